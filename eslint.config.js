@@ -1,0 +1,70 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Import direction: shared → services → machines → views. A layer never reaches "up".
+const ofetchOnlyInHttp = { name: 'ofetch', message: 'Only src/services/http.ts talks to ofetch.' };
+const noViews = { group: ['@/views', '@/views/*', '**/views/*'], message: 'Views sit on top; nothing below imports them.' };
+const noMachines = { group: ['@/machines', '@/machines/*', '**/machines/*'], message: 'Services do not know machines.' };
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['src/services/http.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ofetchOnlyInHttp],
+          patterns: [noViews, noMachines, { group: ['@/services', '@/services/*'], message: 'shared/ depends on nothing.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    ignores: ['src/services/http.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [noViews, noMachines] }] },
+  },
+  {
+    files: ['src/machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ofetchOnlyInHttp,
+            { name: 'react', message: 'Machines hold no React.' },
+            { name: 'wouter', message: 'Navigation is an injected action, not an import.' },
+          ],
+          patterns: [noViews, { group: ['@mantine/*', 'wouter/*'], message: 'Machines hold no UI.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [ofetchOnlyInHttp], patterns: [{ group: ['@/machines*', '@/views*', '@/services*', '**/src/machines/*', '**/src/views/*', '**/src/services/*'], message: 'The server may share src/shared only.' }] },
+      ],
+    },
+  },
+);
