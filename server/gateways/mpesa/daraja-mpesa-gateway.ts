@@ -1,0 +1,219 @@
+import {
+  DARAJA_STILL_PROCESSING,
+  MpesaRequestError,
+  darajaPassword,
+  darajaTimestamp,
+  parseC2BConfirmation,
+  type C2BConfirmation,
+} from './daraja-protocol';
+import {
+  ACCOUNT_REFERENCE_MAX,
+  TRANSACTION_DESC_MAX,
+  checkStkPushRequest,
+  type MpesaGateway,
+  type StkPushAccepted,
+  type StkPushRequest,
+  type StkQueryResult,
+} from './mpesa-gateway';
+
+export const DARAJA_BASE_URLS = {
+  sandbox: 'https://sandbox.safaricom.co.ke',
+  production: 'https://api.safaricom.co.ke',
+} as const;
+
+export type DarajaConfig = {
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  /** Lipa na M-Pesa Online shortcode (the STK `BusinessShortCode`). */
+  shortcode: string;
+  passkey: string;
+  /** Paybill shown for manual payments; defaults to the shortcode. */
+  paybill?: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  /** Per request; Daraja sometimes hangs, and a customer is waiting. */
+  timeoutMs?: number;
+};
+
+type DarajaBody = Record<string, unknown>;
+
+/** Renew the token this long before Daraja says it expires, so no request races the expiry. */
+const TOKEN_MARGIN_MS = 60_000;
+
+/** Real Safaricom Daraja adapter (STK push, STK query, paybill). */
+export class DarajaMpesaGateway implements MpesaGateway {
+  readonly kind = 'daraja' as const;
+  private token: { value: string; expiresAt: number } | null = null;
+  private tokenRequest: Promise<string> | null = null;
+  private readonly fetch: typeof fetch;
+  private readonly now: () => Date;
+
+  constructor(private readonly config: DarajaConfig) {
+    this.fetch = config.fetch ?? globalThis.fetch;
+    this.now = config.now ?? (() => new Date());
+  }
+
+  async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
+    checkStkPushRequest(request);
+    const timestamp = darajaTimestamp(this.now());
+    const body = await this.call('/mpesa/stkpush/v1/processrequest', {
+      BusinessShortCode: this.config.shortcode,
+      Password: darajaPassword(this.config.shortcode, this.config.passkey, timestamp),
+      Timestamp: timestamp,
+      TransactionType: 'CustomerPayBillOnline',
+      Amount: request.amount,
+      PartyA: request.phone,
+      PartyB: this.config.shortcode,
+      PhoneNumber: request.phone,
+      CallBackURL: request.callbackUrl,
+      AccountReference: request.accountReference.slice(0, ACCOUNT_REFERENCE_MAX),
+      TransactionDesc: request.description.slice(0, TRANSACTION_DESC_MAX) || 'Payment',
+    });
+    if (String(body.ResponseCode) !== '0' || typeof body.CheckoutRequestID !== 'string') {
+      throw new MpesaRequestError(
+        String(body.ResponseCode ?? 'unknown'),
+        String(body.ResponseDescription ?? 'STK push refused'),
+        200,
+      );
+    }
+    return {
+      merchantRequestId: String(body.MerchantRequestID ?? ''),
+      checkoutRequestId: body.CheckoutRequestID,
+      responseDescription: String(body.ResponseDescription ?? ''),
+      customerMessage: String(body.CustomerMessage ?? ''),
+    };
+  }
+
+  async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
+    const timestamp = darajaTimestamp(this.now());
+    try {
+      const body = await this.call('/mpesa/stkpushquery/v1/query', {
+        BusinessShortCode: this.config.shortcode,
+        Password: darajaPassword(this.config.shortcode, this.config.passkey, timestamp),
+        Timestamp: timestamp,
+        CheckoutRequestID: checkoutRequestId,
+      });
+      const resultCode = Number(body.ResultCode);
+      if (body.ResultCode === undefined || !Number.isInteger(resultCode)) {
+        throw new MpesaRequestError(
+          String(body.ResponseCode ?? 'unknown'),
+          String(body.ResponseDescription ?? 'Unexpected STK query answer'),
+          200,
+        );
+      }
+      return { resultCode, resultDesc: String(body.ResultDesc ?? '') };
+    } catch (error) {
+      // Daraja answers "still processing" as an HTTP 500 error; for us it is just "not yet".
+      if (error instanceof MpesaRequestError && error.code === DARAJA_STILL_PROCESSING) {
+        return { resultCode: null, resultDesc: error.message };
+      }
+      throw error;
+    }
+  }
+
+  paybillDetails(): { businessNumber: string } {
+    return { businessNumber: this.config.paybill || this.config.shortcode };
+  }
+
+  parseC2BConfirmation(body: unknown): C2BConfirmation {
+    return parseC2BConfirmation(body);
+  }
+
+  /**
+   * Tells Safaricom where to send C2B confirmations for the paybill. Needed once per shortcode
+   * (a deployment step, not per payment); Daraja refuses URLs containing "mpesa" or "safaricom".
+   */
+  async registerC2BUrls(
+    confirmationUrl: string,
+    validationUrl: string,
+  ): Promise<{ responseDescription: string }> {
+    const body = await this.call('/mpesa/c2b/v2/registerurl', {
+      ShortCode: this.paybillDetails().businessNumber,
+      ResponseType: 'Completed',
+      ConfirmationURL: confirmationUrl,
+      ValidationURL: validationUrl,
+    });
+    return { responseDescription: String(body.ResponseDescription ?? '') };
+  }
+
+  /** OAuth client-credentials token, cached until shortly before `expires_in`; one request at a time. */
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.expiresAt > this.now().getTime()) return this.token.value;
+    this.tokenRequest ??= this.requestToken().finally(() => {
+      this.tokenRequest = null;
+    });
+    return this.tokenRequest;
+  }
+
+  private async requestToken(): Promise<string> {
+    const basic = Buffer.from(`${this.config.consumerKey}:${this.config.consumerSecret}`).toString('base64');
+    const body = await this.send('GET', '/oauth/v1/generate?grant_type=client_credentials', {
+      Authorization: `Basic ${basic}`,
+    });
+    const value = body.access_token;
+    const seconds = Number(body.expires_in);
+    if (typeof value !== 'string' || value === '') {
+      throw new MpesaRequestError('invalid_token_response', 'Daraja did not return an access token', 200);
+    }
+    const lifetimeMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 3599) * 1000;
+    this.token = { value, expiresAt: this.now().getTime() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, 0) };
+    return value;
+  }
+
+  /** Authenticated POST; a 401 means the token died early, so it is renewed once and retried. */
+  private async call(path: string, payload: DarajaBody): Promise<DarajaBody> {
+    const attempt = async () =>
+      this.send(
+        'POST',
+        path,
+        { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
+        payload,
+      );
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof MpesaRequestError) || error.httpStatus !== 401) throw error;
+      this.token = null;
+      return attempt();
+    }
+  }
+
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string>,
+    payload?: DarajaBody,
+  ): Promise<DarajaBody> {
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.config.baseUrl}${path}`, {
+        method,
+        headers: { Accept: 'application/json', ...headers },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      throw new MpesaRequestError(
+        'network_error',
+        `M-Pesa could not be reached: ${(error as Error).message}`,
+        0,
+      );
+    }
+    const text = await response.text();
+    let body: DarajaBody = {};
+    try {
+      const parsed: unknown = text ? JSON.parse(text) : {};
+      if (typeof parsed === 'object' && parsed !== null) body = parsed as DarajaBody;
+    } catch {
+      // Daraja's gateway answers some failures (401, 503) with HTML or an empty body.
+    }
+    if (!response.ok) {
+      const code = typeof body.errorCode === 'string' ? body.errorCode : `http_${response.status}`;
+      const message =
+        typeof body.errorMessage === 'string' ? body.errorMessage : `Daraja answered HTTP ${response.status}`;
+      throw new MpesaRequestError(code, message, response.status);
+    }
+    return body;
+  }
+}
