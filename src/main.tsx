@@ -1,0 +1,34 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './views/app';
+import { createAppActors, type AppActorsOptions } from './views/app-actors';
+import { AppActorsProvider } from './views/app-actors-context';
+import { theme } from './views/theme';
+
+/** `?inspect` in development opens the Stately inspector; the import is dropped from production builds. */
+async function inspector(): Promise<AppActorsOptions['inspect']> {
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    return createBrowserInspector().inspect;
+  }
+  return undefined;
+}
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element.');
+  const actors = createAppActors({ inspect: await inspector() });
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <AppActorsProvider actors={actors}>
+          <App />
+        </AppActorsProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,94 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
+import { matchRoute, routeNamed, type RouteLayout } from '@/machines/routes';
+import { useSession } from './app-actors-context';
+import { CenteredLoader } from './components/centered-loader';
+import { Snackbar } from './components/snackbar';
+import { PAGES } from './page-registry';
+import { RouteParamsProvider } from './route-params';
+import { selectAllowedPath, selectUser } from './session-selectors';
+
+// Layouts are split like pages: the public site does not download the workspace shell.
+const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
+const AuthLayout = lazy(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })));
+const WorkspaceLayout = lazy(() => import('./layouts/workspace-layout').then((m) => ({ default: m.WorkspaceLayout })));
+const CompletionLayout = lazy(() => import('./layouts/completion-layout').then((m) => ({ default: m.CompletionLayout })));
+
+function Layout({ layout, routeName, children }: { layout: RouteLayout; routeName: string; children: ReactNode }) {
+  const user = useSelector(useSession(), selectUser);
+  switch (layout) {
+    case 'public':
+      return <PublicLayout signedIn={user !== null}>{children}</PublicLayout>;
+    case 'auth':
+      return <AuthLayout>{children}</AuthLayout>;
+    case 'workspace':
+      return (
+        <WorkspaceLayout routeName={routeName} user={user}>
+          {children}
+        </WorkspaceLayout>
+      );
+    case 'completion':
+      return <CompletionLayout>{children}</CompletionLayout>;
+    case 'none':
+      return <>{children}</>;
+  }
+}
+
+/** Tells the session machine where the user is, follows its `navigate` emits, renders the allowed page. */
+function Screen() {
+  const session = useSession();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const fullPath = search ? `${pathname}?${search}` : pathname;
+  const allowedPath = useSelector(session, selectAllowedPath);
+  const signedIn = useSelector(session, (s) => s.context.user !== null);
+
+  // Keep the latest navigate in a ref so the subscription is made once, before the first route.changed.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(() => {
+    const subscription = session.on('navigate', (event) => navigateRef.current(event.to, { replace: event.replace }));
+    return () => subscription.unsubscribe();
+  }, [session]);
+
+  useEffect(() => {
+    session.send({ type: 'route.changed', path: fullPath });
+  }, [session, fullPath]);
+
+  // Render nothing of a page the guard has not cleared yet, so a protected page never flashes.
+  if (allowedPath !== fullPath) return <CenteredLoader />;
+
+  const { route, params } = matchRoute(fullPath);
+  // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
+  const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
+  const Page: ComponentType = PAGES[shown.name];
+
+  return (
+    <Suspense fallback={<CenteredLoader />}>
+      <Layout layout={shown.layout} routeName={shown.name}>
+        <Suspense fallback={<CenteredLoader />}>
+          <RouteParamsProvider params={params}>
+            <Page />
+          </RouteParamsProvider>
+        </Suspense>
+      </Layout>
+    </Suspense>
+  );
+}
+
+export type AppProps = {
+  /** wouter location hook; tests pass `memoryLocation().hook`. Defaults to the browser location. */
+  hook?: BaseLocationHook;
+  searchHook?: BaseSearchHook;
+  ssrPath?: string;
+};
+
+export function App({ hook, searchHook, ssrPath }: AppProps) {
+  return (
+    <Router hook={hook} searchHook={searchHook} ssrPath={ssrPath}>
+      <Screen />
+      <Snackbar />
+    </Router>
+  );
+}

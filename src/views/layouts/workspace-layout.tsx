@@ -1,0 +1,139 @@
+import { ActionIcon, AppShell, Avatar, Burger, Group, Indicator, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconShoppingCart, IconUser } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Logo } from '../components/logo';
+import { SupportDialog } from '../components/support-dialog';
+import { pathFor } from '@/machines/routes';
+import { isEntryActive, WORKSPACE_MENU, type MenuEntry } from './workspace-menu';
+
+export type WorkspaceUser = { firstName: string | null; lastName: string | null; email: string | null; photoUrl?: string | null };
+
+type Props = {
+  routeName: string | null;
+  user: WorkspaceUser | null;
+  /** Items in the cart. The cart arrives in a later issue; until then the badge shows 0. */
+  cartCount?: number;
+  children: ReactNode;
+};
+
+function MenuEntries({ routeName, onNavigate, onSupport }: { routeName: string | null; onNavigate: () => void; onSupport: () => void }) {
+  return WORKSPACE_MENU.map((entry: MenuEntry) => {
+    const Icon = entry.icon;
+    const icon = <Icon size={18} stroke={1.6} aria-hidden />;
+    if (entry.kind === 'support') {
+      return <NavLink key={entry.label} component="button" type="button" label={entry.label} leftSection={icon} onClick={onSupport} />;
+    }
+    if (entry.kind === 'group') {
+      const childActive = entry.children.some((child) => isEntryActive(child.route, routeName));
+      return (
+        <NavLink key={entry.label} label={entry.label} leftSection={icon} defaultOpened={childActive} active={childActive} variant="subtle">
+          {entry.children.map((child) => {
+            const active = isEntryActive(child.route, routeName);
+            return (
+              <NavLink
+                key={child.route}
+                component={Link}
+                href={pathFor(child.route)}
+                label={child.label}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+              />
+            );
+          })}
+        </NavLink>
+      );
+    }
+    const active = isEntryActive(entry.route, routeName);
+    return (
+      <NavLink
+        key={entry.route}
+        component={Link}
+        href={pathFor(entry.route)}
+        label={entry.label}
+        leftSection={icon}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    );
+  });
+}
+
+function UserMenu({ user }: { user: WorkspaceUser | null }) {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || 'Account';
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`User menu for ${name}`}>
+          <Group gap={6} wrap="nowrap">
+            <Avatar src={user?.photoUrl ?? null} alt="" radius="xl" size={32} color="blue">
+              {(user?.firstName ?? '?').charAt(0)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user?.email && <Menu.Label>{user.email}</Menu.Label>}
+        <Menu.Item component={Link} href={pathFor('activity-feed')} leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+          Workspace
+        </Menu.Item>
+        <Menu.Item component={Link} href={pathFor('profile')} leftSection={<IconUser size={16} aria-hidden />}>
+          My profile
+        </Menu.Item>
+        <Menu.Item component={Link} href={`${pathFor('profile')}?section=password`} leftSection={<IconKey size={16} aria-hidden />}>
+          Change password
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} href={pathFor('signOut')} color="red" leftSection={<IconLogout size={16} aria-hidden />}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** SPEC §2 workspace: top bar (burger, cart, user menu) and a 220-wide navigation drawer with the logo. */
+export function WorkspaceLayout({ routeName, user, cartCount = 0, children }: Props) {
+  const [navOpened, nav] = useDisclosure(false);
+  const [supportOpened, setSupportOpened] = useState(false);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'lg', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="lg" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
+            <Text fw={600} visibleFrom="sm">
+              Workspace
+            </Text>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <Indicator label={cartCount} size={18} offset={4} color={cartCount > 0 ? 'red' : 'gray'} showZero>
+              <ActionIcon variant="subtle" size="lg" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
+                <IconShoppingCart size={20} />
+              </ActionIcon>
+            </Indicator>
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Workspace navigation">
+        <AppShell.Section p="xs" mb="xs">
+          <Logo to={pathFor('activity-feed')} size="md" />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <MenuEntries routeName={routeName} onNavigate={nav.close} onSupport={() => setSupportOpened(true)} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+      <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
+    </AppShell>
+  );
+}

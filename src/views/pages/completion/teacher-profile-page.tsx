@@ -1,0 +1,186 @@
+import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { fetchTeacherProfileData, submitTeacherProfile, updateTeacherProfile, type TeacherProfileValues } from '@/services/profile-service';
+import type { TeacherProfileData } from '@/services/schemas/profile-options';
+import { TEACHER_SUBJECTS_MAX } from '@/shared/validation';
+import { useSession } from '../../app-actors-context';
+import { CenteredLoader } from '../../components/centered-loader';
+import { EducationFields } from '../../components/education-fields';
+import { choices } from '../../components/student-fields';
+import { fieldError } from '../../session-selectors';
+import { useForm } from '../../use-form';
+import { useLoad } from '../../use-load';
+import { usePageTitle } from '../../use-page-title';
+import { validateTeacher, type TeacherFormValues } from './profile-rules';
+
+const STATUS_LABELS: Record<string, { label: string; color: string }> = {
+  new: { label: 'Not submitted', color: 'gray' },
+  pending: { label: 'Waiting for approval', color: 'yellow' },
+  approved: { label: 'Approved', color: 'green' },
+  declined: { label: 'Declined', color: 'red' },
+};
+
+function TeacherForm({ data }: { data: TeacherProfileData }) {
+  const session = useSession();
+  const teacher = data.teacher;
+  const hasIdNumber = teacher?.hasIdNumber ?? false;
+  const hasTscNumber = teacher?.hasTscNumber ?? false;
+  const status = teacher?.status ?? 'new';
+  const canSubmit = status === 'new' || status === 'declined';
+  const handToSession = (answer: Awaited<ReturnType<typeof updateTeacherProfile>>) => session.send({ type: 'user.updated', user: answer.user });
+
+  const details = useForm({
+    initialValues: {
+      biography: teacher?.biography ?? '',
+      currentWorkplace: teacher?.currentWorkplace ?? '',
+      qualificationLevel: teacher?.qualificationLevel ?? '',
+      curriculumId: teacher?.curriculumId ?? null,
+      eduLevelId: teacher?.eduLevelId ?? null,
+      subjectIds: (teacher?.subjects ?? []).map((s) => s.id),
+      idNumber: '',
+      tscNumber: '',
+    } satisfies TeacherFormValues,
+    validate: (values: TeacherFormValues) => validateTeacher(values, hasIdNumber, hasTscNumber),
+    submit: (values: TeacherFormValues) => updateTeacherProfile(values as TeacherProfileValues),
+    onSubmitted: handToSession,
+  });
+  const approval = useForm({ initialValues: {}, submit: () => submitTeacherProfile(), onSubmitted: handToSession });
+  // Submitting sends what is stored, so it waits until the details are saved (or were saved before).
+  const detailsStored = details.succeeded || (hasIdNumber && hasTscNumber && !!teacher?.biography);
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    details.submit();
+  }
+
+  const v = details.values;
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <Text size="sm">Profile status:</Text>
+        <Badge color={STATUS_LABELS[status]?.color ?? 'gray'} variant="light">
+          {STATUS_LABELS[status]?.label ?? status}
+        </Badge>
+      </Group>
+      {status === 'declined' && teacher?.remark && (
+        <Alert color="red" title="Your profile was declined">
+          {teacher.remark}
+        </Alert>
+      )}
+      <Card withBorder padding="lg">
+        <form onSubmit={save} noValidate aria-label="Teacher profile">
+          <Stack gap="sm">
+            {details.formError && (
+              <Alert color="red" role="alert">
+                {details.formError}
+              </Alert>
+            )}
+            <Textarea label="Biography" required rows={4} value={v.biography} onChange={(e) => details.change('biography', e.currentTarget.value)} error={fieldError(details.fieldErrors, 'biography')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Current workplace" required value={v.currentWorkplace} onChange={(e) => details.change('currentWorkplace', e.currentTarget.value)} error={fieldError(details.fieldErrors, 'currentWorkplace')} />
+              <NativeSelect
+                label="Qualification level"
+                required
+                data={choices(data.qualificationLevels, {}, 'Choose')}
+                value={v.qualificationLevel}
+                onChange={(e) => details.change('qualificationLevel', e.currentTarget.value)}
+                error={fieldError(details.fieldErrors, 'qualificationLevel')}
+              />
+            </SimpleGrid>
+            <EducationFields
+              curricula={data.curricula}
+              withGradeLevel={false}
+              value={{ curriculumId: v.curriculumId, eduLevelId: v.eduLevelId, gradeLevelId: null }}
+              onChange={(next) => {
+                details.change('curriculumId', next.curriculumId);
+                details.change('eduLevelId', next.eduLevelId);
+              }}
+              errors={{ curriculumId: fieldError(details.fieldErrors, 'curriculumId'), eduLevelId: fieldError(details.fieldErrors, 'eduLevelId') }}
+            />
+            <Checkbox.Group
+              label="Subjects you teach"
+              description={`Choose 1 to ${TEACHER_SUBJECTS_MAX}.`}
+              value={v.subjectIds.map(String)}
+              onChange={(ids) => details.change('subjectIds', ids.map(Number))}
+              error={fieldError(details.fieldErrors, 'subjectIds')}
+            >
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="xs">
+                {data.subjects.map((subject) => (
+                  <Checkbox key={subject.id} value={String(subject.id)} label={subject.name} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label="ID number"
+                description={hasIdNumber ? 'Stored. Leave blank to keep it.' : 'National ID or passport number.'}
+                required={!hasIdNumber}
+                value={v.idNumber}
+                onChange={(e) => details.change('idNumber', e.currentTarget.value)}
+                error={fieldError(details.fieldErrors, 'idNumber')}
+              />
+              <TextInput
+                label="TSC number"
+                description={hasTscNumber ? 'Stored. Leave blank to keep it.' : 'Your Teachers Service Commission number.'}
+                required={!hasTscNumber}
+                value={v.tscNumber}
+                onChange={(e) => details.change('tscNumber', e.currentTarget.value)}
+                error={fieldError(details.fieldErrors, 'tscNumber')}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={details.submitting} variant={canSubmit ? 'light' : 'filled'}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      {canSubmit && (
+        <Card withBorder padding="lg">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Submit for approval
+            </Title>
+            <Text size="sm" c="dimmed">
+              Our team checks your details before you can create lessons. Save your details first.
+            </Text>
+            {approval.formError && (
+              <Alert color="red" role="alert">
+                {approval.formError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button onClick={approval.submit} loading={approval.submitting} disabled={!detailsStored}>
+                Submit for approval
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** The teacher profile, at `/complete-profile/teacher` (completion layout) and `/teacher` (workspace). */
+export default function TeacherProfilePage() {
+  usePageTitle('Teacher profile');
+  const page = useLoad(fetchTeacherProfileData);
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={1} size="h2">
+          Your teacher profile
+        </Title>
+        <Text c="dimmed">Tell learners about your experience and the subjects you teach.</Text>
+      </div>
+      {page.error && (
+        <Alert color="red" role="alert">
+          {page.error}
+        </Alert>
+      )}
+      {page.loading && <CenteredLoader label="Loading profile options" />}
+      {page.data && <TeacherForm data={page.data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { createTheme } from '@mantine/core';
+
+// SPEC §9 breakpoints in px, written in em as Mantine expects (1em = 16px).
+// `xs` starts at 0 so that, as in the SPEC, everything under 600px is "xs".
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 7, dark: 5 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  breakpoints: {
+    xs: '0em',
+    sm: '37.5em',
+    md: '60em',
+    lg: '80em',
+    xl: '120em',
+  },
+  other: {
+    // Mantine knows five breakpoints; the SPEC's sixth lives here for media queries that need it.
+    breakpointXxl: '160em',
+    // The SPEC's "mobile breakpoint": navigation collapses into a drawer below it.
+    mobileBreakpoint: 'lg',
+  },
+});

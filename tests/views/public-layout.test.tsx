@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { t } from '@/shared/messages';
+import { useFakeApi } from '../msw/server';
+import { api } from '../msw/handlers';
+import { renderApp, signedInAs } from '../render';
+
+useFakeApi();
+
+describe('public layout', () => {
+  it('offers the named routes, a sign-in button and the full footer to visitors', async () => {
+    const app = renderApp('/');
+    await app.landsOn('/');
+    expect(document.title).toBe('Home | Somesha');
+
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Classes', '/classes'],
+      ['Questions', '/questions'],
+      ['Teachers', '/teachers'],
+    ]);
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+
+    const footer = screen.getByRole('contentinfo');
+    const quick = within(footer).getByRole('navigation', { name: 'Quick links' });
+    expect(within(quick).getAllByRole('link').map((link) => link.textContent)).toEqual(['About', 'Subjects']);
+    expect(within(footer).getByRole('link', { name: 'hello@somesha.co.ke' })).toHaveAttribute('href', 'mailto:hello@somesha.co.ke');
+    expect(within(footer).getByRole('link', { name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Facebook' })).toBeInTheDocument();
+    expect(within(footer).getByText(`© ${new Date().getFullYear()} Somesha`)).toBeInTheDocument();
+  });
+
+  it('checks the newsletter address on the client and says plainly that sign-ups open later', async () => {
+    const app = renderApp('/');
+    await app.landsOn('/');
+    const newsletter = screen.getByRole('form', { name: 'Newsletter' });
+    const email = within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' });
+
+    await app.user.type(email, 'wanjiku@');
+    await app.user.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
+    expect(email).toHaveAccessibleDescription(t('validation.email'));
+
+    await app.user.type(email, 'example.com');
+    await app.user.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
+    expect(within(newsletter).getByRole('status')).toHaveTextContent('Newsletter sign-ups open soon');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows the public questions to visitors and the own-questions page in the workspace when signed in', async () => {
+    const visitor = renderApp('/questions');
+    await visitor.landsOn('/questions');
+    expect(screen.getByText('Questions asked by learners, with answers from teachers.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Workspace navigation' })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signedInAs('student@example.com');
+    const member = renderApp('/questions');
+    await member.landsOn('/questions');
+    expect(screen.getByText('Your questions and the answers they received.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Workspace navigation' })).toBeInTheDocument();
+  });
+});
