@@ -1,0 +1,124 @@
+// buildApp: the Fastify instance with every plugin and route, without listening (tests listen on port 0).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Mailer } from './gateways/mail/mailer';
+import { registerErrorHandling, registerJsonParser } from './http/error-handler';
+import { createGuards } from './http/guards';
+import { registerSessions } from './http/session';
+import { authRoutes } from './routes/auth-routes';
+import { catalogueRoutes } from './routes/catalogue-routes';
+import { devRoutes } from './routes/dev-routes';
+import { profileRoutes } from './routes/profile-routes';
+import { t } from '../src/shared/messages';
+
+export type BuildAppOptions = { db: Database; mailer: Mailer; config: AppConfig };
+
+/** Paths the SPA fallback never answers: they belong to the API or to server pages. */
+const SERVER_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox'];
+const isServerPath = (url: string) =>
+  SERVER_PREFIXES.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+
+export async function buildApp({ db, mailer, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // One-time tokens travel in activation URLs; keep them out of the logs.
+        req: (request) => ({
+          method: request.method,
+          url: request.url.replace(/(\/email\/verify\/)[^/?]+/, '$1[token]'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const ctx: AppContext = { db, mailer, config };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects style tags and inline styles at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Would break plain-HTTP local runs; HTTPS deployments terminate TLS in front anyway.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+
+  // User data must not sit in shared or browser caches.
+  app.addHook('onSend', async (request, reply) => {
+    if (isServerPath(request.raw.url ?? '/') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
+  });
+
+  registerJsonParser(app);
+  registerErrorHandling(app);
+  registerSessions(app, db);
+  app.decorateRequest('authUser', null);
+  const guards = createGuards(db);
+
+  authRoutes(app, ctx, guards);
+  profileRoutes(app, ctx, guards);
+  catalogueRoutes(app, ctx);
+  if (config.nodeEnv !== 'production') devRoutes(app, ctx);
+
+  await registerSpa(app, config);
+  return app;
+}
+
+async function registerSpa(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const root = path.resolve(config.distDir);
+  const built = existsSync(path.join(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      // `/` is the app shell itself; setHeaders marks it no-cache like every non-hashed file.
+      index: ['index.html'],
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Vite puts content-hashed files under /assets; everything else may change between builds.
+        const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
+    // A missing hashed asset is a 404, not the app shell (a stale tab would otherwise parse HTML as JS).
+    if (!isPage || url.startsWith('/assets/'))
+      return reply.status(404).send({ message: t('messages.notFound') });
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app has not been built yet. Run npm run build.');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,51 @@
+// Runtime settings, read once from the environment (main.ts) or built by tests.
+export type AppConfig = {
+  /** Public origin used in e-mailed links, e.g. https://somesha.co.ke */
+  appUrl: string;
+  nodeEnv: string;
+  /** Built SPA folder; served with an SPA fallback. */
+  distDir: string;
+  mailFrom: string;
+  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) behind a proxy. */
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+export type ServerEnv = AppConfig & {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** PGlite directory, or 'memory'. */
+  dataDir: string;
+  smtpUrl: string | undefined;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const port = Number(env.PORT ?? 3000);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    nodeEnv,
+    distDir: env.DIST_DIR || 'dist',
+    mailFrom: env.MAIL_FROM || 'Somesha <no-reply@somesha.co.ke>',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    appUrl: 'http://localhost:3000',
+    nodeEnv: 'test',
+    distDir: 'dist',
+    mailFrom: 'Somesha <no-reply@somesha.co.ke>',
+    trustProxy: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

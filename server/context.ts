@@ -1,0 +1,6 @@
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './gateways/mail/mailer';
+
+/** What services need from the outside world; built once in buildApp. */
+export type AppContext = { db: Database; mailer: Mailer; config: AppConfig };

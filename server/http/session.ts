@@ -1,0 +1,103 @@
+// Session loading, cookies and the CSRF check (Sanctum-style, docs/api.md).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { createSession, findSession, REMEMBER_LIFETIME_MS, type Session } from '../services/session-service';
+import { safeEqual } from '../security/tokens';
+import { HttpError } from './errors';
+import { t } from '../../src/shared/messages';
+
+export const SESSION_COOKIE = 'somesha_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/**
+ * Writes that arrive from payment gateways carry no browser cookies; they are verified by the
+ * gateway's own means instead. Add a pattern here when a new callback route is added.
+ */
+export const CSRF_EXEMPT_PATHS: RegExp[] = [
+  /^\/api\/payments\/[^/]+\/callback\/?$/,
+  /^\/api\/payments\/mpesa\/c2b\/[^/]+\/?$/,
+  /^\/api\/payments\/pesapal\/ipn\/?$/,
+];
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? '/';
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export function needsCsrfCheck(method: string, path: string): boolean {
+  return (
+    UNSAFE_METHODS.has(method) &&
+    (path === '/api' || path.startsWith('/api/')) &&
+    !CSRF_EXEMPT_PATHS.some((pattern) => pattern.test(path))
+  );
+}
+
+export function writeSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  session: Session,
+): void {
+  const base = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    // Without "remember" both are browser-session cookies; the server still expires them when idle.
+    ...(session.remember ? { maxAge: REMEMBER_LIFETIME_MS / 1000 } : {}),
+  };
+  reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
+  reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...base, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+}
+
+/** Returns the visitor's session, starting one (and setting its cookies) when there is none. */
+export async function ensureSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Session> {
+  if (request.session) {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) writeSessionCookies(request, reply, token, request.session);
+    return request.session;
+  }
+  const { token, session } = await createSession(db);
+  request.session = session;
+  writeSessionCookies(request, reply, token, session);
+  return session;
+}
+
+export function registerSessions(app: FastifyInstance, db: Database): void {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    const path = pathOf(request);
+    const token = request.cookies[SESSION_COOKIE];
+    // Static files and app pages never need the session; skip the lookup for them.
+    const isServer = ['/api', '/sanctum', '/sandbox', '/dev'].some(
+      (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+    );
+    request.session = token && isServer ? await findSession(db, token) : null;
+
+    if (needsCsrfCheck(request.method, path)) {
+      const header = request.headers['x-xsrf-token'];
+      const sent = Array.isArray(header) ? header[0] : header;
+      if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken)) {
+        throw new HttpError(419, t('auth.csrfMismatch'));
+      }
+    }
+  });
+}

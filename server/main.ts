@@ -1,0 +1,67 @@
+// Production entry: `tsx server/main.ts`. Reads the environment, migrates, seeds an empty
+// database, serves the SPA and the API on 0.0.0.0:PORT.
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { readConfig, type ServerEnv } from './config';
+import { createDatabase, type DatabaseHandle } from './db/client';
+import { isEmpty, seed } from './db/seed';
+import { createMailer } from './gateways/mail';
+
+export { buildApp } from './app';
+export { createDatabase } from './db/client';
+export { seed } from './db/seed';
+export { readConfig } from './config';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  url: string;
+  stop(): Promise<void>;
+};
+
+export async function startServer(env: ServerEnv = readConfig()): Promise<RunningServer> {
+  const database = await createDatabase(
+    env.databaseUrl
+      ? { url: env.databaseUrl }
+      : env.dataDir === 'memory'
+        ? { memory: true }
+        : { dataDir: env.dataDir },
+  );
+  await database.migrate();
+  if (await isEmpty(database.db)) await seed(database.db);
+
+  const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom });
+  const app = await buildApp({ db: database.db, mailer, config: env });
+  const url = await app.listen({ port: env.port, host: env.host });
+  app.log.info(`Somesha is ready at ${env.appUrl}`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await app.close();
+      // PGlite writes its files on close; skipping it can leave the data directory unusable.
+      await database.close();
+    })());
+  return { app, database, url, stop };
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+
+if (runDirectly) {
+  startServer()
+    .then((server) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          server.stop().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        });
+      }
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,109 @@
+// Wire shapes of User and its nested profiles (docs/api.md "User resource"). Secrets never leave:
+// no password hash, PIN hash, ID or TSC number.
+import type { wallets } from '../db/schema';
+import type {
+  ChildDetails,
+  StudentDetails,
+  TeacherDetails,
+  UserAggregate,
+  UserRow,
+} from '../services/user-service';
+import { curriculumSummary, eduLevelSummary, gradeLevelSummary, subjectResource } from './catalogue-resource';
+import { centsToDecimal } from './money';
+
+export function studentResource(student: StudentDetails) {
+  return {
+    id: student.id,
+    student_no: student.studentNo,
+    school_name: student.schoolName,
+    study_mode: student.studyMode,
+    curriculum_id: student.curriculumId,
+    edu_level_id: student.eduLevelId,
+    grade_level_id: student.gradeLevelId,
+    profile_completed: student.profileCompleted,
+    curriculum: student.curriculum ? curriculumSummary(student.curriculum) : null,
+    edu_level: student.eduLevel ? eduLevelSummary(student.eduLevel) : null,
+    grade_level: student.gradeLevel ? gradeLevelSummary(student.gradeLevel) : null,
+  };
+}
+
+export function childResource(child: ChildDetails) {
+  return {
+    ...studentResource(child),
+    user: {
+      id: child.user.id,
+      first_name: child.user.firstName,
+      last_name: child.user.lastName,
+      username: child.user.username,
+      gender: child.user.gender,
+      dob: child.user.dob,
+    },
+  };
+}
+
+export function teacherResource(teacher: TeacherDetails) {
+  return {
+    id: teacher.id,
+    biography: teacher.biography,
+    current_workplace: teacher.currentWorkplace,
+    qualification_level: teacher.qualificationLevel,
+    status: teacher.status,
+    remark: teacher.remark,
+    curriculum_id: teacher.curriculumId,
+    edu_level_id: teacher.eduLevelId,
+    curriculum: teacher.curriculum ? curriculumSummary(teacher.curriculum) : null,
+    edu_level: teacher.eduLevel ? eduLevelSummary(teacher.eduLevel) : null,
+    subjects: teacher.subjects.map(subjectResource),
+    has_id_number: Boolean(teacher.idNumber),
+    has_tsc_number: Boolean(teacher.tscNumber),
+  };
+}
+
+export function walletResource(wallet: typeof wallets.$inferSelect) {
+  return {
+    id: wallet.id,
+    account_no: wallet.accountNo,
+    reference: wallet.reference,
+    user_id: wallet.userId,
+    balance: centsToDecimal(wallet.balanceCents),
+    currency: wallet.currency,
+    withdrawal_no: wallet.withdrawalNo,
+    withdrawal_provider: wallet.withdrawalProvider,
+    has_pin: wallet.pinHash !== null,
+  };
+}
+
+export function basicUserResource(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    status: user.status,
+    gender: user.gender,
+    dob: user.dob,
+    photo: user.photo,
+    // Uploads (POST user/photo) store a public path or URL; until then there is none.
+    display_photo_url: user.photo ?? null,
+  };
+}
+
+export function userResource(aggregate: UserAggregate) {
+  return {
+    ...basicUserResource(aggregate.user),
+    roles: aggregate.roles.map((role) => ({ id: role.id, name: role.name })),
+    student: aggregate.student ? studentResource(aggregate.student) : null,
+    parent: aggregate.parent
+      ? {
+          id: aggregate.parent.id,
+          profile_completed: aggregate.parent.profileCompleted,
+          students_count: aggregate.parent.students.length,
+          students: aggregate.parent.students.map(childResource),
+        }
+      : null,
+    teacher: aggregate.teacher ? teacherResource(aggregate.teacher) : null,
+    wallet: aggregate.wallet ? walletResource(aggregate.wallet) : null,
+  };
+}

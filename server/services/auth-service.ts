@@ -1,0 +1,256 @@
+// Sign-up, activation, sign-in, password reset and account details: the rules behind /api auth calls.
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { emailVerificationTokens, passwordResetTokens, users } from '../db/schema';
+import { activationMail, passwordResetMail } from '../gateways/mail/templates';
+import { HttpError, ValidationError, throwIfInvalid } from '../http/errors';
+import { hashSecret, verifySecret } from '../security/password';
+import { hashToken, randomToken } from '../security/tokens';
+import { t } from '../../src/shared/messages';
+import type { FieldErrors } from '../../src/shared/validation';
+import { createAccount, type RoleName } from './account-service';
+import * as rateLimit from './rate-limit-service';
+import { destroyUserSessions, rotateSession, type Session } from './session-service';
+
+const ACTIVATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const ACTIVATION_RESEND_INTERVAL_MS = 5 * 60 * 1000;
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+export type Registration = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: Exclude<RoleName, 'admin'>;
+};
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+async function uniquenessErrors(
+  db: Database,
+  fields: { username: string; email?: string },
+  exceptUserId?: number,
+) {
+  const errors: FieldErrors = {};
+  const notSelf = exceptUserId ? ne(users.id, exceptUserId) : undefined;
+  const [byUsername] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`, notSelf));
+  if (byUsername) errors.username = [t('validation.usernameTaken')];
+  if (fields.email !== undefined) {
+    const [byEmail] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, fields.email), notSelf));
+    if (byEmail) errors.email = [t('validation.emailTaken')];
+  }
+  return errors;
+}
+
+/** Maps a unique-constraint violation lost to a concurrent request onto the field it concerns. */
+function uniqueViolation(error: unknown): ValidationError | null {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23505') return null;
+  if (constraint?.includes('email')) return ValidationError.field('email', t('validation.emailTaken'));
+  if (constraint?.includes('username'))
+    return ValidationError.field('username', t('validation.usernameTaken'));
+  return null;
+}
+
+async function sendActivation(
+  ctx: AppContext,
+  user: { id: number; email: string | null; firstName: string },
+) {
+  if (!user.email) return;
+  const token = randomToken();
+  await ctx.db.insert(emailVerificationTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
+  });
+  const url = `${ctx.config.appUrl}/api/email/verify/${token}`;
+  await ctx.mailer.send(activationMail(user.email, user.firstName, url));
+}
+
+export async function register(ctx: AppContext, input: Registration): Promise<void> {
+  const email = normaliseEmail(input.email);
+  throwIfInvalid(await uniquenessErrors(ctx.db, { username: input.username, email }));
+  const passwordHash = await hashSecret(input.password);
+  let userId: number;
+  try {
+    ({ userId } = await ctx.db.transaction((tx) =>
+      createAccount(tx, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username: input.username,
+        email,
+        phone: input.phone,
+        passwordHash,
+        status: 'inactive',
+        role: input.role,
+      }),
+    ));
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+  await sendActivation(ctx, { id: userId, email, firstName: input.firstName });
+}
+
+/** Follows an activation link; false when the link is unknown, used or expired. */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerificationTokens.tokenHash, hashToken(token)),
+          isNull(emailVerificationTokens.usedAt),
+          gt(emailVerificationTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: emailVerificationTokens.userId });
+    if (!row) return false;
+    await tx
+      .update(users)
+      .set({ status: 'active', emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, row.userId), eq(users.status, 'inactive')));
+    // Older links of the same account stop working too.
+    await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailVerificationTokens.userId, row.userId), isNull(emailVerificationTokens.usedAt)));
+    return true;
+  });
+}
+
+export type LoginResult = { token: string; session: Session; previousId: string | null; userId: number };
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; remember: boolean },
+  current: Session | null,
+  ip: string,
+): Promise<LoginResult> {
+  const email = normaliseEmail(input.email);
+  const limitKey = `login:${email}|${ip}`;
+  await rateLimit.hit(ctx.db, { key: limitKey, max: 5, windowSeconds: 60 });
+
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  const passwordOk = await verifySecret(input.password, user?.passwordHash);
+  if (!user || !passwordOk || user.status === 'suspended') {
+    throw ValidationError.field('email', t('auth.invalidCredentials'));
+  }
+  if (user.status === 'inactive') {
+    const [latest] = await ctx.db
+      .select({ createdAt: emailVerificationTokens.createdAt })
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, user.id))
+      .orderBy(desc(emailVerificationTokens.createdAt))
+      .limit(1);
+    if (!latest || Date.now() - latest.createdAt.getTime() > ACTIVATION_RESEND_INTERVAL_MS) {
+      await sendActivation(ctx, user);
+    }
+    throw ValidationError.field('email', t('auth.notActivated'));
+  }
+
+  await rateLimit.clear(ctx.db, limitKey);
+  const rotated = await rotateSession(ctx.db, current, user.id, input.remember);
+  return { ...rotated, userId: user.id };
+}
+
+export async function forgotPassword(ctx: AppContext, rawEmail: string, ip: string): Promise<void> {
+  const email = normaliseEmail(rawEmail);
+  await rateLimit.hit(ctx.db, { key: `forgot-ip:${ip}`, max: 20, windowSeconds: 3600 });
+  await rateLimit.hit(ctx.db, { key: `forgot:${email}|${ip}`, max: 3, windowSeconds: 900 });
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.status === 'suspended') return;
+  const token = randomToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+  });
+  const url = `${ctx.config.appUrl}/password-reset/${token}?email=${encodeURIComponent(email)}`;
+  await ctx.mailer.send(passwordResetMail(email, user.firstName, url));
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; email: string; password: string },
+) {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashSecret(input.password);
+  const done = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tokenId: passwordResetTokens.id, userId: users.id })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(users.email, email),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .for('update');
+    if (!row) return null;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    return row.userId;
+  });
+  if (done === null) throw ValidationError.field('email', t('auth.resetLinkInvalid'));
+  // Whoever knew the old password is signed out everywhere.
+  await destroyUserSessions(ctx.db, done);
+}
+
+export type UserInfo = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  phone: string;
+  gender: 'male' | 'female' | 'other' | null;
+  dob: string | null;
+};
+
+export async function updateUserInfo(ctx: AppContext, userId: number, info: UserInfo): Promise<void> {
+  throwIfInvalid(await uniquenessErrors(ctx.db, { username: info.username }, userId));
+  try {
+    await ctx.db
+      .update(users)
+      .set({ ...info, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  input: { currentPassword: string; password: string },
+  keepSessionId: string,
+): Promise<void> {
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new HttpError(404, t('messages.notFound'));
+  if (!(await verifySecret(input.currentPassword, user.passwordHash))) {
+    throw ValidationError.field('current_password', t('validation.currentPassword'));
+  }
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashSecret(input.password), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  await destroyUserSessions(ctx.db, userId, keepSessionId);
+}

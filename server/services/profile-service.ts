@@ -1,0 +1,219 @@
+// Profile completion for students, parents (with children) and teachers.
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import { parents, students, teacherSubjects, teachers, users } from '../db/schema';
+import { HttpError, notFound, throwIfInvalid, ValidationError } from '../http/errors';
+import { t } from '../../src/shared/messages';
+import type { FieldErrors } from '../../src/shared/validation';
+import { createAccount } from './account-service';
+import { existingSubjectIds, placementErrors } from './catalogue-service';
+import { loadChildren, type ChildDetails } from './user-service';
+
+type Gender = 'male' | 'female' | 'other';
+type StudyMode = 'boarding' | 'day_scholar';
+
+export type StudentProfile = {
+  schoolName: string;
+  studyMode: StudyMode;
+  curriculumId: number | null;
+  eduLevelId: number | null;
+  gradeLevelId: number | null;
+  dob: string;
+  gender: Gender;
+};
+
+async function studentIdOf(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  if (!row) throw notFound();
+  return row.id;
+}
+
+async function parentIdOf(db: Database, userId: number): Promise<number> {
+  const [row] = await db.select({ id: parents.id }).from(parents).where(eq(parents.userId, userId));
+  if (!row) throw notFound();
+  return row.id;
+}
+
+export async function completeStudentProfile(
+  ctx: AppContext,
+  userId: number,
+  profile: StudentProfile,
+): Promise<void> {
+  throwIfInvalid(await placementErrors(ctx.db, profile, true));
+  const studentId = await studentIdOf(ctx.db, userId);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(students)
+      .set({
+        schoolName: profile.schoolName,
+        studyMode: profile.studyMode,
+        curriculumId: profile.curriculumId,
+        eduLevelId: profile.eduLevelId,
+        gradeLevelId: profile.gradeLevelId,
+        profileCompleted: true,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, studentId));
+    await tx
+      .update(users)
+      .set({ dob: profile.dob, gender: profile.gender, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+}
+
+export type Child = StudentProfile & { firstName: string; lastName: string };
+
+async function freeUsername(db: Database, firstName: string, lastName: string): Promise<string> {
+  const stem =
+    `${firstName}.${lastName}`
+      .toLowerCase()
+      .replace(/[^a-z0-9.]/g, '')
+      .slice(0, 20) || 'student';
+  for (;;) {
+    const candidate = `${stem}${Math.floor(1000 + Math.random() * 9000)}`;
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
+    if (!taken) return candidate;
+  }
+}
+
+export async function addChild(ctx: AppContext, parentUserId: number, child: Child): Promise<ChildDetails> {
+  throwIfInvalid(await placementErrors(ctx.db, child, true));
+  const parentId = await parentIdOf(ctx.db, parentUserId);
+  const username = await freeUsername(ctx.db, child.firstName, child.lastName);
+  const studentId = await ctx.db.transaction(async (tx) => {
+    const { profileId } = await createAccount(tx, {
+      firstName: child.firstName,
+      lastName: child.lastName,
+      username,
+      email: null,
+      phone: null,
+      passwordHash: null,
+      // Active so the parent can book for the child; without e-mail or password nobody can sign in as it.
+      status: 'active',
+      role: 'student',
+      gender: child.gender,
+      dob: child.dob,
+    });
+    if (!profileId) throw new Error('Student profile missing');
+    await tx
+      .update(students)
+      .set({
+        parentId,
+        schoolName: child.schoolName,
+        studyMode: child.studyMode,
+        curriculumId: child.curriculumId,
+        eduLevelId: child.eduLevelId,
+        gradeLevelId: child.gradeLevelId,
+        profileCompleted: true,
+      })
+      .where(eq(students.id, profileId));
+    return profileId;
+  });
+  const children = await loadChildren(ctx.db, parentId);
+  const created = children.find((row) => row.id === studentId);
+  if (!created) throw notFound();
+  return created;
+}
+
+export async function childrenOf(ctx: AppContext, parentUserId: number): Promise<ChildDetails[]> {
+  return loadChildren(ctx.db, await parentIdOf(ctx.db, parentUserId));
+}
+
+export async function completeParentProfile(
+  ctx: AppContext,
+  userId: number,
+  input: { phone: string; gender: Gender },
+): Promise<void> {
+  const parentId = await parentIdOf(ctx.db, userId);
+  const [child] = await ctx.db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.parentId, parentId))
+    .limit(1);
+  if (!child) throw ValidationError.field('children', t('validation.childrenRequired'));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ phone: input.phone, gender: input.gender, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await tx
+      .update(parents)
+      .set({ profileCompleted: true, updatedAt: new Date() })
+      .where(eq(parents.id, parentId));
+  });
+}
+
+export type TeacherProfile = {
+  biography: string;
+  currentWorkplace: string;
+  qualificationLevel: 'PHD' | 'Masters' | 'Degree' | 'Diploma' | 'Certificate';
+  curriculumId: number | null;
+  eduLevelId: number | null;
+  subjectIds: number[];
+  /** null keeps the number already on file (it is never sent back to the form). */
+  idNumber: string | null;
+  tscNumber: string | null;
+};
+
+export async function updateTeacherProfile(
+  ctx: AppContext,
+  userId: number,
+  profile: TeacherProfile,
+): Promise<void> {
+  const [teacher] = await ctx.db.select().from(teachers).where(eq(teachers.userId, userId));
+  if (!teacher) throw notFound();
+  const errors: FieldErrors = await placementErrors(ctx.db, profile, false);
+  const known = await existingSubjectIds(ctx.db, profile.subjectIds);
+  if (profile.subjectIds.some((subjectId) => !known.has(subjectId)))
+    errors.subject_ids = [t('validation.choice')];
+  if (!profile.idNumber && !teacher.idNumber) errors.id_number = [t('validation.required')];
+  throwIfInvalid(errors);
+
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(teachers)
+      .set({
+        biography: profile.biography,
+        currentWorkplace: profile.currentWorkplace,
+        qualificationLevel: profile.qualificationLevel,
+        curriculumId: profile.curriculumId,
+        eduLevelId: profile.eduLevelId,
+        ...(profile.idNumber ? { idNumber: profile.idNumber } : {}),
+        ...(profile.tscNumber ? { tscNumber: profile.tscNumber } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(teachers.id, teacher.id));
+    await tx.delete(teacherSubjects).where(eq(teacherSubjects.teacherId, teacher.id));
+    await tx
+      .insert(teacherSubjects)
+      .values(profile.subjectIds.map((subjectId) => ({ teacherId: teacher.id, subjectId })));
+  });
+}
+
+/** new/declined → pending, once every field the approval needs is on file. */
+export async function submitTeacherProfile(ctx: AppContext, userId: number): Promise<void> {
+  const [teacher] = await ctx.db.select().from(teachers).where(eq(teachers.userId, userId));
+  if (!teacher) throw notFound();
+  if (teacher.status === 'approved') throw new HttpError(409, t('profile.alreadyApproved'));
+  if (teacher.status === 'pending') return;
+  const [subject] = await ctx.db
+    .select({ id: teacherSubjects.subjectId })
+    .from(teacherSubjects)
+    .where(eq(teacherSubjects.teacherId, teacher.id))
+    .limit(1);
+  const required = t('validation.required');
+  const missing: FieldErrors = {};
+  if (!teacher.biography) missing.biography = [required];
+  if (!teacher.currentWorkplace) missing.current_workplace = [required];
+  if (!teacher.qualificationLevel) missing.qualification_level = [required];
+  if (!teacher.curriculumId) missing.curriculum_id = [required];
+  if (!teacher.eduLevelId) missing.edu_level_id = [required];
+  if (!subject) missing.subject_ids = [t('validation.subjectsMin', { no: 1 })];
+  if (!teacher.idNumber) missing.id_number = [required];
+  throwIfInvalid(missing);
+  await ctx.db
+    .update(teachers)
+    .set({ status: 'pending', remark: null, updatedAt: new Date() })
+    .where(eq(teachers.id, teacher.id));
+}

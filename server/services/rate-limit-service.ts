@@ -1,0 +1,34 @@
+// Fixed-window counters in table `rate_limits`, so limits hold across API processes.
+import { eq, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { t } from '../../src/shared/messages';
+
+export type Limit = { key: string; max: number; windowSeconds: number };
+
+/** Counts one attempt; throws 429 with Retry-After once the window holds more than `max`. */
+export async function hit(db: Database, limit: Limit): Promise<void> {
+  // Finished windows are swept now and then instead of by a separate job.
+  if (Math.random() < 0.02) await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date()));
+  const window = sql`now() + make_interval(secs => ${limit.windowSeconds})`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: limit.key, hits: 1, resetAt: window })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        hits: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${window} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning();
+  if (row && row.hits > limit.max) {
+    const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+    throw new HttpError(429, t('auth.tooManyAttempts', { seconds }), { 'Retry-After': String(seconds) });
+  }
+}
+
+export async function clear(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}

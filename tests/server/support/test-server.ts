@@ -1,0 +1,228 @@
+// Boots the real app on an in-memory PGlite (migrated and seeded) on a random port, and hands out
+// browser-like clients: a cookie jar plus the Sanctum CSRF dance, over real HTTP with global fetch.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app';
+import { testConfig, type AppConfig } from '../../../server/config';
+import { createDatabase, type Database, type DatabaseHandle } from '../../../server/db/client';
+import { seed } from '../../../server/db/seed';
+import { OutboxMailer } from '../../../server/gateways/mail';
+
+export type TestServer = {
+  baseUrl: string;
+  db: Database;
+  app: FastifyInstance;
+  /** A fresh visitor with an empty cookie jar. */
+  browser(): Browser;
+  /** Messages in the dev outbox, newest first. */
+  mail(): Promise<OutboxMessage[]>;
+  close(): Promise<void>;
+};
+
+export type OutboxMessage = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+};
+
+// Response bodies are checked field by field with expect(); a loose type keeps the tests readable.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export type ApiResponse<T = Json> = { status: number; headers: Headers; body: T; text: string };
+
+export async function startTestServer(
+  options: { config?: Partial<AppConfig>; beforeListen?: (app: FastifyInstance) => void } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    db: database.db,
+    mailer: new OutboxMailer(database.db),
+    config: testConfig({ distDir: 'tests/server/support/no-dist', ...options.config }),
+  });
+  options.beforeListen?.(app);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server: TestServer = {
+    baseUrl: address,
+    db: database.db,
+    app,
+    browser: () => new Browser(address),
+    async mail() {
+      const response = await fetch(`${address}/dev/mail.json`);
+      return ((await response.json()) as { data: OutboxMessage[] }).data;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return server;
+}
+
+/**
+ * In-memory PGlite by default. With TEST_DATABASE_URL (a PostgreSQL server URL) each test server gets
+ * its own throw-away database on that server instead, to check the node-postgres path.
+ */
+async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return createPgliteDatabase();
+  const { default: pg } = await import('pg');
+  const name = `somesha_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString() });
+  await handle.migrate();
+  await seed(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * Booting PGlite runs initdb, which takes seconds; a migrated, seeded snapshot loads several times
+ * faster. It is cached in the OS temp dir under a hash of everything that shapes it, so a changed
+ * schema, migration or seed makes a new one.
+ */
+async function createPgliteDatabase(): Promise<DatabaseHandle> {
+  const snapshot = path.join(tmpdir(), `somesha-test-db-${await snapshotKey()}.tar.gz`);
+  if (existsSync(snapshot)) {
+    const handle = await createDatabase({ memory: true, loadDataDir: new Blob([await readFile(snapshot)]) });
+    await handle.migrate();
+    return handle;
+  }
+  const handle = await createDatabase({ memory: true });
+  await handle.migrate();
+  await seed(handle.db);
+  const dump = await handle.dumpDataDir?.();
+  if (dump) {
+    // Write then rename, so a parallel test file never reads a half-written snapshot.
+    const partial = `${snapshot}.${process.pid}.${Date.now()}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, snapshot);
+  }
+  return handle;
+}
+
+const SNAPSHOT_INPUTS = [
+  'server/db',
+  'server/services/account-service.ts',
+  'server/security',
+  'package-lock.json',
+];
+
+async function snapshotKey(): Promise<string> {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const hash = createHash('sha256');
+  const add = async (relative: string): Promise<void> => {
+    const full = path.join(root, relative);
+    const stats = await stat(full);
+    if (stats.isDirectory()) {
+      for (const entry of (await readdir(full)).sort()) await add(path.join(relative, entry));
+    } else {
+      hash.update(relative).update(await readFile(full));
+    }
+  };
+  for (const input of SNAPSHOT_INPUTS) await add(input);
+  return hash.digest('hex').slice(0, 16);
+}
+
+type RequestOptions = { json?: unknown; body?: string; headers?: Record<string, string>; csrf?: boolean };
+
+export class Browser {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async csrf(): Promise<ApiResponse> {
+    return this.request('GET', '/sanctum/csrf-cookie');
+  }
+
+  get<T = Json>(path: string, options: RequestOptions = {}) {
+    return this.request<T>('GET', path, options);
+  }
+
+  /** Like the SPA: fetches the CSRF cookie first when there is none, then sends X-XSRF-TOKEN. */
+  post<T = Json>(path: string, json?: unknown, options: RequestOptions = {}) {
+    return this.request<T>('POST', path, { json, ...options });
+  }
+
+  async signIn(email: string, password = 'Passw0rd!'): Promise<void> {
+    const response = await this.post('/api/login', { email, password });
+    if (response.status !== 204)
+      throw new Error(`Sign-in as ${email} failed: ${response.status} ${response.text}`);
+  }
+
+  async request<T = Json>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const csrf = options.csrf ?? method !== 'GET';
+    if (csrf && !this.cookies.has('XSRF-TOKEN')) await this.csrf();
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (this.cookies.size)
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const token = this.cookies.get('XSRF-TOKEN');
+    if (csrf && token) headers['x-xsrf-token'] = decodeURIComponent(token);
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    this.storeCookies(response.headers.getSetCookie());
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text)
+      parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  private storeCookies(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      const expired = attributes.some(
+        (attribute) =>
+          /^max-age=0$/i.test(attribute) ||
+          (/^expires=/i.test(attribute) && new Date(attribute.slice(8)).getTime() < Date.now()),
+      );
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+/** The path and query of the first link in a mail that contains `marker`. */
+export function linkIn(message: OutboxMessage | undefined, marker: string): string {
+  const link = message?.links.find((candidate) => candidate.includes(marker));
+  if (!link) throw new Error(`No link with ${marker} in ${message?.subject ?? 'no message'}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
