@@ -1,0 +1,111 @@
+// Who may open which route (docs/architecture.md "Guard rules", SPEC §2, §4, §6). Pure functions:
+// the session machine calls them on every location change.
+import { matchRoute, pathnameOf } from './routes';
+import type { User } from '@/services/schemas/user';
+
+export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };
+
+export const SIGN_IN_PATH = '/sign-in';
+export const SIGN_OUT_PATH = '/sign-out';
+export const WORKSPACE_PATH = '/workspace';
+
+const COMPLETION_PATHS = {
+  student: ['/student'],
+  parent: ['/parent'],
+  // The teacher screen exists at two paths with different wrappers (SPEC §2).
+  teacher: ['/complete-profile/teacher', '/teacher'],
+} as const;
+
+/** Incomplete: teacher status new/declined (or no teacher record); student/parent not marked completed. */
+export function isProfileIncomplete(user: User): boolean {
+  switch (user.mainRole) {
+    case 'teacher':
+      return (
+        !user.teacher ||
+        user.teacher.status === null ||
+        user.teacher.status === 'new' ||
+        user.teacher.status === 'declined'
+      );
+    case 'student':
+      return user.student?.profileCompleted !== true;
+    case 'parent':
+      return user.parent?.profileCompleted !== true;
+    default:
+      // Admins and users without a main role are never forced.
+      return false;
+  }
+}
+
+/** The completion screen of the user's main role, or null (admin). */
+export function completionPathFor(user: User): string | null {
+  return user.mainRole ? COMPLETION_PATHS[user.mainRole][0] : null;
+}
+
+/** A same-site path to go to after sign-in, or null. Sign-out is refused: it would undo the sign-in. */
+export function safeRedirect(value: unknown): string | null {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
+    return null;
+  }
+  return pathnameOf(value) === SIGN_OUT_PATH ? null : value;
+}
+
+/** The `redirect` query value of a full path, if any. */
+export function redirectQueryOf(fullPath: string): string | null {
+  const start = fullPath.indexOf('?');
+  if (start === -1) return null;
+  const query = fullPath.slice(start + 1).split('#')[0] ?? '';
+  return new URLSearchParams(query).get('redirect');
+}
+
+export function signInPathFor(wanted: string): string {
+  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(wanted)}`;
+}
+
+function decideOnce(user: User | null, fullPath: string): AccessDecision {
+  const { route } = matchRoute(fullPath);
+  const pathname = pathnameOf(fullPath);
+
+  if (!user) {
+    if (route.access === 'public' || route.access === 'guest') return { type: 'allow' };
+    // Nothing to come back to after signing in through /sign-out.
+    if (route.name === 'signOut') return { type: 'redirect', to: SIGN_IN_PATH };
+    return { type: 'redirect', to: signInPathFor(fullPath) };
+  }
+
+  if (route.access === 'guest') return { type: 'redirect', to: WORKSPACE_PATH };
+  if (route.access === 'public' || route.name === 'signOut') return { type: 'allow' };
+
+  if (isProfileIncomplete(user) && user.mainRole) {
+    const own: readonly string[] = COMPLETION_PATHS[user.mainRole];
+    if (own.includes(pathname)) return { type: 'allow' };
+    return { type: 'redirect', to: own[0] ?? WORKSPACE_PATH };
+  }
+
+  if (route.access === 'completion') return { type: 'redirect', to: WORKSPACE_PATH };
+  return { type: 'allow' };
+}
+
+/**
+ * Where a user may be. A redirect always names a path the same user is allowed on, so one
+ * navigation settles it (e.g. an incomplete student on /sign-in goes straight to /student).
+ */
+export function decideAccess(user: User | null, fullPath: string): AccessDecision {
+  let decision = decideOnce(user, fullPath);
+  for (let hops = 0; decision.type === 'redirect' && hops < 3; hops++) {
+    const next = decideOnce(user, decision.to);
+    if (next.type === 'allow') return decision;
+    decision = next;
+  }
+  return decision;
+}
+
+/** The path a decision settles on. */
+export function destinationOf(user: User | null, fullPath: string): string {
+  const decision = decideAccess(user, fullPath);
+  return decision.type === 'allow' ? fullPath : decision.to;
+}

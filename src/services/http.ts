@@ -1,0 +1,184 @@
+// The one HTTP client of the SPA (STYLE.md): every call goes through `ofetch` here, so credentials,
+// the anti-forgery header, the timeout and error normalisation are decided once.
+import { ofetch, FetchError, type FetchOptions } from 'ofetch';
+import { t } from '@/shared/messages';
+import type { FieldErrors } from '@/shared/validation';
+
+export const REQUEST_TIMEOUT_MS = 100_000;
+const XSRF_COOKIE = 'XSRF-TOKEN';
+
+/** A failed call in one shape, whatever went wrong (HTTP status, network, timeout, bad payload). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: FieldErrors;
+  readonly data: unknown;
+
+  constructor(options: { status: number; message: string; fieldErrors?: FieldErrors; data?: unknown }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.data = options.data ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Status 0 means the request never got an answer (offline, timeout, aborted). */
+export function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.status === 0;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return isApiError(error) && error.status === 401;
+}
+
+export function snakeToCamel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function camelToSnake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function mapKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), mapKeys(v, rename)]));
+}
+
+/** Deep-renames object keys from snake_case to camelCase (arrays and nested objects too). */
+export function toCamel<T = unknown>(value: unknown): T {
+  return mapKeys(value, snakeToCamel) as T;
+}
+
+/** Deep-renames object keys from camelCase to snake_case, for request bodies. */
+export function toSnake<T = unknown>(value: unknown): T {
+  return mapKeys(value, camelToSnake) as T;
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [rawName, ...rest] = part.split('=');
+    if (rawName?.trim() === name) {
+      const value = rest.join('=').trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return null;
+}
+
+/** Deletes every cookie a script can see, for path `/` and the current path (SPEC §4 sign-out). */
+export function clearAllCookies(): void {
+  if (typeof document === 'undefined') return;
+  const expired = 'expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  const paths = new Set(['/', window.location.pathname || '/']);
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (!name) continue;
+    for (const path of paths) document.cookie = `${name}=; ${expired}; path=${path}`;
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called on every 401 (SPEC §6). Returns the unsubscribe function. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function handleUnauthorized(): void {
+  clearAllCookies();
+  for (const listener of [...unauthorizedListeners]) listener();
+}
+
+function fieldErrorsFrom(data: unknown): FieldErrors {
+  if (!isPlainObject(data) || !isPlainObject(data.errors)) return {};
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(data.errors)) {
+    const list = (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string');
+    if (list.length) errors[snakeToCamel(key)] = list;
+  }
+  return errors;
+}
+
+/** Any thrown value → ApiError: server `message`, else the error's own message, else the general text. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const data: unknown = error.data ?? null;
+    const serverMessage =
+      isPlainObject(data) && typeof data.message === 'string' && data.message ? data.message : null;
+    const status = error.response?.status ?? error.statusCode ?? 0;
+    // ofetch prefixes its own message with the request line; a network failure reads better generic.
+    const message =
+      serverMessage ?? (status === 0 ? t('messages.general') : error.statusMessage || t('messages.general'));
+    return new ApiError({ status, message, fieldErrors: fieldErrorsFrom(data), data });
+  }
+  if (error instanceof Error && error.message) return new ApiError({ status: 0, message: error.message });
+  return new ApiError({ status: 0, message: t('messages.general') });
+}
+
+const client = ofetch.create({
+  baseURL: import.meta.env.VITE_API_URL ?? '',
+  credentials: 'include',
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+  onRequest({ options }) {
+    const token = readCookie(XSRF_COOKIE);
+    if (token) options.headers.set('X-XSRF-TOKEN', token);
+  },
+});
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  /** Sent as JSON with snake_case keys; FormData is sent as is (uploads). */
+  body?: Record<string, unknown> | FormData;
+  query?: Record<string, string | number | boolean | null | undefined>;
+};
+
+/**
+ * One call to the API. Resolves with the JSON answer (or null for 204); rejects with ApiError.
+ * Only GET is retried (once): a repeated write could book or pay twice.
+ */
+export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  const fetchOptions: FetchOptions<'json'> = {
+    method,
+    retry: method === 'GET' ? 1 : 0,
+    query: options.query
+      ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null))
+      : undefined,
+  };
+  if (options.body !== undefined) {
+    fetchOptions.body =
+      options.body instanceof FormData ? options.body : toSnake<Record<string, unknown>>(options.body);
+  }
+  try {
+    const answer: unknown = await client(path, fetchOptions);
+    return answer === '' || answer === undefined ? null : answer;
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.status === 401) handleUnauthorized();
+    throw apiError;
+  }
+}

@@ -1,0 +1,24 @@
+import { boolean, defaulted, string, type, type Infer } from 'superstruct';
+import { decodeWith, id, maybe, money } from './common';
+
+export const WalletStruct = type({
+  id,
+  accountNo: maybe(string()),
+  reference: maybe(string()),
+  userId: maybe(id),
+  balance: defaulted(money, '0.00'),
+  currency: defaulted(string(), 'KES'),
+  withdrawalNo: maybe(string()),
+  withdrawalProvider: maybe(string()),
+  hasPin: defaulted(boolean(), false),
+});
+type WalletWire = Infer<typeof WalletStruct>;
+/** SPEC §3 spells it `hasPIN`. */
+export type Wallet = Omit<WalletWire, 'hasPin'> & { hasPIN: boolean };
+
+export function toWallet(wire: WalletWire): Wallet {
+  const { hasPin, ...rest } = wire;
+  return { ...rest, hasPIN: hasPin };
+}
+
+export const decodeWallet = (raw: unknown): Wallet => toWallet(decodeWith(WalletStruct, raw));

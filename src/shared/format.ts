@@ -1,0 +1,72 @@
+// Display formats of SPEC §9 (money in KES, dates, times, file sizes, page titles). Pure: the
+// server may use them too.
+import { t } from './messages';
+
+const kesNumber = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** `"1500.00"` → `"KES 1,500"`, `"1500.5"` → `"KES 1,500.50"`; unreadable input → `"KES 0"`. */
+export function formatKes(amount: string | number | null | undefined): string {
+  const value = typeof amount === 'number' ? amount : Number.parseFloat(amount ?? '');
+  const text = kesNumber.format(Number.isFinite(value) ? value : 0);
+  return `KES ${text.endsWith('.00') ? text.slice(0, -3) : text}`;
+}
+
+type DateInput = Date | string | number;
+
+/** Plain `YYYY-MM-DD` is a calendar date: read it as local midnight, not UTC, so the day never shifts. */
+function toDate(value: DateInput): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'string') {
+    const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (plain) return new Date(Number(plain[1]), Number(plain[2]) - 1, Number(plain[3]));
+  }
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const longMonth = new Intl.DateTimeFormat('en-GB', { month: 'long' });
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** "Nov 21, 2026"; an unreadable date gives "". */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? shortDate.format(date) : '';
+}
+
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  return `${day}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th'}`;
+}
+
+/** "21st November 2026". */
+export function formatDateOrdinal(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${ordinal(date.getDate())} ${longMonth.format(date)} ${date.getFullYear()}` : '';
+}
+
+/** "3:05 PM". */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  // Some ICU versions put a narrow no-break space before AM/PM; show a plain space.
+  return date ? clock.format(date).replace(/\u202f|\u00a0/g, ' ') : '';
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Human-readable size, base 1024, at most 2 decimals: 1536 → "1.5 KB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = Number.parseFloat((bytes / 1024 ** exponent).toFixed(2));
+  return `${value} ${SIZE_UNITS[exponent]}`;
+}
+
+/** "sign in" → "Sign in | Somesha" (SPEC §2). */
+export function pageTitle(title: string): string {
+  const trimmed = title.trim();
+  const product = t('app.name');
+  if (!trimmed) return product;
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)} | ${product}`;
+}

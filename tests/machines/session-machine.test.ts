@@ -1,0 +1,304 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import { sessionMachine, type SessionEmitted } from '@/machines/session-machine';
+import { decideAccess, destinationOf, redirectQueryOf, safeRedirect } from '@/machines/route-guard';
+import { t } from '@/shared/messages';
+import { describePath, modelOf, type ModelPath } from './model-paths';
+import {
+  completeStudent,
+  emailTaken,
+  invalidCredentials,
+  newTeacher,
+  offline,
+  resetLinkInvalid,
+  tooManyAttempts,
+  unauthenticated,
+} from './session-fixtures';
+
+type SessionEvent = EventFromLogic<typeof sessionMachine>;
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+
+const PROTECTED = '/profile-setting';
+const SIGN_IN_WITH_REDIRECT = '/sign-in?redirect=%2Fprofile-setting';
+
+// Answers of the invoked actors arrive as the events the actors would send (done / error).
+const actorAnswers = [
+  { type: 'xstate.done.actor.loadStoredUser', output: completeStudent },
+  { type: 'xstate.done.actor.loadStoredUser', output: null },
+  { type: 'xstate.error.actor.loadStoredUser', error: new Error('storage disabled') },
+  { type: 'xstate.done.actor.fetchCurrentUser', output: newTeacher },
+  { type: 'xstate.error.actor.fetchCurrentUser', error: unauthenticated },
+  { type: 'xstate.error.actor.fetchCurrentUser', error: offline },
+  { type: 'xstate.done.actor.signIn', output: completeStudent },
+  { type: 'xstate.done.actor.signIn', output: newTeacher },
+  { type: 'xstate.error.actor.signIn', error: invalidCredentials },
+  { type: 'xstate.done.actor.signUp', output: { message: t('auth.accountCreated') } },
+  { type: 'xstate.error.actor.signUp', error: emailTaken },
+  { type: 'xstate.done.actor.forgotPassword', output: { message: t('auth.resetEmailSent') } },
+  { type: 'xstate.error.actor.forgotPassword', error: tooManyAttempts },
+  { type: 'xstate.done.actor.resetPassword', output: { message: t('auth.passwordResetDone') } },
+  { type: 'xstate.error.actor.resetPassword', error: resetLinkInvalid },
+  { type: 'xstate.done.actor.signOut', output: undefined },
+  { type: 'xstate.error.actor.signOut', error: offline },
+] as unknown as SessionEvent[];
+
+const userEvents: SessionEvent[] = [
+  { type: 'route.changed', path: PROTECTED },
+  { type: 'route.changed', path: SIGN_IN_WITH_REDIRECT },
+  { type: 'signIn.submit', email: 'student@example.com', password: 'Passw0rd!', remember: true },
+  {
+    type: 'signUp.submit',
+    values: {
+      firstName: 'Achieng',
+      lastName: 'Odhiambo',
+      username: 'achieng',
+      email: 'achieng@example.com',
+      phone: '0712345678',
+      password: 'Passw0rd!',
+      passwordConfirmation: 'Passw0rd!',
+      role: 'student',
+      terms: true,
+    },
+  },
+  { type: 'password.forgot', email: 'student@example.com' },
+  {
+    type: 'password.reset',
+    token: 'abc',
+    email: 'student@example.com',
+    password: 'N3w-Passw0rd',
+    passwordConfirmation: 'N3w-Passw0rd',
+  },
+  { type: 'signOut' },
+  { type: 'session.unauthorized' },
+  { type: 'user.updated', user: completeStudent },
+  { type: 'user.refresh' },
+  { type: 'form.reset' },
+];
+
+const events = [...userEvents, ...actorAnswers];
+
+const model = modelOf(sessionMachine, {
+  events,
+  visibleContext: (s) => ({
+    user: s.context.user?.id ?? null,
+    location: s.context.location,
+    allowedPath: s.context.allowedPath,
+    formError: s.context.formError,
+    fieldErrors: s.context.fieldErrors,
+    notice: s.context.notice,
+  }),
+  // One event of each kind keeps the simple-path enumeration small.
+  simpleEvents: events.filter((e, i, all) => all.findIndex((other) => other.type === e.type) === i),
+});
+
+const never = () => fromPromise<never, never>(() => new Promise<never>(() => {}));
+
+/** A real actor whose invoked actors never answer on their own: the path's events answer for them. */
+function startSession() {
+  const storeUser = vi.fn();
+  const clearStoredUser = vi.fn();
+  const clearCookies = vi.fn();
+  const machine = sessionMachine.provide({
+    actors: {
+      loadStoredUser: never(),
+      fetchCurrentUser: never(),
+      signIn: never(),
+      signUp: never(),
+      forgotPassword: never(),
+      resetPassword: never(),
+      signOut: never(),
+    } as never,
+    actions: {
+      storeUser: ({ context }) => storeUser(context.user),
+      clearStoredUser,
+      clearCookies,
+    },
+  });
+  const actor = createActor(machine);
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted, storeUser, clearStoredUser, clearCookies };
+}
+
+type Session = ReturnType<typeof startSession>;
+
+/** What a user must see after one event, given the snapshot before it. */
+function expectOutcome(session: Session, before: Snapshot, event: SessionEvent, emitted: SessionEmitted[]) {
+  const after = session.actor.getSnapshot();
+  const navigations = emitted.filter((e) => e.type === 'navigate');
+  const notices = emitted.filter((e) => e.type === 'notify');
+  const wasSignedIn = before.matches('signedIn');
+  const out = event as unknown as {
+    path: string;
+    user: typeof completeStudent;
+    output?: unknown;
+    error?: { message: string };
+  };
+
+  switch (event.type as string) {
+    case 'route.changed': {
+      expect(after.context.location).toBe(out.path);
+      if (before.matches('restoring') || before.matches('reloading')) {
+        // The session is not known yet: only remember where the user is.
+        expect(navigations).toEqual([]);
+        break;
+      }
+      const decision = decideAccess(after.context.user, out.path);
+      if (decision.type === 'allow') {
+        expect(after.context.allowedPath).toBe(out.path);
+        expect(navigations).toEqual([]);
+      } else {
+        expect(after.context.allowedPath).toBeNull();
+        expect(navigations).toEqual([{ type: 'navigate', to: decision.to, replace: true }]);
+      }
+      break;
+    }
+    case 'xstate.done.actor.signIn': {
+      const user = out.output as typeof completeStudent;
+      const wanted = safeRedirect(redirectQueryOf(before.context.location)) ?? '/workspace';
+      expect(after.matches({ signedIn: 'idle' })).toBe(true);
+      expect(after.context.user).toEqual(user);
+      expect(navigations).toEqual([{ type: 'navigate', to: destinationOf(user, wanted), replace: true }]);
+      expect(emitted).toContainEqual({ type: 'signedIn', user });
+      expect(session.storeUser).toHaveBeenLastCalledWith(user);
+      break;
+    }
+    case 'xstate.error.actor.signIn':
+    case 'xstate.error.actor.signUp':
+    case 'xstate.error.actor.forgotPassword':
+    case 'xstate.error.actor.resetPassword': {
+      expect(after.matches({ signedOut: 'idle' })).toBe(true);
+      expect(after.context.user).toBeNull();
+      expect(after.context.formError).toBe(out.error?.message);
+      expect(navigations).toEqual([]);
+      break;
+    }
+    case 'xstate.done.actor.signUp':
+    case 'xstate.done.actor.forgotPassword':
+    case 'xstate.done.actor.resetPassword': {
+      const message = (out.output as { message: string }).message;
+      expect(after.context.notice).toBe(message);
+      expect(after.context.formError).toBeNull();
+      if ((event.type as string) === 'xstate.done.actor.forgotPassword') expect(notices).toEqual([]);
+      else expect(notices).toEqual([{ type: 'notify', color: 'success', message }]);
+      if ((event.type as string) === 'xstate.done.actor.resetPassword') {
+        expect(navigations).toEqual([{ type: 'navigate', to: '/sign-in', replace: false }]);
+      } else {
+        expect(navigations).toEqual([]);
+      }
+      break;
+    }
+    case 'xstate.done.actor.signOut':
+    case 'xstate.error.actor.signOut': {
+      // Signed out locally whether or not the server answered.
+      expect(after.matches({ signedOut: 'idle' })).toBe(true);
+      expect(after.context.user).toBeNull();
+      expect(session.clearCookies).toHaveBeenCalled();
+      expect(session.clearStoredUser).toHaveBeenCalled();
+      expect(navigations).toEqual([{ type: 'navigate', to: '/sign-in', replace: true }]);
+      expect(emitted).toContainEqual({ type: 'signedOut' });
+      break;
+    }
+    case 'session.unauthorized': {
+      if (before.matches({ signedIn: 'signingOut' })) {
+        expect(after.value).toEqual(before.value);
+        expect(navigations).toEqual([]);
+        break;
+      }
+      expect(wasSignedIn).toBe(true);
+      expect(after.matches({ signedOut: 'idle' })).toBe(true);
+      expect(after.context.user).toBeNull();
+      expect(session.clearCookies).toHaveBeenCalled();
+      expect(navigations).toEqual([
+        {
+          type: 'navigate',
+          to: `/sign-in?redirect=${encodeURIComponent(before.context.location)}`,
+          replace: true,
+        },
+      ]);
+      expect(notices).toEqual([{ type: 'notify', color: 'warning', message: t('auth.sessionExpired') }]);
+      expect(emitted).toContainEqual({ type: 'signedOut' });
+      break;
+    }
+    case 'xstate.done.actor.fetchCurrentUser': {
+      expect(after.context.user).toEqual(out.output);
+      expect(session.storeUser).toHaveBeenLastCalledWith(out.output);
+      expect(after.matches('signedIn')).toBe(true);
+      const decision = decideAccess(after.context.user, after.context.location);
+      expect(after.context.allowedPath).toBe(decision.type === 'allow' ? after.context.location : null);
+      if (before.matches('reloading')) expect(emitted).toContainEqual({ type: 'signedIn', user: out.output });
+      break;
+    }
+    case 'xstate.error.actor.fetchCurrentUser': {
+      if (out.error === unauthenticated) {
+        expect(after.matches('signedOut')).toBe(true);
+        expect(after.context.user).toBeNull();
+        expect(session.clearStoredUser).toHaveBeenCalled();
+      } else {
+        // Offline: the stored user is kept.
+        expect(after.matches('signedIn')).toBe(true);
+        expect(after.context.user).toEqual(before.context.user);
+      }
+      break;
+    }
+    case 'xstate.done.actor.loadStoredUser': {
+      expect(after.matches(out.output ? 'reloading' : 'signedOut')).toBe(true);
+      break;
+    }
+    case 'user.updated': {
+      expect(after.context.user).toEqual(out.user);
+      expect(session.storeUser).toHaveBeenLastCalledWith(out.user);
+      break;
+    }
+    case 'form.reset': {
+      expect(after.context).toMatchObject({ formError: null, fieldErrors: {}, notice: null });
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function replay(path: ModelPath<typeof sessionMachine>, exact: boolean) {
+  const session = startSession();
+  for (const step of path.steps) {
+    if ((step.event.type as string) === 'xstate.init') continue;
+    const before = session.actor.getSnapshot();
+    const from = session.emitted.length;
+    session.actor.send(step.event);
+    const after = session.actor.getSnapshot();
+    expect(after.value).toEqual(step.state.value);
+    if (exact) expect(after.context).toEqual(step.state.context);
+    expectOutcome(session, before, step.event, session.emitted.slice(from));
+  }
+  return session;
+}
+
+describe('session machine (model-based)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('walks every edge of the adjacency map with shortest and simple paths', () => {
+    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(100);
+  });
+
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('reaches the modelled state with what the user should see', () => {
+        replay(path, true).actor.stop();
+      });
+    },
+  );
+
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('reaches the modelled state with what the user should see', () => {
+        replay(path, false).actor.stop();
+      });
+    },
+  );
+});
