@@ -1,0 +1,200 @@
+// The checkout dialog (SPEC §2, §4, §5): loads what is needed to pay, opens the fullscreen dialog,
+// closes the cart drawer a moment later, and holds the payment method and the M-Pesa form until
+// Pay. A valid Pay hands over to the payment machine through the `startPayment` action.
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fetchCheckout, serverMessageOr } from '@/services/cart-service';
+import type { Checkout, PaymentMethod } from '@/services/schemas/checkout';
+import { t } from '@/shared/messages';
+import { normaliseKenyanPhone, type FieldErrors } from '@/shared/validation';
+import { phoneProblems, type PaymentStart } from './payment-machine';
+import type { NotifyColor } from './session-machine';
+
+/** SPEC §9: the drawer closes 1000 ms after checkout data has loaded. */
+export const DRAWER_CLOSE_DELAY_MS = 1000;
+
+/** SPEC §5: refusals of Pay carry status 422 like the server's. */
+export type CheckoutError = { status: 422; message: string; fieldErrors: FieldErrors };
+
+export type MpesaForm = { phone: string };
+
+export type CheckoutContext = {
+  cartId: number | null;
+  checkout: Checkout | null;
+  method: PaymentMethod | null;
+  /** Present once M-Pesa express has been chosen (SPEC §5 "its form must be present"). */
+  mpesaForm: MpesaForm | null;
+  /** The phone to prefill the M-Pesa form with (the signed-in user's). */
+  defaultPhone: string;
+  error: CheckoutError | null;
+};
+
+export type CheckoutEvent =
+  | { type: 'checkout.start'; cartId?: number | null; phone?: string | null }
+  | { type: 'checkout.close' }
+  | { type: 'checkout.cancel' }
+  | { type: 'payment.choose'; method: PaymentMethod }
+  | { type: 'mpesa.change'; phone: string }
+  | { type: 'payment.pay' }
+  /** Forwarded from the payment machine: the order is paid, the dialog has done its job. */
+  | { type: 'payment.succeeded' }
+  /** Forwarded from the payment machine: the wallet has a PIN now. */
+  | { type: 'wallet.pinSetUp' };
+
+export type CheckoutEmitted =
+  { type: 'notify'; color: NotifyColor; message: string } | ({ type: 'payment.start' } & PaymentStart);
+
+const emptyCheckout = { cartId: null, checkout: null, method: null, mpesaForm: null, error: null } as const;
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    emitted: {} as CheckoutEmitted,
+  },
+  actors: {
+    fetchCheckout: fromPromise<Checkout, { cartId: number | null }>(({ input }) =>
+      fetchCheckout(input.cartId),
+    ),
+  },
+  actions: {
+    // The app points this at the cart actor (`cart.hide`).
+    hideDrawer: () => {},
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
+    /** Hands the payment to the payment machine; the app forwards the emitted event to it. */
+    startPayment: emit(({ context }) => {
+      const method = context.method as PaymentMethod;
+      // Only M-Pesa express uses the phone, and Pay has checked it by now.
+      const phone =
+        method === 'mpesa' && context.mpesaForm ? normaliseKenyanPhone(context.mpesaForm.phone) : null;
+      return {
+        type: 'payment.start' as const,
+        method,
+        cartId: context.checkout?.cart?.id ?? context.cartId,
+        phone,
+        wallet: context.checkout?.wallet
+          ? { hasPIN: context.checkout.wallet.hasPIN, balance: context.checkout.wallet.balance }
+          : null,
+        amount: context.checkout?.total ?? null,
+      };
+    }),
+    refuse: assign((_, params: { message: string; fieldErrors?: FieldErrors }) => ({
+      error: { status: 422 as const, message: params.message, fieldErrors: params.fieldErrors ?? {} },
+    })),
+    clearError: assign({ error: null }),
+    forget: assign(emptyCheckout),
+  },
+  guards: {
+    noMethod: ({ context }) => context.method === null,
+    mpesaFormInvalid: ({ context }) =>
+      context.method === 'mpesa' &&
+      (context.mpesaForm === null || Object.keys(phoneProblems(context.mpesaForm.phone)).length > 0),
+  },
+  delays: {
+    drawerCloseDelay: DRAWER_CLOSE_DELAY_MS,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: { ...emptyCheckout, defaultPhone: '' },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'checkout.start': {
+          target: 'loading',
+          actions: assign(({ event }) => ({
+            ...emptyCheckout,
+            cartId: event.cartId ?? null,
+            defaultPhone: event.phone ?? '',
+          })),
+        },
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'fetchCheckout',
+        src: 'fetchCheckout',
+        input: ({ context }) => ({ cartId: context.cartId }),
+        onDone: { target: 'open', actions: assign({ checkout: ({ event }) => event.output }) },
+        onError: {
+          target: 'idle',
+          actions: [
+            'forget',
+            {
+              type: 'notify',
+              params: ({ event }) => ({
+                color: 'error' as const,
+                message: serverMessageOr(event.error, t('cart.checkoutError')),
+              }),
+            },
+          ],
+        },
+      },
+      on: {
+        'checkout.close': { target: 'idle', actions: 'forget' },
+        'checkout.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+    // The dialog is open. The drawer behind it closes once the person has seen checkout arrive.
+    open: {
+      initial: 'closingDrawer',
+      states: {
+        closingDrawer: {
+          after: { drawerCloseDelay: { target: 'drawerClosed', actions: 'hideDrawer' } },
+        },
+        drawerClosed: {},
+      },
+      on: {
+        'checkout.close': { target: 'idle', actions: 'forget' },
+        'checkout.cancel': { target: 'idle', actions: 'forget' },
+        'payment.succeeded': { target: 'idle', actions: 'forget' },
+        'payment.choose': {
+          actions: [
+            assign(({ context, event }) => ({
+              method: event.method,
+              mpesaForm:
+                event.method === 'mpesa'
+                  ? (context.mpesaForm ?? { phone: context.defaultPhone })
+                  : context.mpesaForm,
+            })),
+            'clearError',
+          ],
+        },
+        'mpesa.change': {
+          actions: [assign({ mpesaForm: ({ event }) => ({ phone: event.phone }) }), 'clearError'],
+        },
+        'wallet.pinSetUp': {
+          actions: assign(({ context }) => ({
+            checkout: context.checkout?.wallet
+              ? { ...context.checkout, wallet: { ...context.checkout.wallet, hasPIN: true } }
+              : context.checkout,
+          })),
+        },
+        'payment.pay': [
+          {
+            guard: 'noMethod',
+            actions: { type: 'refuse', params: () => ({ message: t('validation.paymentMethod') }) },
+          },
+          {
+            guard: 'mpesaFormInvalid',
+            actions: {
+              type: 'refuse',
+              params: ({ context }) => ({
+                message: t('validation.general'),
+                fieldErrors: phoneProblems(context.mpesaForm?.phone ?? ''),
+              }),
+            },
+          },
+          { actions: ['clearError', 'startPayment'] },
+        ],
+      },
+    },
+  },
+});
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/** The dialog is open (and page scroll hidden) from the moment checkout data has arrived. */
+export const selectCheckoutOpen = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('open');

@@ -1,0 +1,635 @@
+// The payment lifecycle behind the payment modal (SPEC §4 "Payment", CONTRACT.md "Payments"):
+// a chosen method opens the modal, the method asks for what it needs (wallet PIN, M-Pesa phone,
+// paybill numbers, the Pesapal page), the call is made once, and a pending payment is followed
+// until it is final. Outcomes are emitted; refreshing the cart is an injected action.
+import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorStatus, serverMessageOr } from '@/services/cart-service';
+import * as paymentService from '@/services/payment-service';
+import { setUpWalletPin } from '@/services/wallet-service';
+import type {
+  GatewayPayment,
+  Paybill,
+  PaybillConfirmation,
+  PaymentMethod,
+  WalletPayment,
+} from '@/services/schemas/checkout';
+import { transactionFailureReason, type Transaction } from '@/services/schemas/transaction';
+import { t } from '@/shared/messages';
+import {
+  collect,
+  isBlank,
+  isSafaricomPhone,
+  normaliseKenyanPhone,
+  type FieldErrors,
+} from '@/shared/validation';
+import type { NotifyColor } from './session-machine';
+
+/** SPEC §4 / issue 3: a pending payment is checked every 3 s, for at most 2 minutes. */
+export const POLL_INTERVAL_MS = 3000;
+export const PENDING_TIMEOUT_MS = 120_000;
+export const WALLET_PIN_PATTERN = /^\d{4}$/;
+
+/** What the modal body shows. */
+export type PaymentModalMode =
+  'closed' | 'pin' | 'pinSetup' | 'phone' | 'loading' | 'paybill' | 'prompt' | 'iframe' | 'success' | 'fail';
+
+/** SPEC §2 "Payment modal, opened by Pay, with mode, phone, title, submit text, show flag and gateway". */
+export type PaymentModal = {
+  mode: PaymentModalMode;
+  phone: string;
+  title: string;
+  submitText: string;
+  show: boolean;
+  gateway: PaymentMethod | null;
+};
+
+export type PaymentWallet = { hasPIN: boolean; balance: string };
+
+export type PaymentStart = {
+  method: PaymentMethod;
+  /** The cart being paid; null pays the caller's current cart. */
+  cartId: number | null;
+  /** Prefills the M-Pesa phone field. */
+  phone: string | null;
+  wallet: PaymentWallet | null;
+  /** Shown with the paybill numbers, and handed to the actors (wallet top-up pays an amount, not a cart). */
+  amount: string | null;
+};
+
+export type PaymentContext = {
+  method: PaymentMethod | null;
+  cartId: number | null;
+  amount: string | null;
+  wallet: PaymentWallet | null;
+  modal: PaymentModal;
+  /** Why the last submission was refused (wrong PIN, invalid phone); shown under the form. */
+  error: string | null;
+  fieldErrors: FieldErrors;
+  /** What the modal says: the prompt while pending, the outcome at the end. */
+  message: string | null;
+  transactionId: number | null;
+  /** Pesapal's hosted payment page, shown in the modal's iframe. */
+  redirectUrl: string | null;
+  paybill: Paybill | null;
+};
+
+export type PaymentEvent =
+  | ({ type: 'payment.start' } & PaymentStart)
+  | { type: 'pin.submit'; pin: string }
+  | { type: 'pin.setup'; pin: string; pinConfirmation: string }
+  | { type: 'phone.submit'; phone: string }
+  /** Paybill "I have paid", or "I have completed the payment" while pending: check now. */
+  | { type: 'payment.confirm' }
+  | { type: 'payment.retry' }
+  | { type: 'payment.close' };
+
+export type PaymentEmitted =
+  | { type: 'notify'; color: NotifyColor; message: string }
+  | { type: 'payment.succeeded' }
+  | { type: 'wallet.pinSetUp' };
+
+export type PayInput = { cartId: number | null; amount: string | null };
+
+const TITLES: Record<PaymentMethod, string> = {
+  wallet: t('payment.walletTitle'),
+  mpesa: t('payment.mpesaTitle'),
+  paybill: t('payment.paybillTitle'),
+  pesapal: t('payment.pesapalTitle'),
+};
+
+const SUBMIT_TEXTS: Record<PaymentModalMode, string> = {
+  closed: '',
+  pin: t('payment.submitPay'),
+  pinSetup: t('payment.submitPin'),
+  phone: t('payment.submitPrompt'),
+  loading: '',
+  paybill: t('payment.submitPaybill'),
+  prompt: t('payment.submitComplete'),
+  iframe: t('payment.submitComplete'),
+  success: '',
+  fail: '',
+};
+
+const CLOSED_MODAL: PaymentModal = {
+  mode: 'closed',
+  phone: '',
+  title: '',
+  submitText: '',
+  show: false,
+  gateway: null,
+};
+
+const initialContext: PaymentContext = {
+  method: null,
+  cartId: null,
+  amount: null,
+  wallet: null,
+  modal: CLOSED_MODAL,
+  error: null,
+  fieldErrors: {},
+  message: null,
+  transactionId: null,
+  redirectUrl: null,
+  paybill: null,
+};
+
+export function pinProblems(pin: string, confirmation?: string): FieldErrors {
+  return collect({
+    pin: WALLET_PIN_PATTERN.test(pin) ? null : t('validation.pin'),
+    pinConfirmation: confirmation === undefined || confirmation === pin ? null : t('validation.pinMismatch'),
+  });
+}
+
+export function phoneProblems(phone: string): FieldErrors {
+  return collect({
+    phone: isBlank(phone)
+      ? t('validation.required')
+      : isSafaricomPhone(phone)
+        ? null
+        : t('validation.safaricomPhone'),
+  });
+}
+
+// Closing is possible wherever the modal waits for the person, never while a call is out.
+const closeModal = { target: '#payment.idle', actions: 'reset' } as const;
+
+const hasProblems = (errors: FieldErrors) => Object.keys(errors).length > 0;
+const fieldErrorsOf = (error: unknown): FieldErrors =>
+  error && typeof error === 'object' && 'fieldErrors' in error ? (error.fieldErrors as FieldErrors) : {};
+
+export const paymentMachine = setup({
+  types: {
+    context: {} as PaymentContext,
+    events: {} as PaymentEvent,
+    emitted: {} as PaymentEmitted,
+  },
+  actors: {
+    payByWallet: fromPromise<WalletPayment, PayInput & { pin: string }>(({ input }) =>
+      paymentService.payByWallet(input.cartId, input.pin),
+    ),
+    setUpWalletPin: fromPromise<{ message: string }, { pin: string; pinConfirmation: string }>(({ input }) =>
+      setUpWalletPin(input.pin, input.pinConfirmation),
+    ),
+    payByMpesa: fromPromise<GatewayPayment, PayInput & { phone: string }>(({ input }) =>
+      paymentService.payByMpesa(input.cartId, input.phone),
+    ),
+    fetchPaybill: fromPromise<Paybill, PayInput>(({ input }) => paymentService.fetchPaybill(input.cartId)),
+    confirmPaybill: fromPromise<PaybillConfirmation, PayInput>(({ input }) =>
+      paymentService.confirmPaybill(input.cartId),
+    ),
+    payByPesapal: fromPromise<GatewayPayment, PayInput>(({ input }) =>
+      paymentService.payByPesapal(input.cartId),
+    ),
+    fetchTransaction: fromPromise<Transaction, { transactionId: number }>(({ input }) =>
+      paymentService.fetchTransaction(input.transactionId),
+    ),
+  },
+  actions: {
+    // The app points this at the cart actor (or, for a wallet top-up, at the wallet).
+    refetchCart: () => {},
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
+    announceSuccess: emit({ type: 'payment.succeeded' as const }),
+    announcePinSetUp: emit({ type: 'wallet.pinSetUp' as const }),
+    showModal: assign(({ context }, params: { mode: PaymentModalMode }) => ({
+      modal: {
+        ...context.modal,
+        mode: params.mode,
+        show: true,
+        gateway: context.method,
+        title:
+          params.mode === 'pinSetup'
+            ? t('payment.pinSetupTitle')
+            : context.method
+              ? TITLES[context.method]
+              : '',
+        submitText: SUBMIT_TEXTS[params.mode],
+      },
+    })),
+    clearProblems: assign({ error: null, fieldErrors: {} }),
+    refuse: assign((_, params: { error: string; fieldErrors?: FieldErrors }) => ({
+      error: params.error,
+      fieldErrors: params.fieldErrors ?? {},
+    })),
+    say: assign((_, params: { message: string }) => ({ message: params.message })),
+    reset: assign(initialContext),
+  },
+  guards: {
+    // Only a wallet known to have no PIN asks for one; otherwise the server has the last word (422).
+    needsPinSetup: ({ context }) => context.method === 'wallet' && context.wallet?.hasPIN === false,
+    paysByWallet: ({ context }) => context.method === 'wallet',
+    paysByMpesa: ({ context }) => context.method === 'mpesa',
+    paysByPaybill: ({ context }) => context.method === 'paybill',
+    badPin: ({ event }) => event.type === 'pin.submit' && hasProblems(pinProblems(event.pin)),
+    badPinSetup: ({ event }) =>
+      event.type === 'pin.setup' && hasProblems(pinProblems(event.pin, event.pinConfirmation)),
+    badPhone: ({ event }) => event.type === 'phone.submit' && hasProblems(phoneProblems(event.phone)),
+    /** 422: the server refused what was typed (wrong or locked PIN, short balance, bad phone); the form stays. */
+    refusedInput: (_, params: { error: unknown }) => errorStatus(params.error) === 422,
+    paid: (_, params: { paid: boolean }) => params.paid,
+    transactionPaid: (_, params: { transaction: Transaction }) => params.transaction.status === 'completed',
+    transactionFailed: (_, params: { transaction: Transaction }) =>
+      params.transaction.status !== 'completed' && params.transaction.status !== 'pending',
+  },
+  delays: {
+    pollInterval: POLL_INTERVAL_MS,
+    pendingTimeout: PENDING_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'payment',
+  context: initialContext,
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'payment.start': {
+          target: 'modal',
+          actions: assign(({ event }) => ({
+            ...initialContext,
+            method: event.method,
+            cartId: event.cartId,
+            amount: event.amount,
+            wallet: event.wallet,
+            modal: { ...CLOSED_MODAL, phone: event.phone ?? '' },
+          })),
+        },
+      },
+    },
+
+    // The modal is open: each method asks for what it needs, then the call, then the outcome.
+    modal: {
+      initial: 'opening',
+      states: {
+        // Each method asks for something different first; a retry comes back here too.
+        opening: {
+          always: [
+            { guard: 'needsPinSetup', target: 'pinSetup' },
+            { guard: 'paysByWallet', target: 'walletPin' },
+            { guard: 'paysByMpesa', target: 'mpesaPhone' },
+            { guard: 'paysByPaybill', target: 'loadingPaybill' },
+            { target: 'payingByPesapal' },
+          ],
+        },
+
+        walletPin: {
+          entry: { type: 'showModal', params: { mode: 'pin' } },
+          on: {
+            'pin.submit': [
+              {
+                guard: 'badPin',
+                actions: {
+                  type: 'refuse',
+                  params: ({ event }) => ({
+                    error: t('validation.pin'),
+                    fieldErrors: pinProblems(event.pin),
+                  }),
+                },
+              },
+              { target: 'payingByWallet', actions: 'clearProblems' },
+            ],
+            'payment.close': closeModal,
+          },
+        },
+        payingByWallet: {
+          tags: 'busy',
+          invoke: {
+            id: 'payByWallet',
+            src: 'payByWallet',
+            input: ({ context, event }) => {
+              assertEvent(event, 'pin.submit');
+              return { cartId: context.cartId, amount: context.amount, pin: event.pin };
+            },
+            onDone: {
+              target: 'success',
+              actions: { type: 'say', params: ({ event }) => ({ message: event.output.message }) },
+            },
+            onError: [
+              {
+                guard: { type: 'refusedInput', params: ({ event }) => ({ error: event.error }) },
+                target: 'walletPin',
+                actions: {
+                  type: 'refuse',
+                  params: ({ event }) => ({
+                    error: serverMessageOr(event.error, t('payment.failMsg')),
+                    fieldErrors: fieldErrorsOf(event.error),
+                  }),
+                },
+              },
+              {
+                target: 'fail',
+                actions: {
+                  type: 'say',
+                  params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
+                },
+              },
+            ],
+          },
+        },
+
+        pinSetup: {
+          entry: { type: 'showModal', params: { mode: 'pinSetup' } },
+          on: {
+            'pin.setup': [
+              {
+                guard: 'badPinSetup',
+                actions: {
+                  type: 'refuse',
+                  params: ({ event }) => {
+                    const problems = pinProblems(event.pin, event.pinConfirmation);
+                    return {
+                      error: Object.values(problems)[0]?.[0] ?? t('validation.pin'),
+                      fieldErrors: problems,
+                    };
+                  },
+                },
+              },
+              { target: 'settingUpPin', actions: 'clearProblems' },
+            ],
+            'payment.close': closeModal,
+          },
+        },
+        settingUpPin: {
+          tags: 'busy',
+          invoke: {
+            id: 'setUpWalletPin',
+            src: 'setUpWalletPin',
+            input: ({ event }) => {
+              assertEvent(event, 'pin.setup');
+              return { pin: event.pin, pinConfirmation: event.pinConfirmation };
+            },
+            onDone: {
+              target: 'walletPin',
+              actions: [
+                assign(({ context }) => ({
+                  wallet: { balance: context.wallet?.balance ?? '0.00', hasPIN: true },
+                })),
+                'announcePinSetUp',
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({ color: 'success' as const, message: event.output.message }),
+                },
+              ],
+            },
+            onError: {
+              target: 'pinSetup',
+              actions: {
+                type: 'refuse',
+                params: ({ event }) => ({
+                  error: serverMessageOr(event.error, t('wallet.setupError')),
+                  fieldErrors: fieldErrorsOf(event.error),
+                }),
+              },
+            },
+          },
+        },
+
+        mpesaPhone: {
+          entry: { type: 'showModal', params: { mode: 'phone' } },
+          on: {
+            'phone.submit': [
+              {
+                guard: 'badPhone',
+                actions: [
+                  assign(({ context, event }) => ({ modal: { ...context.modal, phone: event.phone } })),
+                  {
+                    type: 'refuse',
+                    params: ({ event }) => ({
+                      error: t('validation.safaricomPhone'),
+                      fieldErrors: phoneProblems(event.phone),
+                    }),
+                  },
+                ],
+              },
+              {
+                target: 'payingByMpesa',
+                actions: [
+                  assign(({ context, event }) => ({ modal: { ...context.modal, phone: event.phone } })),
+                  'clearProblems',
+                ],
+              },
+            ],
+            'payment.close': closeModal,
+          },
+        },
+        payingByMpesa: {
+          tags: 'busy',
+          invoke: {
+            id: 'payByMpesa',
+            src: 'payByMpesa',
+            input: ({ context }) => ({
+              cartId: context.cartId,
+              amount: context.amount,
+              phone: normaliseKenyanPhone(context.modal.phone) ?? context.modal.phone,
+            }),
+            onDone: {
+              target: 'pending',
+              actions: assign(({ event }) => ({
+                transactionId: event.output.transaction.id,
+                message: event.output.message ?? t('payment.mpesaPrompt'),
+              })),
+            },
+            onError: [
+              {
+                guard: { type: 'refusedInput', params: ({ event }) => ({ error: event.error }) },
+                target: 'mpesaPhone',
+                actions: {
+                  type: 'refuse',
+                  params: ({ event }) => ({
+                    error: serverMessageOr(event.error, t('validation.safaricomPhone')),
+                    fieldErrors: fieldErrorsOf(event.error),
+                  }),
+                },
+              },
+              {
+                target: 'fail',
+                actions: {
+                  type: 'say',
+                  params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
+                },
+              },
+            ],
+          },
+        },
+
+        loadingPaybill: {
+          tags: 'busy',
+          entry: { type: 'showModal', params: { mode: 'loading' } },
+          invoke: {
+            id: 'fetchPaybill',
+            src: 'fetchPaybill',
+            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            onDone: { target: 'paybill', actions: assign({ paybill: ({ event }) => event.output }) },
+            onError: {
+              target: 'fail',
+              actions: {
+                type: 'say',
+                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
+              },
+            },
+          },
+        },
+        paybill: {
+          entry: { type: 'showModal', params: { mode: 'paybill' } },
+          on: {
+            'payment.confirm': 'confirmingPaybill',
+            'payment.close': closeModal,
+          },
+        },
+        confirmingPaybill: {
+          tags: 'busy',
+          invoke: {
+            id: 'confirmPaybill',
+            src: 'confirmPaybill',
+            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            onDone: [
+              {
+                guard: { type: 'paid', params: ({ event }) => ({ paid: event.output.paid }) },
+                target: 'success',
+                actions: {
+                  type: 'say',
+                  params: ({ event }) => ({ message: event.output.message ?? t('payment.paid') }),
+                },
+              },
+              // 202: the C2B confirmation has not come in yet; the numbers stay on screen.
+              {
+                target: 'paybill',
+                actions: { type: 'say', params: () => ({ message: t('payment.paybillWaiting') }) },
+              },
+            ],
+            onError: {
+              target: 'fail',
+              actions: {
+                type: 'say',
+                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
+              },
+            },
+          },
+        },
+
+        payingByPesapal: {
+          tags: 'busy',
+          entry: { type: 'showModal', params: { mode: 'loading' } },
+          invoke: {
+            id: 'payByPesapal',
+            src: 'payByPesapal',
+            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            onDone: {
+              target: 'pending',
+              actions: assign(({ event }) => ({
+                transactionId: event.output.transaction.id,
+                redirectUrl: event.output.pesapalUrl,
+                message: event.output.message ?? t('payment.pesapalPrompt'),
+              })),
+            },
+            onError: {
+              target: 'fail',
+              actions: {
+                type: 'say',
+                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
+              },
+            },
+          },
+        },
+
+        // Following a gateway payment until the transaction is final, for at most two minutes.
+        pending: {
+          initial: 'waiting',
+          entry: {
+            type: 'showModal',
+            params: ({ context }) => ({
+              mode: context.redirectUrl ? ('iframe' as const) : ('prompt' as const),
+            }),
+          },
+          after: {
+            pendingTimeout: {
+              target: 'fail',
+              actions: { type: 'say', params: () => ({ message: t('payment.timeout') }) },
+            },
+          },
+          on: { 'payment.close': closeModal },
+          states: {
+            waiting: {
+              after: { pollInterval: 'checking' },
+              on: { 'payment.confirm': 'checking' },
+            },
+            checking: {
+              invoke: {
+                id: 'fetchTransaction',
+                src: 'fetchTransaction',
+                input: ({ context }) => ({ transactionId: context.transactionId ?? 0 }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'transactionPaid',
+                      params: ({ event }) => ({ transaction: event.output }),
+                    },
+                    target: '#payment.modal.success',
+                    actions: { type: 'say', params: () => ({ message: t('payment.paid') }) },
+                  },
+                  {
+                    guard: {
+                      type: 'transactionFailed',
+                      params: ({ event }) => ({ transaction: event.output }),
+                    },
+                    target: '#payment.modal.fail',
+                    actions: {
+                      type: 'say',
+                      params: ({ event }) => ({
+                        message: transactionFailureReason(event.output) ?? t('payment.failMsg'),
+                      }),
+                    },
+                  },
+                  { target: 'waiting' },
+                ],
+                // A check that did not get through says nothing about the payment: keep following.
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+
+        success: {
+          entry: [
+            { type: 'showModal', params: { mode: 'success' } },
+            'refetchCart',
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                color: 'success' as const,
+                message: context.message ?? t('payment.paid'),
+              }),
+            },
+            'announceSuccess',
+          ],
+          on: { 'payment.close': closeModal },
+        },
+        fail: {
+          entry: [
+            { type: 'showModal', params: { mode: 'fail' } },
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                color: 'error' as const,
+                message: context.message ?? t('payment.failMsg'),
+              }),
+            },
+          ],
+          on: {
+            'payment.retry': {
+              target: 'opening',
+              actions: assign({ message: null, transactionId: null, redirectUrl: null, paybill: null }),
+            },
+            'payment.close': closeModal,
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
+
+/** Busy means a call is out: the submit button spins and a second click does nothing. */
+export const selectPaymentBusy = (snapshot: PaymentSnapshot): boolean => snapshot.hasTag('busy');

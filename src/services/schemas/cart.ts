@@ -1,0 +1,190 @@
+// The cart body every cart call answers with (CONTRACT.md "Cart"): `{cart, item_count, total}`.
+// Items are a union on `purchasableType`, so a view can never read lesson fields off a plan.
+import {
+  array,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  number,
+  string,
+  type,
+  unknown,
+  type Infer,
+} from 'superstruct';
+import { t } from '@/shared/messages';
+import { decodeWith, id, maybe, money } from './common';
+
+export const PURCHASABLE_TYPES = ['lesson', 'subscription'] as const;
+export type PurchasableType = (typeof PURCHASABLE_TYPES)[number];
+
+const Named = type({ name: maybe(string()) });
+
+const LessonClassStruct = type({
+  id: maybe(id),
+  name: maybe(string()),
+  subject: maybe(Named),
+  gradeLevel: maybe(type({ name: maybe(string()), eduLevel: maybe(Named) })),
+});
+
+/** Every field either purchasable may carry; `toCartItem` splits it by type. */
+const PurchasableWire = type({
+  id: maybe(id),
+  price: maybe(money),
+  // Lesson
+  code: maybe(string()),
+  objective: maybe(string()),
+  startAt: maybe(string()),
+  endAt: maybe(string()),
+  class: maybe(LessonClassStruct),
+  topic: maybe(Named),
+  program: maybe(type({ name: maybe(string()), curriculum: maybe(Named) })),
+  type: maybe(type({ name: maybe(string()), color: maybe(string()) })),
+  // Subscription
+  package: maybe(type({ id: maybe(id), name: maybe(string()) })),
+  customPlan: maybe(unknown()),
+});
+type PurchasableWire = Infer<typeof PurchasableWire>;
+
+const quantity = coerce(integer(), string(), (value) => Number(value));
+
+const CartItemWire = type({
+  id,
+  purchasableType: enums(PURCHASABLE_TYPES),
+  purchasableId: id,
+  purchasable: maybe(PurchasableWire),
+  quantity: defaulted(quantity, 1),
+  options: maybe(unknown()),
+  price: defaulted(money, '0.00'),
+  total: defaulted(money, '0.00'),
+  createdAt: maybe(string()),
+  updatedAt: maybe(string()),
+});
+type CartItemWire = Infer<typeof CartItemWire>;
+
+const CartWire = type({
+  id,
+  userId: maybe(id),
+  sessionId: maybe(string()),
+  items: defaulted(array(CartItemWire), []),
+  createdAt: maybe(string()),
+  updatedAt: maybe(string()),
+});
+
+export const CartBodyStruct = type({
+  cart: maybe(CartWire),
+  itemCount: defaulted(
+    coerce(number(), string(), (value) => Number(value)),
+    0,
+  ),
+  total: defaulted(money, '0.00'),
+});
+
+export type LessonPurchasable = {
+  id: number | null;
+  code: string | null;
+  price: string | null;
+  objective: string | null;
+  startAt: string | null;
+  endAt: string | null;
+  class: Infer<typeof LessonClassStruct> | null;
+  topic: { name: string | null } | null;
+  program: { name: string | null; curriculum: { name: string | null } | null } | null;
+  type: { name: string | null; color: string | null } | null;
+};
+
+export type SubscriptionPurchasable = {
+  id: number | null;
+  price: string | null;
+  package: { id: number | null; name: string | null } | null;
+  customPlan: unknown;
+};
+
+type CartItemBase = Omit<CartItemWire, 'purchasableType' | 'purchasable'>;
+export type LessonCartItem = CartItemBase & {
+  purchasableType: 'lesson';
+  purchasable: LessonPurchasable | null;
+};
+export type SubscriptionCartItem = CartItemBase & {
+  purchasableType: 'subscription';
+  purchasable: SubscriptionPurchasable | null;
+};
+export type CartItem = LessonCartItem | SubscriptionCartItem;
+
+export type Cart = {
+  id: number;
+  userId: number | null;
+  sessionId: string | null;
+  items: CartItem[];
+  createdAt: string | null;
+  updatedAt: string | null;
+};
+
+/** What the SPA keeps of a cart body (SPEC §3 "client view"). */
+export type CartView = {
+  cart: Cart | null;
+  items: CartItem[];
+  itemCount: number;
+  total: string;
+};
+
+function toLesson(p: PurchasableWire): LessonPurchasable {
+  return {
+    id: p.id,
+    code: p.code,
+    price: p.price,
+    objective: p.objective,
+    startAt: p.startAt,
+    endAt: p.endAt,
+    class: p.class,
+    topic: p.topic,
+    program: p.program,
+    type: p.type,
+  };
+}
+
+function toSubscription(p: PurchasableWire): SubscriptionPurchasable {
+  return { id: p.id, price: p.price, package: p.package, customPlan: p.customPlan };
+}
+
+function toCartItem(wire: CartItemWire): CartItem {
+  const { purchasable, ...rest } = wire;
+  return rest.purchasableType === 'lesson'
+    ? { ...rest, purchasableType: 'lesson', purchasable: purchasable ? toLesson(purchasable) : null }
+    : {
+        ...rest,
+        purchasableType: 'subscription',
+        purchasable: purchasable ? toSubscription(purchasable) : null,
+      };
+}
+
+export function toCartView(body: Infer<typeof CartBodyStruct>): CartView {
+  const cart = body.cart ? { ...body.cart, items: body.cart.items.map(toCartItem) } : null;
+  return { cart, items: cart?.items ?? [], itemCount: body.itemCount, total: body.total };
+}
+
+export const decodeCartBody = (raw: unknown): CartView => toCartView(decodeWith(CartBodyStruct, raw));
+
+export const EMPTY_CART: CartView = { cart: null, items: [], itemCount: 0, total: '0.00' };
+
+/** The name a person knows an item by: the lesson topic (or code), the plan name (or a custom label). */
+export function cartItemName(item: CartItem): string {
+  if (item.purchasableType === 'lesson') {
+    const lesson = item.purchasable;
+    return lesson?.topic?.name ?? lesson?.code ?? t('cart.lesson');
+  }
+  const plan = item.purchasable;
+  if (plan?.package?.name) return plan.package.name;
+  const custom = plan?.customPlan;
+  if (typeof custom === 'string' && custom) return custom;
+  if (
+    custom &&
+    typeof custom === 'object' &&
+    'name' in custom &&
+    typeof custom.name === 'string' &&
+    custom.name
+  ) {
+    return custom.name;
+  }
+  return t('cart.customPlan');
+}

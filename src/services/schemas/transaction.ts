@@ -1,0 +1,53 @@
+// A wallet ledger entry (CONTRACT.md "Transaction"). Payments by M-Pesa and Pesapal answer with one
+// in status `pending`; the SPA follows it until it is final.
+import { enums, record, string, type, unknown, type Infer } from 'superstruct';
+import { decodeWith, id, maybe, money } from './common';
+import { PersonStruct } from './user';
+import { WalletStruct, toWallet, type Wallet } from './wallet';
+
+export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'reversed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const TransactionStruct = type({
+  id,
+  userId: maybe(id),
+  user: maybe(PersonStruct),
+  walletId: maybe(id),
+  wallet: maybe(WalletStruct),
+  type: maybe(enums(TRANSACTION_TYPES)),
+  amount: maybe(money),
+  reference: maybe(string()),
+  status: enums(TRANSACTION_STATUSES),
+  relatedTransaction: maybe(unknown()),
+  // Keys arrive renamed like everything else: the gateway's `result_desc` reads as `resultDesc`.
+  meta: maybe(record(string(), unknown())),
+  initiatedAt: maybe(string()),
+  completedAt: maybe(string()),
+  receiptSentAt: maybe(string()),
+});
+type TransactionWire = Infer<typeof TransactionStruct>;
+
+export type Transaction = Omit<TransactionWire, 'wallet'> & { wallet: Wallet | null };
+
+export function toTransaction(wire: TransactionWire): Transaction {
+  return { ...wire, wallet: wire.wallet ? toWallet(wire.wallet) : null };
+}
+
+export const decodeTransaction = (raw: unknown): Transaction =>
+  toTransaction(decodeWith(TransactionStruct, raw));
+
+/** Still waiting for the gateway. */
+export function isPendingTransaction(transaction: Transaction): boolean {
+  return transaction.status === 'pending';
+}
+
+export function isPaidTransaction(transaction: Transaction): boolean {
+  return transaction.status === 'completed';
+}
+
+/** The gateway's own reason for a failed payment (M-Pesa `ResultDesc`, Pesapal description). */
+export function transactionFailureReason(transaction: Transaction): string | null {
+  const reason = transaction.meta?.resultDesc;
+  return typeof reason === 'string' && reason.trim() ? reason : null;
+}

@@ -1,0 +1,530 @@
+// Model-based test of the payment lifecycle: every transition is walked on a real actor whose calls
+// never settle by themselves (their results are sent as done/error events) and whose timers are
+// fake (the 3 s poll and the 2 min limit are real elapsed time). Each step checks the modal, the
+// error and message a person reads, and the toasts and success event the app receives.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  PENDING_TIMEOUT_MS,
+  POLL_INTERVAL_MS,
+  paymentMachine,
+  selectPaymentBusy,
+  type PaymentEmitted,
+} from '@/machines/payment-machine';
+import { ApiError } from '@/services/http';
+import type {
+  GatewayPayment,
+  Paybill,
+  PaybillConfirmation,
+  WalletPayment,
+} from '@/services/schemas/checkout';
+import { decodeTransaction, type Transaction } from '@/services/schemas/transaction';
+import { describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
+
+type PaymentEvent = EventFromLogic<typeof paymentMachine>;
+type Snapshot = SnapshotFrom<typeof paymentMachine>;
+
+const AFTER_POLL = 'xstate.after.pollInterval.payment.modal.pending.waiting';
+const AFTER_TIMEOUT = 'xstate.after.pendingTimeout.payment.modal.pending';
+
+function apiError(status: number, message?: string) {
+  return new ApiError({
+    status,
+    message: message ?? 'Something went wrong, please try again later.',
+    data: message ? { message } : null,
+  });
+}
+const done = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output }) as unknown as PaymentEvent;
+const failed = (id: string, error: unknown) =>
+  ({ type: `xstate.error.actor.${id}`, error }) as unknown as PaymentEvent;
+const after = (type: string) => ({ type }) as unknown as PaymentEvent;
+
+const transaction = (status: string, meta: Record<string, unknown> | null = null): Transaction =>
+  decodeTransaction({ id: 55, type: 'payment', amount: '3000.00', status, meta });
+
+const start = (method: 'wallet' | 'mpesa' | 'paybill' | 'pesapal', hasPIN = true): PaymentEvent => ({
+  type: 'payment.start',
+  method,
+  cartId: 7,
+  phone: method === 'mpesa' ? '0712345678' : null,
+  wallet: { hasPIN, balance: '10000.00' },
+  amount: '3000.00',
+});
+
+const TEXT = {
+  badPin: 'The PIN must be a 4-digit number.',
+  pinMismatch: 'The PINs do not match.',
+  badPhone: 'Enter a valid Safaricom phone number.',
+  wrongPin: 'The PIN is incorrect. You have 4 tries left.',
+  cartChanged: 'Your cart has changed since you opened checkout. Please review it and try again.',
+  general: 'Something went wrong, please try again later.',
+  notSafaricom: 'The phone number must be a Safaricom number.',
+  setupError: 'We could not set up your wallet PIN. Please try again.',
+  paid: 'Order paid',
+  prompt: 'Check your phone and enter your M-Pesa PIN.',
+  pesapal: 'Complete the payment on the Pesapal page.',
+  paybillWaiting:
+    'We have not received your M-Pesa payment yet. It can take a minute, please try again shortly.',
+  cancelled: 'Request cancelled by user',
+  failMsg: 'Payment failed. Please try again.',
+  timeout:
+    'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',
+};
+
+const paybill: Paybill = { businessNumber: '174379', accountNumber: 'SOM-7', amount: '3000.00' };
+const mpesaAnswer: GatewayPayment = {
+  message: TEXT.prompt,
+  pesapalUrl: null,
+  transaction: transaction('pending'),
+};
+const pesapalAnswer: GatewayPayment = {
+  message: null,
+  pesapalUrl: 'https://sandbox.example/pesapal/pay/abc',
+  transaction: transaction('pending'),
+};
+
+/** Each result event, and the message the modal must then say (undefined: the message is unchanged). */
+const results: Array<[PaymentEvent, string | null | undefined]> = [
+  [done('payByWallet', { message: TEXT.paid } satisfies WalletPayment), TEXT.paid],
+  [failed('payByWallet', apiError(422, TEXT.wrongPin)), undefined],
+  [failed('payByWallet', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
+  [done('setUpWalletPin', { message: 'Wallet setup complete' }), undefined],
+  [failed('setUpWalletPin', apiError(0)), undefined],
+  [done('payByMpesa', mpesaAnswer), TEXT.prompt],
+  [failed('payByMpesa', apiError(422, TEXT.notSafaricom)), undefined],
+  [failed('payByMpesa', apiError(500, TEXT.general)), TEXT.general],
+  [done('fetchPaybill', paybill), undefined],
+  [failed('fetchPaybill', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
+  [done('confirmPaybill', { paid: true, message: null } satisfies PaybillConfirmation), TEXT.paid],
+  [done('confirmPaybill', { paid: false, message: null } satisfies PaybillConfirmation), TEXT.paybillWaiting],
+  [failed('confirmPaybill', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
+  [done('payByPesapal', pesapalAnswer), TEXT.pesapal],
+  [failed('payByPesapal', apiError(500, TEXT.general)), TEXT.general],
+  [done('fetchTransaction', transaction('completed')), TEXT.paid],
+  [done('fetchTransaction', transaction('failed', { result_desc: TEXT.cancelled })), TEXT.cancelled],
+  [done('fetchTransaction', transaction('cancelled')), TEXT.failMsg],
+  [done('fetchTransaction', transaction('pending')), undefined],
+  [failed('fetchTransaction', apiError(0)), undefined],
+  [after(AFTER_TIMEOUT), TEXT.timeout],
+];
+const messageAfter = new Map(results);
+
+const userEvents: PaymentEvent[] = [
+  start('wallet', false),
+  start('wallet'),
+  start('mpesa'),
+  start('paybill'),
+  start('pesapal'),
+  { type: 'pin.submit', pin: '1234' },
+  { type: 'pin.submit', pin: '12' },
+  { type: 'pin.setup', pin: '1234', pinConfirmation: '1234' },
+  { type: 'pin.setup', pin: '1234', pinConfirmation: '4321' },
+  { type: 'phone.submit', phone: '0708374149' },
+  { type: 'phone.submit', phone: '0800 000 000' },
+  { type: 'payment.confirm' },
+  { type: 'payment.retry' },
+  { type: 'payment.close' },
+  after(AFTER_POLL),
+];
+const events = [...userEvents, ...results.map(([event]) => event)];
+
+const never = <T, I>() => fromPromise<T, I>(() => new Promise<never>(() => {}));
+const fakeActors = {
+  payByWallet: never<WalletPayment, { cartId: number | null; amount: string | null; pin: string }>(),
+  setUpWalletPin: never<{ message: string }, { pin: string; pinConfirmation: string }>(),
+  payByMpesa: never<GatewayPayment, { cartId: number | null; amount: string | null; phone: string }>(),
+  fetchPaybill: never<Paybill, { cartId: number | null; amount: string | null }>(),
+  confirmPaybill: never<PaybillConfirmation, { cartId: number | null; amount: string | null }>(),
+  payByPesapal: never<GatewayPayment, { cartId: number | null; amount: string | null }>(),
+  fetchTransaction: never<Transaction, { transactionId: number }>(),
+};
+const logic = paymentMachine.provide({ actors: fakeActors });
+
+const byId = (id: string) => results.filter(([e]) => e.type.endsWith(`.${id}`)).map(([e]) => e);
+const model = modelOf(logic, {
+  events,
+  visibleContext: (s) => [
+    s.context.method,
+    s.context.wallet?.hasPIN ?? null,
+    s.context.error,
+    s.context.message,
+  ],
+  // The two everyday stories end to end: wallet with a PIN, and M-Pesa express followed to the end.
+  simpleEvents: [
+    start('wallet'),
+    start('mpesa'),
+    { type: 'pin.submit', pin: '1234' },
+    { type: 'phone.submit', phone: '0708374149' },
+    { type: 'payment.confirm' },
+    { type: 'payment.close' },
+    after(AFTER_POLL),
+    ...byId('payByWallet'),
+    ...byId('payByMpesa').filter((e) => e.type.startsWith('xstate.done')),
+    ...byId('fetchTransaction').filter(
+      (e) => messageAfter.get(e) === TEXT.paid || messageAfter.get(e) === undefined,
+    ),
+  ],
+  simpleContext: (s) => s.context.method,
+});
+
+// What the modal shows in each state (SPEC §2, issue 3), written out rather than read from the machine.
+const MODE: Record<string, string> = {
+  idle: 'closed',
+  walletPin: 'pin',
+  payingByWallet: 'pin',
+  pinSetup: 'pinSetup',
+  settingUpPin: 'pinSetup',
+  mpesaPhone: 'phone',
+  payingByMpesa: 'phone',
+  loadingPaybill: 'loading',
+  paybill: 'paybill',
+  confirmingPaybill: 'paybill',
+  payingByPesapal: 'loading',
+  success: 'success',
+  fail: 'fail',
+};
+const SUBMIT_TEXT: Record<string, string> = {
+  closed: '',
+  pin: 'Pay',
+  pinSetup: 'Save PIN',
+  phone: 'Send payment prompt',
+  loading: '',
+  paybill: 'I have paid',
+  prompt: 'I have completed the payment',
+  iframe: 'I have completed the payment',
+  success: '',
+  fail: '',
+};
+const TITLE: Record<string, string> = {
+  wallet: 'Pay from your wallet',
+  mpesa: 'Pay with M-Pesa',
+  paybill: 'Pay with M-Pesa paybill',
+  pesapal: 'Pay by card (Pesapal)',
+};
+const BUSY = [
+  'payingByWallet',
+  'settingUpPin',
+  'payingByMpesa',
+  'loadingPaybill',
+  'confirmingPaybill',
+  'payingByPesapal',
+];
+
+/** The refusal shown under the form after an event (undefined: unchanged). */
+function errorAfter(event: PaymentEvent): string | null | undefined {
+  switch (event.type) {
+    case 'payment.start':
+    case 'payment.close':
+      return null;
+    case 'pin.submit':
+      return /^\d{4}$/.test(event.pin) ? null : TEXT.badPin;
+    case 'pin.setup':
+      return event.pin === event.pinConfirmation ? null : TEXT.pinMismatch;
+    case 'phone.submit':
+      return event.phone === '0708374149' ? null : TEXT.badPhone;
+    default:
+      if (event === results[1]![0]) return TEXT.wrongPin;
+      if (event === results[4]![0]) return TEXT.setupError;
+      if (event === results[6]![0]) return TEXT.notSafaricom;
+      return undefined;
+  }
+}
+
+/** `idle`, or the step inside the open modal (`walletPin`, `pending`, …). */
+function stateName(snapshot: Snapshot): string {
+  if (typeof snapshot.value === 'string') return snapshot.value;
+  const inner = snapshot.value.modal!;
+  return typeof inner === 'string' ? inner : Object.keys(inner)[0]!;
+}
+
+function replay(path: ModelPath<typeof logic>) {
+  const refetchCart = vi.fn();
+  const actor = createActor(logic.provide({ actions: { refetchCart } }));
+  const emitted: PaymentEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+
+  let method: string | null = null;
+  let error: string | null = null;
+  let message: string | null = null;
+  let pendingFor = 0;
+  for (const step of path.steps) {
+    const event = step.event;
+    const before = actor.getSnapshot();
+    const emittedBefore = emitted.length;
+    if ((event.type as string) === 'xstate.init') {
+      // the actor starts there
+    } else if ((event.type as string) === AFTER_POLL) {
+      vi.advanceTimersByTime(POLL_INTERVAL_MS);
+      pendingFor += POLL_INTERVAL_MS;
+    } else if ((event.type as string) === AFTER_TIMEOUT) {
+      vi.advanceTimersByTime(PENDING_TIMEOUT_MS - pendingFor);
+    } else {
+      actor.send(event);
+    }
+
+    const seen = actor.getSnapshot();
+    expect(seen.value).toEqual(step.state.value);
+    const name = stateName(seen);
+    if (name === 'pending' && stateName(before) !== 'pending') pendingFor = 0;
+
+    // The oracle: what the person was told along the path.
+    if (event.type === 'payment.start') method = event.method;
+    if (event.type === 'payment.start' || event.type === 'payment.close' || event.type === 'payment.retry')
+      message = null;
+    // The model only sends events the machine takes, so each one's effect applies.
+    const nextError = errorAfter(event);
+    if (nextError !== undefined) error = nextError;
+    if (event.type === 'payment.close') method = null;
+    const nextMessage = messageAfter.get(event);
+    if (nextMessage !== undefined) message = nextMessage;
+
+    const { modal } = seen.context;
+    const mode = name === 'pending' ? (seen.context.redirectUrl ? 'iframe' : 'prompt') : MODE[name]!;
+    expect(modal).toEqual({
+      mode,
+      show: name !== 'idle',
+      gateway: name === 'idle' ? null : method,
+      title: name === 'idle' ? '' : mode === 'pinSetup' ? 'Set up your wallet PIN' : TITLE[method!],
+      submitText: SUBMIT_TEXT[mode],
+      phone: expect.any(String),
+    });
+    expect(seen.context.error).toBe(error);
+    expect(seen.context.message).toBe(message);
+    expect(selectPaymentBusy(seen)).toBe(BUSY.includes(name));
+    if (mode === 'iframe') expect(seen.context.redirectUrl).toBe(pesapalAnswer.pesapalUrl);
+    if (mode === 'paybill') expect(seen.context.paybill).toEqual(paybill);
+
+    // Entering an outcome: the toast, the cart refresh and the success event, exactly once.
+    const fresh = emitted.slice(emittedBefore);
+    if (name === 'success' && stateName(before) !== 'success') {
+      expect(fresh).toEqual([{ type: 'notify', color: 'success', message }, { type: 'payment.succeeded' }]);
+      expect(refetchCart).toHaveBeenCalledTimes(1);
+    } else if (name === 'fail' && stateName(before) !== 'fail') {
+      expect(fresh).toEqual([{ type: 'notify', color: 'error', message }]);
+    } else if (name === 'walletPin' && stateName(before) === 'settingUpPin') {
+      expect(fresh).toEqual([
+        { type: 'wallet.pinSetUp' },
+        { type: 'notify', color: 'success', message: 'Wallet setup complete' },
+      ]);
+    } else {
+      expect(fresh).toEqual([]);
+    }
+  }
+  return { actor, refetchCart };
+}
+
+describe('payment machine (model-based)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('walks every edge of the adjacency map with shortest and simple paths', () => {
+    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(80);
+  });
+
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('shows the modal, message and toasts the path leads to', () => {
+        replay(path).actor.stop();
+      });
+    },
+  );
+
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('shows the modal, message and toasts the path leads to', () => {
+        const { actor, refetchCart } = replay(path);
+        const paidOnce = eventsOf(path).some((e) => messageAfter.get(e) === TEXT.paid);
+        expect(refetchCart).toHaveBeenCalledTimes(paidOnce ? 1 : 0);
+        actor.stop();
+      });
+    },
+  );
+});
+
+describe('payment machine (behaviour with real calls and timers)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function run(actors: Partial<typeof fakeActors>) {
+    const refetchCart = vi.fn();
+    const actor = createActor(
+      paymentMachine.provide({ actors: { ...fakeActors, ...actors }, actions: { refetchCart } }),
+    );
+    const emitted: PaymentEmitted[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.start();
+    return { actor, emitted, refetchCart };
+  }
+
+  it('pays once however often Pay is clicked while the payment is out', async () => {
+    const pay = vi.fn(async () => ({ message: 'Order paid' }));
+    const { actor, emitted, refetchCart } = run({ payByWallet: fromPromise(pay) });
+    actor.send(start('wallet'));
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { cartId: 7, amount: '3000.00', pin: '1234' } }),
+    ]);
+    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'success', show: true });
+    expect(emitted).toContainEqual({ type: 'payment.succeeded' });
+    expect(refetchCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the M-Pesa number in 254 form and follows the transaction every 3 s until it is paid', async () => {
+    const payByMpesa = vi.fn(async () => mpesaAnswer);
+    const answers = [transaction('pending'), transaction('pending'), transaction('completed')];
+    const fetchTransaction = vi.fn(async () => answers.shift()!);
+    const { actor, emitted } = run({
+      payByMpesa: fromPromise(payByMpesa),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('mpesa'));
+    expect(actor.getSnapshot().context.modal).toMatchObject({
+      mode: 'phone',
+      phone: '0712345678',
+      title: 'Pay with M-Pesa',
+    });
+    actor.send({ type: 'phone.submit', phone: '0708 374 149' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(payByMpesa.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { cartId: 7, amount: '3000.00', phone: '254708374149' } }),
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.prompt, transactionId: 55 });
+    expect(actor.getSnapshot().context.modal.mode).toBe('prompt');
+
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetchTransaction).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchTransaction).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fetchTransaction).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fetchTransaction).toHaveBeenCalledTimes(3);
+    expect(actor.getSnapshot().matches({ modal: 'success' })).toBe(true);
+    expect(emitted).toContainEqual({ type: 'notify', color: 'success', message: 'Order paid' });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchTransaction).toHaveBeenCalledTimes(3);
+  });
+
+  it('checks at once when the person says the payment is complete', async () => {
+    const fetchTransaction = vi.fn(async () =>
+      transaction('failed', { result_desc: 'The balance is insufficient for the transaction.' }),
+    );
+    const { actor, emitted } = run({
+      payByMpesa: fromPromise(async () => mpesaAnswer),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchTransaction).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.modal.mode).toBe('fail');
+    expect(emitted).toContainEqual({
+      type: 'notify',
+      color: 'error',
+      message: 'The balance is insufficient for the transaction.',
+    });
+  });
+
+  it('gives up following after 2 minutes', async () => {
+    const fetchTransaction = vi.fn(async () => transaction('pending'));
+    const { actor, emitted } = run({
+      payByPesapal: fromPromise(async () => pesapalAnswer),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('pesapal'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({
+      redirectUrl: pesapalAnswer.pesapalUrl,
+      message: TEXT.pesapal,
+    });
+    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'iframe', gateway: 'pesapal' });
+    await vi.advanceTimersByTimeAsync(PENDING_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().matches({ modal: 'pending' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.timeout, modal: { mode: 'fail' } });
+    expect(emitted).toContainEqual({ type: 'notify', color: 'error', message: TEXT.timeout });
+    const calls = fetchTransaction.mock.calls.length;
+    expect(calls).toBe(Math.floor((PENDING_TIMEOUT_MS - 1) / POLL_INTERVAL_MS));
+    await vi.advanceTimersByTimeAsync(10 * POLL_INTERVAL_MS);
+    expect(fetchTransaction).toHaveBeenCalledTimes(calls);
+  });
+
+  it('keeps the paybill numbers on screen until the payment has come in', async () => {
+    const confirmations: PaybillConfirmation[] = [
+      { paid: false, message: null },
+      { paid: true, message: 'Order paid' },
+    ];
+    const { actor, refetchCart } = run({
+      fetchPaybill: fromPromise(async () => paybill),
+      confirmPaybill: fromPromise(async () => confirmations.shift()!),
+    });
+    actor.send(start('paybill'));
+    expect(actor.getSnapshot().context.modal.mode).toBe('loading');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({
+      paybill,
+      modal: { mode: 'paybill', submitText: 'I have paid' },
+    });
+    actor.send({ type: 'payment.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({
+      paybill,
+      message: TEXT.paybillWaiting,
+      modal: { mode: 'paybill' },
+    });
+    actor.send({ type: 'payment.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({ message: 'Order paid', modal: { mode: 'success' } });
+    expect(refetchCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a PIN set-up first when the wallet has none, then for the PIN', async () => {
+    const setUp = vi.fn(async () => ({ message: 'Wallet setup complete' }));
+    const { actor, emitted } = run({ setUpWalletPin: fromPromise(setUp) });
+    actor.send(start('wallet', false));
+    expect(actor.getSnapshot().context.modal).toMatchObject({
+      mode: 'pinSetup',
+      title: 'Set up your wallet PIN',
+      submitText: 'Save PIN',
+    });
+    actor.send({ type: 'pin.setup', pin: '12a4', pinConfirmation: '12a4' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ pin: ['The PIN must be a 4-digit number.'] });
+    actor.send({ type: 'pin.setup', pin: '2468', pinConfirmation: '2468' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(setUp.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { pin: '2468', pinConfirmation: '2468' } }),
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: null,
+      fieldErrors: {},
+      modal: { mode: 'pin', submitText: 'Pay', title: 'Pay from your wallet' },
+    });
+    expect(emitted).toEqual([
+      { type: 'wallet.pinSetUp' },
+      { type: 'notify', color: 'success', message: 'Wallet setup complete' },
+    ]);
+  });
+
+  it('asks for the PIN when nothing is known about the wallet, leaving the verdict to the server', () => {
+    const { actor } = run({});
+    actor.send({ ...start('wallet'), wallet: null } as PaymentEvent);
+    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'pin', title: 'Pay from your wallet' });
+  });
+
+  it('ignores a start while a payment is already open', () => {
+    const { actor } = run({});
+    actor.send(start('mpesa'));
+    actor.send(start('wallet'));
+    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'phone', gateway: 'mpesa' });
+  });
+});
