@@ -10,16 +10,48 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Mailer } from './gateways/mail/mailer';
+import {
+  createMpesaGateway,
+  registerMpesaSandboxRoutes,
+  SandboxMpesaGateway,
+  type MpesaGateway,
+} from './gateways/mpesa';
+import {
+  createPesapalGateway,
+  registerPesapalSandboxRoutes,
+  SandboxPesapalGateway,
+  type PesapalGateway,
+} from './gateways/pesapal';
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
 import { authRoutes } from './routes/auth-routes';
+import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
+import { lessonRoutes } from './routes/lesson-routes';
+import { paymentRoutes } from './routes/payment-routes';
+import { walletRoutes } from './routes/wallet-routes';
+import {
+  DEFAULT_COMMERCE_SETTINGS,
+  type CommerceContext,
+  type CommerceSettings,
+} from './services/commerce-context';
+import { reconcilePending } from './services/payment-service';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { t } from '../src/shared/messages';
 
-export type BuildAppOptions = { db: Database; mailer: Mailer; config: AppConfig };
+export type BuildAppOptions = {
+  db: Database;
+  mailer: Mailer;
+  config: AppConfig;
+  /** Defaults: from the environment (docs/gateways.md), the sandboxes unless credentials are set. */
+  gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway };
+  commerce?: Partial<CommerceSettings>;
+  /** Sweep pending gateway payments whose notification never came (main: every 15 s). */
+  paymentCheckIntervalMs?: number;
+  env?: Record<string, string | undefined>;
+};
 
 /** Paths the SPA fallback never answers: they belong to the API or to server pages. */
 const SERVER_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox'];
@@ -28,7 +60,15 @@ const isServerPath = (url: string) =>
     (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
   );
 
-export async function buildApp({ db, mailer, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  mailer,
+  config,
+  gateways = {},
+  commerce = {},
+  paymentCheckIntervalMs,
+  env = process.env,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -45,6 +85,16 @@ export async function buildApp({ db, mailer, config }: BuildAppOptions): Promise
     bodyLimit: 1024 * 1024,
   });
   const ctx: AppContext = { db, mailer, config };
+  const mpesa =
+    gateways.mpesa ?? createMpesaGateway(env, { callbackBaseUrl: config.appUrl, logger: app.log });
+  const pesapal = gateways.pesapal ?? createPesapalGateway(env, { baseUrl: config.appUrl, logger: app.log });
+  const commerceCtx: CommerceContext = {
+    ...ctx,
+    mpesa,
+    pesapal,
+    settings: { ...DEFAULT_COMMERCE_SETTINGS, ...commerce },
+    pesapalIpn: { promise: null },
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -83,6 +133,33 @@ export async function buildApp({ db, mailer, config }: BuildAppOptions): Promise
   authRoutes(app, ctx, guards);
   profileRoutes(app, ctx, guards);
   catalogueRoutes(app, ctx);
+  cartRoutes(app, commerceCtx, guards);
+  lessonRoutes(app, commerceCtx, guards);
+  paymentRoutes(app, commerceCtx, guards);
+  walletRoutes(app, commerceCtx, guards);
+  // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
+  if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
+  if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);
+
+  let checking = false;
+  const timer =
+    paymentCheckIntervalMs && paymentCheckIntervalMs > 0
+      ? setInterval(() => {
+          if (checking) return;
+          checking = true;
+          reconcilePending(commerceCtx)
+            .catch((error: unknown) => app.log.error({ err: error }, 'payment check failed'))
+            .finally(() => {
+              checking = false;
+            });
+        }, paymentCheckIntervalMs)
+      : null;
+  // The sweep must not keep a stopping process alive.
+  timer?.unref();
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    if (mpesa instanceof SandboxMpesaGateway) mpesa.close();
+  });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 
   await registerSpa(app, config);

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -236,7 +237,248 @@ export const wallets = pgTable('wallets', {
   balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
   currency: text('currency').notNull().default('KES'),
   pinHash: text('pin_hash'),
+  // Wrong PINs in a row; 5 lock the wallet until pin_locked_until.
+  pinAttempts: integer('pin_attempts').notNull().default(0),
+  pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
   withdrawalNo: text('withdrawal_no'),
   withdrawalProvider: text('withdrawal_provider'),
   ...timestamps,
 });
+
+// ---- Commerce (issue 3): lessons, plans, carts, orders, bookings, the wallet ledger ----
+
+export const topics = pgTable('topics', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  subjectId: integer('subject_id')
+    .notNull()
+    .references(() => subjects.id, { onDelete: 'cascade' }),
+  gradeLevelId: integer('grade_level_id').references(() => gradeLevels.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** A course of study a lesson belongs to, e.g. "CBC Grade 7 Mathematics". */
+export const programs = pgTable('programs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  curriculumId: integer('curriculum_id')
+    .notNull()
+    .references(() => curricula.id, { onDelete: 'cascade' }),
+  gradeLevelId: integer('grade_level_id').references(() => gradeLevels.id, { onDelete: 'set null' }),
+  subjectId: integer('subject_id').references(() => subjects.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+export const LESSON_TYPES = ['public', 'private', 'group'] as const;
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id').references(() => topics.id, { onDelete: 'set null' }),
+    programId: integer('program_id').references(() => programs.id, { onDelete: 'set null' }),
+    type: text('type', { enum: LESSON_TYPES }).notNull().default('public'),
+    objective: text('objective').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    link: text('link'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    rejectionComment: text('rejection_comment'),
+    /** Seats; null = no limit. */
+    capacity: integer('capacity'),
+    ...timestamps,
+  },
+  (t) => [index('lessons_start_at_idx').on(t.startAt), index('lessons_teacher_id_idx').on(t.teacherId)],
+);
+
+export const DURATION_UNITS = ['day', 'week', 'month', 'year'] as const;
+
+export const packages = pgTable('packages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  recommended: boolean('recommended').notNull().default(false),
+  priceCents: integer('price_cents').notNull(),
+  /** Billing period as shown ("month", "quarter"). */
+  interval: text('interval').notNull(),
+  duration: integer('duration').notNull(),
+  durationUnit: text('duration_unit', { enum: DURATION_UNITS }).notNull(),
+  position: integer('position').notNull().default(0),
+  ...timestamps,
+});
+
+export const packageFeatures = pgTable('package_features', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const packageFeatureValues = pgTable(
+  'package_feature_values',
+  {
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    featureId: integer('feature_id')
+      .notNull()
+      .references(() => packageFeatures.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    displayValue: text('display_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.featureId] })],
+);
+
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // A visitor's cart; sign-in re-keys the session row and the cart follows (docs/api.md).
+    sessionId: text('session_id').references(() => sessions.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
+    /** Bumped on every change; a payment names the version it was shown (409 when it moved on). */
+    version: integer('version').notNull().default(1),
+    /** The version the last checkout load showed, for payers that do not send `cart_version`. */
+    checkoutVersion: integer('checkout_version'),
+    /** Account number customers type for an M-Pesa paybill payment of this cart. */
+    paybillAccount: text('paybill_account').unique(),
+    ...timestamps,
+  },
+  (t) => [index('carts_user_id_idx').on(t.userId), index('carts_session_id_idx').on(t.sessionId)],
+);
+
+export const PURCHASABLE_TYPES = ['lesson', 'subscription'] as const;
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    purchasableType: text('purchasable_type', { enum: PURCHASABLE_TYPES }).notNull(),
+    /** lessons.id, or packages.id for a subscription (the subscription row is made when paid). */
+    purchasableId: integer('purchasable_id').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    options: jsonb('options').$type<Record<string, unknown>>(),
+    /** Unit price when added, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    ...timestamps,
+  },
+  (t) => [unique('cart_items_purchasable').on(t.cartId, t.purchasableType, t.purchasableId)],
+);
+
+export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'reversed'] as const;
+export const GATEWAYS = ['wallet', 'mpesa', 'paybill', 'pesapal'] as const;
+
+/** The wallet ledger and every gateway payment attempt (CONTRACT "Transaction"). */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    walletId: integer('wallet_id').references(() => wallets.id, { onDelete: 'set null' }),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reference: text('reference').notNull().unique(),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
+    gateway: text('gateway', { enum: GATEWAYS }).notNull(),
+    checkoutRequestId: text('checkout_request_id').unique(),
+    orderTrackingId: text('order_tracking_id').unique(),
+    /** M-Pesa receipt (STK or C2B TransID): a receipt is settled once. */
+    gatewayReceipt: text('gateway_receipt').unique(),
+    paybillAccount: text('paybill_account'),
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
+    cartVersion: integer('cart_version'),
+    /** For a parent: the child whose lessons are booked. */
+    studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+    relatedTransactionId: integer('related_transaction_id'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    initiatedAt: timestamp('initiated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /** Last time the gateway was asked about this pending transaction. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('transactions_user_id_idx').on(t.userId),
+    index('transactions_cart_id_idx').on(t.cartId),
+    index('transactions_status_idx').on(t.status),
+  ],
+);
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  studentId: integer('student_id').references(() => students.id, { onDelete: 'set null' }),
+  transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+  totalCents: integer('total_cents').notNull(),
+  status: text('status', { enum: ['paid', 'refunded'] })
+    .notNull()
+    .default('paid'),
+  ...timestamps,
+});
+
+export const orderItems = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  purchasableType: text('purchasable_type', { enum: PURCHASABLE_TYPES }).notNull(),
+  purchasableId: integer('purchasable_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  options: jsonb('options').$type<Record<string, unknown>>(),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('bookings_lesson_student').on(t.lessonId, t.studentId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').references(() => packages.id, { onDelete: 'set null' }),
+    customPlan: jsonb('custom_plan').$type<Record<string, unknown>>(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['active', 'expired', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    priceCents: integer('price_cents').notNull(),
+    remarks: text('remarks'),
+    ...timestamps,
+  },
+  (t) => [index('subscriptions_user_id_idx').on(t.userId)],
+);

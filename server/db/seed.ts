@@ -3,6 +3,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client';
 import {
+  lessons,
+  packageFeatureValues,
+  packageFeatures,
+  packages,
+  programs,
+  topics,
   curricula,
   educationLevels,
   gradeLevelSubjects,
@@ -430,9 +436,349 @@ async function seedAccounts(db: Database): Promise<void> {
   );
 }
 
+type TeacherSeed = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  dob: string;
+  workplace: string;
+  biography: string;
+  subjects: string[];
+};
+
+const MORE_TEACHERS: TeacherSeed[] = [
+  {
+    firstName: 'James',
+    lastName: 'Ochieng',
+    username: 'james.ochieng',
+    email: 'james.ochieng@example.com',
+    phone: '254722334455',
+    gender: 'male',
+    dob: '1985-04-12',
+    workplace: 'Maseno School, Kisumu',
+    biography:
+      'Chemistry and Biology teacher and KCSE examiner. I break hard topics into small steps and finish every lesson with exam-style questions.',
+    subjects: ['chemistry', 'biology', 'integrated-science'],
+  },
+  {
+    firstName: 'Amina',
+    lastName: 'Hassan',
+    username: 'amina.hassan',
+    email: 'amina.hassan@example.com',
+    phone: '254711445566',
+    gender: 'female',
+    dob: '1990-08-23',
+    workplace: 'Aga Khan Academy, Mombasa',
+    biography:
+      'English and Kiswahili teacher for upper primary and junior school. Reading for meaning, composition and insha that score.',
+    subjects: ['english', 'kiswahili'],
+  },
+  {
+    firstName: 'David',
+    lastName: 'Kariuki',
+    username: 'david.kariuki',
+    email: 'david.kariuki@example.com',
+    phone: '254729556677',
+    gender: 'male',
+    dob: '1987-12-02',
+    workplace: 'Strathmore School, Nairobi',
+    biography:
+      'IGCSE Mathematics and Computer Science teacher. Clear methods, plenty of practice, and programming with real examples.',
+    subjects: ['mathematics', 'computer-science'],
+  },
+];
+
+async function seedTeachers(db: Database): Promise<void> {
+  for (const teacher of MORE_TEACHERS) {
+    await demoAccount(db, { ...teacher, role: 'teacher' }, async (tx, { profileId }) => {
+      if (!profileId) throw new Error('Teacher profile missing');
+      await tx
+        .update(teachers)
+        .set({
+          status: 'approved',
+          biography: teacher.biography,
+          currentWorkplace: teacher.workplace,
+          qualificationLevel: 'Degree',
+        })
+        .where(eq(teachers.id, profileId));
+      const picked = await tx.select().from(subjects).where(inArray(subjects.slug, teacher.subjects));
+      await tx
+        .insert(teacherSubjects)
+        .values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
+    });
+  }
+}
+
+type ProgramSeed = {
+  name: string;
+  curriculum: string;
+  grade: string;
+  subject: string;
+  teacher: string;
+  topics: Array<[topic: string, objective: string, priceKes: number]>;
+};
+
+// Prices in whole shillings; every program has a few upcoming lessons.
+const PROGRAMS: ProgramSeed[] = [
+  {
+    name: 'CBC Grade 7 Mathematics',
+    curriculum: 'cbc',
+    grade: 'cbc-grade-7',
+    subject: 'mathematics',
+    teacher: 'teacher@example.com',
+    topics: [
+      [
+        'Integers',
+        'Add, subtract, multiply and divide positive and negative numbers in real-life problems.',
+        500,
+      ],
+      ['Fractions and decimals', 'Convert between fractions, decimals and percentages and order them.', 500],
+      ['Algebraic expressions', 'Form and simplify algebraic expressions from word problems.', 600],
+      ['Linear equations', 'Solve linear equations in one unknown and check the answer.', 600],
+      ['Area of plane figures', 'Work out the area of triangles, parallelograms and trapezia.', 450],
+      ['Data handling', 'Collect data, draw bar graphs and find the mean, mode and median.', 400],
+    ],
+  },
+  {
+    name: 'CBC Grade 7 Integrated Science',
+    curriculum: 'cbc',
+    grade: 'cbc-grade-7',
+    subject: 'integrated-science',
+    teacher: 'james.ochieng@example.com',
+    topics: [
+      [
+        'Mixtures and separation',
+        'Separate mixtures by filtration, evaporation and decanting, with home experiments.',
+        550,
+      ],
+      ['The cell', 'Name the parts of plant and animal cells and what each does.', 550],
+      ['Electrical energy', 'Build simple circuits and explain conductors and insulators.', 650],
+      ['Human breathing system', 'Describe how we breathe and how to keep the lungs healthy.', 500],
+    ],
+  },
+  {
+    name: 'CBC Grade 4 English',
+    curriculum: 'cbc',
+    grade: 'cbc-grade-4',
+    subject: 'english',
+    teacher: 'amina.hassan@example.com',
+    topics: [
+      ['Reading comprehension', 'Read a short story and answer questions about it in full sentences.', 300],
+      ['Composition writing', 'Plan and write a composition with a clear beginning, middle and end.', 350],
+      ['Grammar: tenses', 'Use the simple present, past and future tenses correctly.', 300],
+    ],
+  },
+  {
+    name: 'CBC Grade 4 Kiswahili',
+    curriculum: 'cbc',
+    grade: 'cbc-grade-4',
+    subject: 'kiswahili',
+    teacher: 'amina.hassan@example.com',
+    topics: [
+      ['Insha', 'Kuandika insha fupi yenye mpangilio mzuri na msamiati unaofaa.', 350],
+      ['Ufahamu', 'Kusoma kifungu na kujibu maswali ya ufahamu kwa usahihi.', 300],
+    ],
+  },
+  {
+    name: '8-4-4 Form 2 Chemistry',
+    curriculum: '8-4-4',
+    grade: '8-4-4-form-2',
+    subject: 'chemistry',
+    teacher: 'james.ochieng@example.com',
+    topics: [
+      ['Structure of the atom', 'Work out electron arrangements and explain isotopes.', 800],
+      ['Chemical bonding', 'Explain ionic, covalent and metallic bonds with examples.', 900],
+      ['Salts', 'Prepare salts in the lab and write balanced equations.', 850],
+    ],
+  },
+  {
+    name: '8-4-4 Form 4 Physics',
+    curriculum: '8-4-4',
+    grade: '8-4-4-form-4',
+    subject: 'physics',
+    teacher: 'teacher@example.com',
+    topics: [
+      ['Electromagnetic induction', "Apply Faraday's and Lenz's laws to generators and transformers.", 1200],
+      ['Waves II', 'Solve KCSE problems on interference, diffraction and stationary waves.', 1200],
+      ['Radioactivity', 'Explain decay, half-life and the safe use of radioactive sources.', 1000],
+      ['KCSE Physics Paper 2 revision', 'Work through a full past paper with marking-scheme tips.', 2500],
+    ],
+  },
+  {
+    name: 'IGCSE Year 10 Mathematics',
+    curriculum: 'igcse',
+    grade: 'igcse-year-10',
+    subject: 'mathematics',
+    teacher: 'david.kariuki@example.com',
+    topics: [
+      [
+        'Quadratic equations',
+        'Solve quadratics by factorising, completing the square and the formula.',
+        1500,
+      ],
+      ['Trigonometry', 'Use sine, cosine and tangent, and the sine and cosine rules.', 1500],
+      ['Vectors', 'Add, subtract and scale vectors and use them in geometric proofs.', 1800],
+      ['Probability', 'Use tree diagrams and Venn diagrams for combined events.', 1400],
+    ],
+  },
+  {
+    name: 'IGCSE Year 10 Computer Science',
+    curriculum: 'igcse',
+    grade: 'igcse-year-10',
+    subject: 'computer-science',
+    teacher: 'david.kariuki@example.com',
+    topics: [
+      ['Algorithms and pseudocode', 'Write and trace pseudocode with loops, selection and arrays.', 2000],
+      ['Data representation', 'Convert between binary, denary and hexadecimal; explain file sizes.', 1600],
+      ['Programming in Python', 'Write a small program with functions, lists and input validation.', 2200],
+      ['Networks and the internet', 'Explain IP addresses, packets, protocols and common threats.', 1700],
+    ],
+  },
+];
+
+const LESSON_TYPES_CYCLE = ['public', 'group', 'public', 'private'] as const;
+
+/** ~30 approved lessons over the next four weeks, after school in Nairobi (16:00 or 17:30 EAT). */
+async function seedLessons(db: Database): Promise<void> {
+  const [existing] = await db.select({ id: lessons.id }).from(lessons).limit(1);
+  if (existing) return;
+  const teacherIds = new Map<string, number>();
+  for (const email of ['teacher@example.com', ...MORE_TEACHERS.map((teacher) => teacher.email)]) {
+    const [row] = await db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(users.email, email));
+    if (row) teacherIds.set(email, row.id);
+  }
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  let index = 0;
+  for (const program of PROGRAMS) {
+    const [curriculum] = await db.select().from(curricula).where(eq(curricula.slug, program.curriculum));
+    const [grade] = await db.select().from(gradeLevels).where(eq(gradeLevels.slug, program.grade));
+    const [subject] = await db.select().from(subjects).where(eq(subjects.slug, program.subject));
+    const teacherId = teacherIds.get(program.teacher);
+    if (!curriculum || !grade || !subject || !teacherId)
+      throw new Error(`Program ${program.name} is missing data`);
+    const programSlug = slugify(program.name);
+    await db
+      .insert(programs)
+      .values({
+        name: program.name,
+        slug: programSlug,
+        curriculumId: curriculum.id,
+        gradeLevelId: grade.id,
+        subjectId: subject.id,
+      })
+      .onConflictDoNothing();
+    const [programRow] = await db.select().from(programs).where(eq(programs.slug, programSlug));
+    for (const [topicName, objective, priceKes] of program.topics) {
+      const topicSlug = `${program.grade}-${slugify(topicName)}`;
+      await db
+        .insert(topics)
+        .values({ name: topicName, slug: topicSlug, subjectId: subject.id, gradeLevelId: grade.id })
+        .onConflictDoNothing();
+      const [topic] = await db.select().from(topics).where(eq(topics.slug, topicSlug));
+      index += 1;
+      const day = 1 + ((index * 5) % 27);
+      // 13:00 or 14:30 UTC = 16:00 or 17:30 in Nairobi.
+      const startAt = new Date(
+        today.getTime() + day * 86_400_000 + (index % 2 ? 13 * 60 : 14.5 * 60) * 60_000,
+      );
+      const minutes = priceKes >= 2000 ? 90 : 60;
+      const code = `SOM-${String(index).padStart(4, '0')}`;
+      await db
+        .insert(lessons)
+        .values({
+          code,
+          teacherId,
+          topicId: topic?.id ?? null,
+          programId: programRow?.id ?? null,
+          type: LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length],
+          objective,
+          priceCents: priceKes * 100,
+          startAt,
+          endAt: new Date(startAt.getTime() + minutes * 60_000),
+          link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
+          isApproved: true,
+          capacity: 30,
+        })
+        .onConflictDoNothing();
+    }
+  }
+}
+
+const FEATURES: Array<[name: string, values: [basic: string, standard: string, premium: string]]> = [
+  ['Live lessons per month', ['4', '12', 'Unlimited']],
+  ['Questions to teachers', ['10 a month', '50 a month', 'Unlimited']],
+  ['Lesson recordings', ['No', 'Yes', 'Yes']],
+  ['Notes and assignments', ['Yes', 'Yes', 'Yes']],
+  ['Progress reports', ['Monthly', 'Weekly', 'Weekly, with a parent call']],
+  ['KCSE and KPSEA past papers', ['No', 'Yes', 'Yes, with marking schemes']],
+];
+
+const PLANS = [
+  {
+    name: 'Basic',
+    slug: 'basic',
+    priceCents: 100_000,
+    interval: 'month',
+    duration: 1,
+    durationUnit: 'month' as const,
+    recommended: false,
+  },
+  {
+    name: 'Standard',
+    slug: 'standard',
+    priceCents: 250_000,
+    interval: 'month',
+    duration: 1,
+    durationUnit: 'month' as const,
+    recommended: true,
+  },
+  {
+    name: 'Premium',
+    slug: 'premium',
+    priceCents: 600_000,
+    interval: 'quarter',
+    duration: 3,
+    durationUnit: 'month' as const,
+    recommended: false,
+  },
+];
+
+async function seedPlans(db: Database): Promise<void> {
+  await db
+    .insert(packages)
+    .values(PLANS.map((plan, position) => ({ ...plan, position })))
+    .onConflictDoNothing();
+  await db
+    .insert(packageFeatures)
+    .values(FEATURES.map(([name], position) => ({ name, slug: slugify(name), position })))
+    .onConflictDoNothing();
+  const planRows = await db.select().from(packages);
+  const featureRows = await db.select().from(packageFeatures);
+  const values = FEATURES.flatMap(([name, perPlan]) =>
+    PLANS.flatMap((plan, planIndex) => {
+      const packageId = planRows.find((row) => row.slug === plan.slug)?.id;
+      const featureId = featureRows.find((row) => row.slug === slugify(name))?.id;
+      const value = perPlan[planIndex] ?? '';
+      return packageId && featureId ? [{ packageId, featureId, value, displayValue: value }] : [];
+    }),
+  );
+  await db.insert(packageFeatureValues).values(values).onConflictDoNothing();
+}
+
 export async function seed(db: Database): Promise<void> {
   await seedCatalogue(db);
   await seedAccounts(db);
+  await seedTeachers(db);
+  await seedLessons(db);
+  await seedPlans(db);
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

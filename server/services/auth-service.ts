@@ -10,6 +10,7 @@ import { hashToken, randomToken } from '../security/tokens';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount, type RoleName } from './account-service';
+import { mergeVisitorCart } from './cart-service';
 import * as rateLimit from './rate-limit-service';
 import { destroyUserSessions, rotateSession, type Session } from './session-service';
 
@@ -161,6 +162,8 @@ export async function login(
 
   await rateLimit.clear(ctx.db, limitKey);
   const rotated = await rotateSession(ctx.db, current, user.id, input.remember);
+  // The visitor's cart followed the re-keyed session row; now it joins the user's cart.
+  await mergeVisitorCart(ctx.db, rotated.session.id, user.id);
   return { ...rotated, userId: user.id };
 }
 

@@ -1,0 +1,179 @@
+// Wire shapes of lessons, plans, carts and transactions (CONTRACT.md "Resources on the wire").
+import type {
+  cartItems,
+  carts,
+  curricula,
+  lessons,
+  packageFeatureValues,
+  packageFeatures,
+  packages,
+  programs,
+  topics,
+  transactions,
+  users,
+} from '../db/schema';
+import { centsToDecimal } from './money';
+
+export const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
+  public: '#1E88E5',
+  private: '#8E24AA',
+  group: '#43A047',
+};
+
+const LESSON_TYPE_NAMES: Record<(typeof lessons.$inferSelect)['type'], string> = {
+  public: 'Public',
+  private: 'Private',
+  group: 'Group',
+};
+
+export type LessonDetails = typeof lessons.$inferSelect & {
+  topic: (typeof topics.$inferSelect & { subjectName: string | null }) | null;
+  program: typeof programs.$inferSelect | null;
+  curriculum: typeof curricula.$inferSelect | null;
+  teacherUser: Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'photo'> | null;
+};
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The lesson as a purchasable and in lists; the join link only for those who may see it. */
+export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolean } = {}) {
+  return {
+    id: lesson.id,
+    code: lesson.code,
+    price: centsToDecimal(lesson.priceCents),
+    objective: lesson.objective,
+    start_at: iso(lesson.startAt),
+    end_at: iso(lesson.endAt),
+    link: extra.showLink ? lesson.link : null,
+    is_approved: lesson.isApproved,
+    rejection_comment: lesson.rejectionComment,
+    capacity: lesson.capacity,
+    class: null,
+    topic: lesson.topic
+      ? {
+          id: lesson.topic.id,
+          name: lesson.topic.name,
+          slug: lesson.topic.slug,
+          subject: lesson.topic.subjectName,
+        }
+      : null,
+    program: lesson.program
+      ? {
+          id: lesson.program.id,
+          name: lesson.program.name,
+          curriculum: lesson.curriculum
+            ? { id: lesson.curriculum.id, name: lesson.curriculum.name, acronym: lesson.curriculum.acronym }
+            : null,
+        }
+      : null,
+    type: { name: LESSON_TYPE_NAMES[lesson.type], color: LESSON_TYPE_COLORS[lesson.type] },
+    teacher: lesson.teacherUser
+      ? {
+          id: lesson.teacherId,
+          user_id: lesson.teacherUser.id,
+          name: `${lesson.teacherUser.firstName} ${lesson.teacherUser.lastName}`,
+          photo: lesson.teacherUser.photo,
+        }
+      : null,
+  };
+}
+
+export type PackageDetails = typeof packages.$inferSelect & {
+  features: Array<
+    typeof packageFeatures.$inferSelect &
+      Pick<typeof packageFeatureValues.$inferSelect, 'value' | 'displayValue'>
+  >;
+};
+
+export function packageResource(plan: PackageDetails) {
+  return {
+    id: plan.id,
+    name: plan.name,
+    slug: plan.slug,
+    recommended: plan.recommended,
+    price: centsToDecimal(plan.priceCents),
+    interval: plan.interval,
+    duration: plan.duration,
+    duration_unit: plan.durationUnit,
+    features: plan.features.map((feature) => ({
+      id: feature.id,
+      name: feature.name,
+      slug: feature.slug,
+      value: feature.value,
+      display_value: feature.displayValue,
+    })),
+  };
+}
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type CartRow = typeof carts.$inferSelect;
+
+export type Purchasables = {
+  lessons: Map<number, LessonDetails>;
+  packages: Map<number, typeof packages.$inferSelect>;
+};
+
+function purchasableResource(item: CartItemRow, found: Purchasables) {
+  if (item.purchasableType === 'lesson') {
+    const lesson = found.lessons.get(item.purchasableId);
+    return lesson ? lessonResource(lesson) : null;
+  }
+  const plan = found.packages.get(item.purchasableId);
+  return {
+    id: item.purchasableId,
+    price: centsToDecimal(item.priceCents),
+    package: plan ? { id: plan.id, name: plan.name, slug: plan.slug, interval: plan.interval } : null,
+    custom_plan: null,
+  };
+}
+
+/** `{cart, item_count, total}`: every cart call answers with it. */
+export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purchasables) {
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
+  const totalCents = items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
+  return {
+    cart: cart
+      ? {
+          id: cart.id,
+          user_id: cart.userId,
+          session_id: cart.sessionId,
+          // Send back as `cart_version` when paying: a cart that moved on since is a 409.
+          version: cart.version,
+          items: items.map((item) => ({
+            id: item.id,
+            purchasable_type: item.purchasableType,
+            purchasable_id: item.purchasableId,
+            purchasable: purchasableResource(item, found),
+            quantity: item.quantity,
+            options: item.options ?? {},
+            price: centsToDecimal(item.priceCents),
+            total: centsToDecimal(item.priceCents * item.quantity),
+            created_at: item.createdAt.toISOString(),
+            updated_at: item.updatedAt.toISOString(),
+          })),
+          created_at: cart.createdAt.toISOString(),
+          updated_at: cart.updatedAt.toISOString(),
+        }
+      : null,
+    item_count: itemCount,
+    total: centsToDecimal(totalCents),
+  };
+}
+
+export function transactionResource(row: typeof transactions.$inferSelect) {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    wallet_id: row.walletId,
+    type: row.type,
+    amount: centsToDecimal(row.amountCents),
+    reference: row.reference,
+    status: row.status,
+    gateway: row.gateway,
+    related_transaction: row.relatedTransactionId,
+    meta: row.meta,
+    initiated_at: iso(row.initiatedAt),
+    completed_at: iso(row.completedAt),
+    receipt_sent_at: iso(row.receiptSentAt),
+  };
+}

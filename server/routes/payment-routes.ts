@@ -1,0 +1,137 @@
+// /api/payments (CONTRACT "Payments"): the buyer's calls, and the gateways' notifications.
+import type { FastifyInstance } from 'fastify';
+import { DARAJA_ACCEPTED, MpesaCallbackError } from '../gateways/mpesa';
+import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
+import { id, readBody, str } from '../http/body';
+import { HttpError, ValidationError } from '../http/errors';
+import { currentUser, type Guards } from '../http/guards';
+import type { CommerceContext } from '../services/commerce-context';
+import * as payments from '../services/payment-service';
+import { t } from '../../src/shared/messages';
+import { isSafaricomPhone, normaliseKenyanPhone } from '../../src/shared/validation';
+import { cartIdParam } from './cart-routes';
+
+type IdParams = { Params: { id?: string } };
+
+const buyer = (request: Parameters<typeof currentUser>[0]) => {
+  const user = currentUser(request);
+  return { userId: user.id, roles: user.roles };
+};
+
+function payInput(body: Record<string, unknown>) {
+  return { cartVersion: id(body.cart_version), studentId: id(body.student_id) };
+}
+
+/** A Safaricom number in any usual form → `2547…`, else a 422 on `phone`. */
+export function safaricomPhone(value: unknown): string {
+  const phone = str(value);
+  if (!phone) throw ValidationError.field('phone', t('validation.required'));
+  const normalised = normaliseKenyanPhone(phone);
+  if (!normalised || !isSafaricomPhone(normalised))
+    throw ValidationError.field('phone', t('validation.safaricomPhone'));
+  return normalised;
+}
+
+export function paymentRoutes(app: FastifyInstance, ctx: CommerceContext, guards: Guards): void {
+  const buyersOnly = { preHandler: guards.requireRole('student', 'parent') };
+
+  app.post<IdParams>('/api/payments/wallet/:id?', buyersOnly, async (request) => {
+    const body = readBody(request);
+    const pin = typeof body.pin === 'number' ? String(body.pin).padStart(4, '0') : str(body.pin);
+    const { message } = await payments.payByWallet(ctx, buyer(request), cartIdParam(request.params.id), {
+      ...payInput(body),
+      pin,
+    });
+    return { message };
+  });
+
+  app.post<IdParams>('/api/payments/mpesa/:id?', buyersOnly, async (request, reply) => {
+    const body = readBody(request);
+    const phone = safaricomPhone(body.phone);
+    const answer = await payments.payByMpesa(ctx, buyer(request), cartIdParam(request.params.id), {
+      ...payInput(body),
+      phone,
+    });
+    return reply.status(202).send(answer);
+  });
+
+  app.get<IdParams>('/api/payments/paybill/:id?', buyersOnly, async (request) =>
+    payments.paybillFor(ctx, buyer(request), cartIdParam(request.params.id)),
+  );
+
+  app.post<IdParams>('/api/payments/paybill/confirm/:id?', buyersOnly, async (request, reply) => {
+    const { status, body } = await payments.confirmPaybill(
+      ctx,
+      buyer(request),
+      cartIdParam(request.params.id),
+    );
+    return reply.status(status).send(body);
+  });
+
+  app.post<IdParams>('/api/payments/pesapal/:id?', buyersOnly, async (request, reply) => {
+    const answer = await payments.payByPesapal(
+      ctx,
+      buyer(request),
+      cartIdParam(request.params.id),
+      payInput(readBody(request)),
+    );
+    return reply.status(202).send(answer);
+  });
+
+  // Gateway side: no session, no CSRF (CSRF_EXEMPT_PATHS); verified by matching what we created.
+  app.post('/api/payments/mpesa/callback', async (request, reply) => {
+    try {
+      await payments.handleStkCallback(ctx, request.body);
+    } catch (error) {
+      if (error instanceof MpesaCallbackError) return reply.status(400).send({ message: error.message });
+      throw error;
+    }
+    return DARAJA_ACCEPTED;
+  });
+
+  app.post('/api/payments/mpesa/c2b/confirmation', async (request, reply) => {
+    try {
+      await payments.handleC2BConfirmation(ctx, request.body);
+    } catch (error) {
+      if (error instanceof MpesaCallbackError) return reply.status(400).send({ message: error.message });
+      throw error;
+    }
+    return DARAJA_ACCEPTED;
+  });
+
+  const ipn = async (source: unknown) => {
+    let parsed: PesapalIpn;
+    try {
+      parsed = ctx.pesapal.parseIpn(source);
+    } catch (error) {
+      if (error instanceof PesapalIpnError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    try {
+      return (await payments.handlePesapalNotification(ctx, parsed)).acknowledgement;
+    } catch {
+      // Pesapal repeats a notification answered with status 500.
+      return ipnAcknowledgement(parsed, false);
+    }
+  };
+  app.get('/api/payments/pesapal/ipn', async (request) => ipn(request.query));
+  app.post('/api/payments/pesapal/ipn', async (request) => ipn(request.body));
+
+  // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe): settle from the
+  // status query like an IPN, then hand over to the SPA's /payments/return page with the outcome.
+  app.get(payments.PESAPAL_RETURN_PATH, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    let target = '/payments/return?payment=unknown';
+    try {
+      const { transaction } = await payments.handlePesapalNotification(
+        ctx,
+        ctx.pesapal.parseIpn(request.query),
+      );
+      if (transaction)
+        target = `/payments/return?payment=${transaction.status}&transaction=${transaction.id}&type=${transaction.type}`;
+    } catch (error) {
+      request.log.warn({ err: error }, 'Pesapal return could not be settled');
+    }
+    return reply.redirect(target, 303);
+  });
+}

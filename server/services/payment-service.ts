@@ -1,0 +1,897 @@
+// Paying for a cart and topping up a wallet: the wallet (PIN, row locks), M-Pesa express and paybill,
+// Pesapal. Every completed payment goes through `settle`, so a callback, an IPN, an STK query and a
+// C2B confirmation all end in the same order/booking/emptying logic, once.
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Transaction as DbTransaction } from '../db/client';
+import {
+  bookings,
+  cartItems,
+  carts,
+  lessons,
+  orderItems,
+  orders,
+  packages,
+  parents,
+  students,
+  subscriptions,
+  transactions,
+  users,
+  wallets,
+} from '../db/schema';
+import { MpesaRequestError, parseStkCallback } from '../gateways/mpesa';
+import { ipnAcknowledgement, PESAPAL_STATUS, type PesapalIpn } from '../gateways/pesapal';
+import { HttpError, ValidationError } from '../http/errors';
+import { transactionResource, type CartItemRow, type CartRow } from '../resources/commerce-resource';
+import { centsToDecimal } from '../resources/money';
+import { verifySecret } from '../security/password';
+import { formatKes } from '../../src/shared/format';
+import { t } from '../../src/shared/messages';
+import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
+import { callbackBase, type CommerceContext } from './commerce-context';
+import { isBookable } from './lesson-service';
+
+export type Buyer = { userId: number; roles: string[] };
+export type TransactionRow = typeof transactions.$inferSelect;
+type Db = Database | DbTransaction;
+
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MS = 15 * 60 * 1000;
+/** The paybill screen's "I have paid" looks for confirmations this recent. */
+const PAYBILL_CONFIRM_WINDOW_MS = 60 * 60 * 1000;
+
+export const newReference = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+const minutes = (ms: number) => {
+  const whole = Math.max(1, Math.ceil(ms / 60_000));
+  return whole === 1 ? '1 minute' : `${whole} minutes`;
+};
+
+function lockedError(untilMs: number): HttpError {
+  const left = untilMs - Date.now();
+  return new HttpError(429, t('wallet.pinLocked', { time: minutes(left) }), {
+    'Retry-After': String(Math.max(1, Math.ceil(left / 1000))),
+  });
+}
+
+/**
+ * Checks the PIN under a row lock and counts wrong tries; commits on its own, so a wrong PIN is
+ * remembered even though the request fails.
+ */
+export async function verifyWalletPin(db: Database, userId: number, pin: string): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for('update');
+    if (!wallet) return { kind: 'noPin' as const };
+    const now = Date.now();
+    if (wallet.pinLockedUntil && wallet.pinLockedUntil.getTime() > now)
+      return { kind: 'locked' as const, until: wallet.pinLockedUntil.getTime() };
+    if (!wallet.pinHash) return { kind: 'noPin' as const };
+    if (await verifySecret(pin, wallet.pinHash)) {
+      if (wallet.pinAttempts > 0 || wallet.pinLockedUntil)
+        await tx
+          .update(wallets)
+          .set({ pinAttempts: 0, pinLockedUntil: null })
+          .where(eq(wallets.id, wallet.id));
+      return { kind: 'ok' as const };
+    }
+    const attempts = wallet.pinAttempts + 1;
+    if (attempts >= PIN_MAX_ATTEMPTS) {
+      const until = new Date(now + PIN_LOCK_MS);
+      await tx
+        .update(wallets)
+        .set({ pinAttempts: 0, pinLockedUntil: until })
+        .where(eq(wallets.id, wallet.id));
+      return { kind: 'locked' as const, until: until.getTime() };
+    }
+    await tx
+      .update(wallets)
+      .set({ pinAttempts: attempts, pinLockedUntil: null })
+      .where(eq(wallets.id, wallet.id));
+    return { kind: 'wrong' as const, left: PIN_MAX_ATTEMPTS - attempts };
+  });
+  if (outcome.kind === 'ok') return;
+  if (outcome.kind === 'noPin') throw ValidationError.field('pin', t('wallet.noPin'));
+  if (outcome.kind === 'locked') throw lockedError(outcome.until);
+  throw ValidationError.field(
+    'pin',
+    outcome.left === 1 ? t('wallet.pinIncorrectLast') : t('wallet.pinIncorrect', { count: outcome.left }),
+  );
+}
+
+const totalOf = (items: CartItemRow[]) =>
+  items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+
+/** The student the lessons are booked for: the buyer, or one of a parent's children. */
+async function resolveLearner(db: Db, userId: number, requested: number | null, items: CartItemRow[]) {
+  if (!items.some((item) => item.purchasableType === 'lesson')) return null;
+  const [own] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  if (own && (requested === null || requested === own.id)) return own.id;
+  const children = await db
+    .select({ id: students.id })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(eq(parents.userId, userId))
+    .orderBy(asc(students.id));
+  const fromOptions = items
+    .map((item) => Number(item.options?.student_id))
+    .find((value) => Number.isInteger(value) && value > 0);
+  const wanted = requested ?? fromOptions ?? null;
+  if (wanted !== null && children.some((child) => child.id === wanted)) return wanted;
+  if (wanted === null && children.length === 1) return children[0]?.id ?? null;
+  throw ValidationError.field('student_id', t('payment.childRequired'));
+}
+
+/** Why this cart cannot be fulfilled for that learner now, or null. */
+async function availabilityProblem(
+  db: Db,
+  items: CartItemRow[],
+  learnerId: number | null,
+): Promise<string | null> {
+  const lessonIds = items
+    .filter((item) => item.purchasableType === 'lesson')
+    .map((item) => item.purchasableId);
+  if (lessonIds.length) {
+    const rows = await db.select().from(lessons).where(inArray(lessons.id, lessonIds));
+    for (const id of lessonIds) {
+      const lesson = rows.find((row) => row.id === id);
+      if (!lesson || !isBookable(lesson))
+        return t('cart.itemUnavailable', { name: lesson?.code ?? 'A lesson' });
+      if (lesson.capacity !== null) {
+        const [{ taken } = { taken: 0 }] = await db
+          .select({ taken: count() })
+          .from(bookings)
+          .where(eq(bookings.lessonId, id));
+        if (taken >= lesson.capacity) return t('cart.itemUnavailable', { name: lesson.code });
+      }
+    }
+    if (learnerId !== null) {
+      const [booked] = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.studentId, learnerId), inArray(bookings.lessonId, lessonIds)));
+      if (booked) return t('cart.alreadyBooked');
+    }
+  }
+  const planIds = items
+    .filter((item) => item.purchasableType === 'subscription')
+    .map((item) => item.purchasableId);
+  if (planIds.length) {
+    const rows = await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, planIds));
+    if (rows.length !== new Set(planIds).size) return t('cart.itemUnavailable', { name: 'A plan' });
+  }
+  return null;
+}
+
+function addDuration(
+  start: Date,
+  duration: number,
+  unit: (typeof packages.$inferSelect)['durationUnit'],
+): Date {
+  const end = new Date(start);
+  if (unit === 'day') end.setUTCDate(end.getUTCDate() + duration);
+  else if (unit === 'week') end.setUTCDate(end.getUTCDate() + 7 * duration);
+  else if (unit === 'month') end.setUTCMonth(end.getUTCMonth() + duration);
+  else end.setUTCFullYear(end.getUTCFullYear() + duration);
+  return end;
+}
+
+/** Cart → order, bookings, subscriptions; then the cart is emptied. Runs inside the payment's transaction. */
+async function fulfilCart(
+  tx: DbTransaction,
+  input: {
+    cart: CartRow;
+    items: CartItemRow[];
+    userId: number;
+    learnerId: number | null;
+    transactionId: number;
+  },
+) {
+  const { cart, items, userId, learnerId, transactionId } = input;
+  const [order] = await tx
+    .insert(orders)
+    .values({ userId, studentId: learnerId, transactionId, totalCents: totalOf(items) })
+    .returning();
+  if (!order) throw new Error('Order insert returned no row');
+  await tx.insert(orderItems).values(
+    items.map((item) => ({
+      orderId: order.id,
+      purchasableType: item.purchasableType,
+      purchasableId: item.purchasableId,
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+      options: item.options,
+    })),
+  );
+  const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
+  if (lessonItems.length && learnerId !== null) {
+    await tx.insert(bookings).values(
+      lessonItems.map((item) => ({
+        lessonId: item.purchasableId,
+        studentId: learnerId,
+        orderId: order.id,
+      })),
+    );
+  }
+  const planItems = items.filter((item) => item.purchasableType === 'subscription');
+  if (planItems.length) {
+    const plans = await tx
+      .select()
+      .from(packages)
+      .where(
+        inArray(
+          packages.id,
+          planItems.map((item) => item.purchasableId),
+        ),
+      );
+    const now = new Date();
+    await tx.insert(subscriptions).values(
+      planItems.flatMap((item) => {
+        const plan = plans.find((row) => row.id === item.purchasableId);
+        if (!plan) return [];
+        // Several of the same plan run back to back.
+        return [
+          {
+            userId,
+            packageId: plan.id,
+            orderId: order.id,
+            startDate: now,
+            endDate: addDuration(now, plan.duration * item.quantity, plan.durationUnit),
+            priceCents: item.priceCents * item.quantity,
+          },
+        ];
+      }),
+    );
+  }
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  await tx
+    .update(carts)
+    .set({ version: sql`${carts.version} + 1`, checkoutVersion: null, updatedAt: new Date() })
+    .where(eq(carts.id, cart.id));
+  return order;
+}
+
+type PayInput = { cartVersion: number | null; studentId: number | null };
+
+/** The cart locked for this payment, checked: not empty, unchanged since checkout, still available. */
+async function lockPayableCart(tx: DbTransaction, buyer: Buyer, cartId: number, input: PayInput) {
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+  if (!cart) throw new HttpError(409, t('cart.empty'));
+  const items = await cartItemsOf(tx, cart.id);
+  if (items.length === 0) throw new HttpError(409, t('cart.empty'));
+  const shown = input.cartVersion ?? cart.checkoutVersion;
+  if (shown !== null && shown !== cart.version) throw new HttpError(409, t('cart.changed'));
+  const learnerId = await resolveLearner(tx, buyer.userId, input.studentId, items);
+  const problem = await availabilityProblem(tx, items, learnerId);
+  if (problem) throw new HttpError(409, problem);
+  return { cart, items, learnerId, totalCents: totalOf(items) };
+}
+
+async function payableCartId(db: Database, buyer: Buyer, cartId: number | null): Promise<number> {
+  const cart = await requireCart(db, buyer satisfies CartOwner, cartId);
+  if (!cart) throw new HttpError(409, t('cart.empty'));
+  return cart.id;
+}
+
+export async function payByWallet(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  input: PayInput & { pin: string },
+) {
+  if (!/^\d{4}$/.test(input.pin)) throw ValidationError.field('pin', t('validation.pin'));
+  const id = await payableCartId(ctx.db, buyer, cartId);
+  await verifyWalletPin(ctx.db, buyer.userId, input.pin);
+  const transaction = await ctx.db.transaction(async (tx) => {
+    const payable = await lockPayableCart(tx, buyer, id, input);
+    // The row lock makes concurrent payments from one wallet queue up, so the balance check holds.
+    const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, buyer.userId)).for('update');
+    if (!wallet || wallet.balanceCents < payable.totalCents)
+      throw ValidationError.field('balance', t('wallet.insufficient'));
+    await tx
+      .update(wallets)
+      .set({ balanceCents: wallet.balanceCents - payable.totalCents, updatedAt: new Date() })
+      .where(eq(wallets.id, wallet.id));
+    const now = new Date();
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: buyer.userId,
+        walletId: wallet.id,
+        type: 'payment',
+        amountCents: payable.totalCents,
+        reference: newReference('PAY'),
+        status: 'completed',
+        gateway: 'wallet',
+        cartId: payable.cart.id,
+        cartVersion: payable.cart.version,
+        studentId: payable.learnerId,
+        meta: { result_desc: t('payment.paid') },
+        initiatedAt: now,
+        completedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('Transaction insert returned no row');
+    await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id });
+    return row;
+  });
+  return { message: t('payment.paid'), transaction: transactionResource(transaction) };
+}
+
+/**
+ * Creates the pending transaction of a gateway payment, or hands back the one already pending for
+ * this very cart version (double click, second tab): the customer is never asked to pay twice.
+ * An M-Pesa retry with another phone gets its own push; whichever is paid first fulfils the cart
+ * and a later one is credited to the wallet, so no payment is ever lost.
+ */
+async function pendingCartPayment(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  gateway: 'mpesa' | 'pesapal',
+  input: PayInput,
+  extraMeta: Record<string, unknown>,
+): Promise<{ row: TransactionRow; reused: boolean }> {
+  const id = await payableCartId(ctx.db, buyer, cartId);
+  return ctx.db.transaction(async (tx) => {
+    const payable = await lockPayableCart(tx, buyer, id, input);
+    const [existing] = await tx
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.cartId, payable.cart.id),
+          eq(transactions.cartVersion, payable.cart.version),
+          eq(transactions.gateway, gateway),
+          eq(transactions.status, 'pending'),
+          extraMeta.phone ? sql`${transactions.meta}->>'phone' = ${String(extraMeta.phone)}` : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.id))
+      .limit(1);
+    if (existing) return { row: existing, reused: true };
+    const [wallet] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(eq(wallets.userId, buyer.userId));
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: buyer.userId,
+        walletId: wallet?.id ?? null,
+        type: 'payment',
+        amountCents: payable.totalCents,
+        reference: newReference('PAY'),
+        gateway,
+        cartId: payable.cart.id,
+        cartVersion: payable.cart.version,
+        studentId: payable.learnerId,
+        meta: extraMeta,
+      })
+      .returning();
+    if (!row) throw new Error('Transaction insert returned no row');
+    return { row, reused: false };
+  });
+}
+
+async function pendingTopUp(
+  ctx: CommerceContext,
+  userId: number,
+  amountCents: number,
+  gateway: 'mpesa' | 'pesapal',
+  meta: Record<string, unknown>,
+) {
+  const [wallet] = await ctx.db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, userId));
+  const [row] = await ctx.db
+    .insert(transactions)
+    .values({
+      userId,
+      walletId: wallet?.id ?? null,
+      type: 'topup',
+      amountCents,
+      reference: newReference('TOP'),
+      gateway,
+      meta,
+    })
+    .returning();
+  if (!row) throw new Error('Transaction insert returned no row');
+  return row;
+}
+
+async function markFailed(
+  db: Db,
+  row: TransactionRow,
+  resultDesc: string,
+  status: 'failed' | 'cancelled' = 'failed',
+) {
+  const [updated] = await db
+    .update(transactions)
+    .set({ status, meta: { ...row.meta, result_desc: resultDesc }, updatedAt: new Date() })
+    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'pending')))
+    .returning();
+  return updated ?? row;
+}
+
+/** STK push for a pending transaction; a refused push fails it (422 for a bad phone, 502 otherwise). */
+async function pushStk(ctx: CommerceContext, row: TransactionRow, phone: string) {
+  try {
+    const accepted = await ctx.mpesa.stkPush({
+      amount: Math.ceil(row.amountCents / 100),
+      phone,
+      accountReference: row.reference.slice(0, 12),
+      description: row.type === 'topup' ? 'Wallet topup' : 'Somesha order',
+      callbackUrl: `${callbackBase(ctx)}/api/payments/mpesa/callback`,
+    });
+    const [updated] = await ctx.db
+      .update(transactions)
+      .set({
+        checkoutRequestId: accepted.checkoutRequestId,
+        meta: {
+          ...row.meta,
+          phone,
+          merchant_request_id: accepted.merchantRequestId,
+          checkout_request_id: accepted.checkoutRequestId,
+        },
+        updatedAt: new Date(),
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    return updated ?? row;
+  } catch (error) {
+    await markFailed(ctx.db, row, error instanceof Error ? error.message : t('messages.general'));
+    if (error instanceof MpesaRequestError && error.isBadRequest)
+      throw ValidationError.field('phone', t('validation.safaricomPhone'));
+    throw new HttpError(502, t('messages.general'));
+  }
+}
+
+export async function payByMpesa(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  input: PayInput & { phone: string },
+) {
+  const { row, reused } = await pendingCartPayment(ctx, buyer, cartId, 'mpesa', input, {
+    phone: input.phone,
+  });
+  const pending = reused ? row : await pushStk(ctx, row, input.phone);
+  return { message: t('payment.mpesaPrompt'), transaction: transactionResource(pending) };
+}
+
+export async function topUpByMpesa(ctx: CommerceContext, userId: number, amountCents: number, phone: string) {
+  const row = await pendingTopUp(ctx, userId, amountCents, 'mpesa', { phone });
+  const pending = await pushStk(ctx, row, phone);
+  return { message: t('payment.mpesaPrompt'), transaction: transactionResource(pending) };
+}
+
+async function pesapalIpnId(ctx: CommerceContext): Promise<string> {
+  ctx.pesapalIpn.promise ??= ctx.pesapal
+    .registerIpn(`${callbackBase(ctx)}/api/payments/pesapal/ipn`, 'GET')
+    .then((answer) => answer.ipnId);
+  try {
+    return await ctx.pesapalIpn.promise;
+  } catch (error) {
+    // A failed registration is tried again by the next payment.
+    ctx.pesapalIpn.promise = null;
+    throw error;
+  }
+}
+
+export const PESAPAL_RETURN_PATH = '/payments/pesapal/return';
+
+async function submitPesapal(ctx: CommerceContext, row: TransactionRow, userId: number) {
+  try {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+    const accepted = await ctx.pesapal.submitOrder({
+      id: row.reference,
+      currency: 'KES',
+      amount: centsToDecimal(row.amountCents),
+      description: row.type === 'topup' ? 'Somesha wallet top-up' : 'Somesha lessons and plans',
+      callbackUrl: `${callbackBase(ctx)}${PESAPAL_RETURN_PATH}`,
+      notificationId: await pesapalIpnId(ctx),
+      billingAddress: {
+        email: user?.email ?? '',
+        phone: user?.phone ?? '',
+        first_name: user?.firstName ?? '',
+        last_name: user?.lastName ?? '',
+      },
+    });
+    const [updated] = await ctx.db
+      .update(transactions)
+      .set({
+        orderTrackingId: accepted.orderTrackingId,
+        meta: { ...row.meta, order_tracking_id: accepted.orderTrackingId, pesapal_url: accepted.redirectUrl },
+        updatedAt: new Date(),
+      })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    return { row: updated ?? row, url: accepted.redirectUrl };
+  } catch (error) {
+    await markFailed(ctx.db, row, error instanceof Error ? error.message : t('messages.general'));
+    throw new HttpError(502, t('messages.general'));
+  }
+}
+
+const pesapalAnswer = (row: TransactionRow, url: string) => ({
+  message: t('payment.pesapalPrompt'),
+  pesapal_url: url,
+  transaction: transactionResource(row),
+});
+
+export async function payByPesapal(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  input: PayInput,
+) {
+  const { row, reused } = await pendingCartPayment(ctx, buyer, cartId, 'pesapal', input, {});
+  const storedUrl = typeof row.meta.pesapal_url === 'string' ? row.meta.pesapal_url : null;
+  if (reused && storedUrl) return pesapalAnswer(row, storedUrl);
+  const submitted = await submitPesapal(ctx, row, buyer.userId);
+  return pesapalAnswer(submitted.row, submitted.url);
+}
+
+export async function topUpByPesapal(ctx: CommerceContext, userId: number, amountCents: number) {
+  const row = await pendingTopUp(ctx, userId, amountCents, 'pesapal', {});
+  const submitted = await submitPesapal(ctx, row, userId);
+  return pesapalAnswer(submitted.row, submitted.url);
+}
+
+type Outcome =
+  | {
+      kind: 'paid';
+      paidCents: number;
+      receipt?: string;
+      resultDesc: string;
+      details?: Record<string, unknown>;
+    }
+  | { kind: 'failed' | 'cancelled' | 'reversed'; resultDesc: string };
+
+/** Money that arrived but cannot pay the cart goes to the buyer's wallet, as its own ledger line. */
+async function creditWallet(tx: DbTransaction, row: TransactionRow, amountCents: number, note: string) {
+  if (!row.walletId) return;
+  await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${amountCents}`, updatedAt: new Date() })
+    .where(eq(wallets.id, row.walletId));
+  const now = new Date();
+  await tx.insert(transactions).values({
+    userId: row.userId,
+    walletId: row.walletId,
+    type: 'topup',
+    amountCents,
+    reference: `${row.reference}-W`,
+    status: 'completed',
+    gateway: row.gateway,
+    relatedTransactionId: row.id,
+    meta: { result_desc: note },
+    initiatedAt: now,
+    completedAt: now,
+  });
+}
+
+/** Settles a pending transaction once; a second notification finds it final and changes nothing. */
+export async function settle(
+  ctx: CommerceContext,
+  transactionId: number,
+  outcome: Outcome,
+): Promise<TransactionRow | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .for('update');
+    if (!row || row.status !== 'pending') return row ?? null;
+    const now = new Date();
+    const finish = async (
+      status: TransactionRow['status'],
+      resultDesc: string,
+      extra: Record<string, unknown> = {},
+    ) => {
+      const [updated] = await tx
+        .update(transactions)
+        .set({
+          status,
+          meta: { ...row.meta, ...extra, result_desc: resultDesc },
+          completedAt: status === 'completed' ? now : null,
+          gatewayReceipt: outcome.kind === 'paid' ? (outcome.receipt ?? null) : null,
+          updatedAt: now,
+        })
+        .where(eq(transactions.id, row.id))
+        .returning();
+      return updated ?? row;
+    };
+    if (outcome.kind !== 'paid') return finish(outcome.kind, outcome.resultDesc);
+
+    const extra = { ...outcome.details, ...(outcome.receipt ? { receipt: outcome.receipt } : {}) };
+    if (outcome.paidCents < row.amountCents) {
+      await creditWallet(tx, row, outcome.paidCents, t('payment.amountMismatch'));
+      return finish('failed', t('payment.amountMismatch'), extra);
+    }
+    if (row.type === 'topup') {
+      return settleTopUp(tx, row, outcome.paidCents, finish, extra);
+    }
+    const refund = async (reason = t('payment.cartChangedRefund')) => {
+      await creditWallet(tx, row, outcome.paidCents, reason);
+      return finish('failed', reason, extra);
+    };
+    if (!row.cartId || !row.userId) return refund();
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, row.cartId)).for('update');
+    if (!cart || cart.version !== row.cartVersion) return refund();
+    const items = await cartItemsOf(tx, cart.id);
+    if (items.length === 0 || totalOf(items) !== row.amountCents) return refund();
+    if (await availabilityProblem(tx, items, row.studentId)) return refund();
+    // Lessons need a learner (a parent paying by paybill without choosing a child): nobody to book for.
+    if (row.studentId === null && items.some((item) => item.purchasableType === 'lesson'))
+      return refund(t('payment.noLearnerRefund'));
+    await fulfilCart(tx, {
+      cart,
+      items,
+      userId: row.userId,
+      learnerId: row.studentId,
+      transactionId: row.id,
+    });
+    // Paybill customers type the amount themselves; what is over the total is theirs to keep.
+    if (outcome.paidCents > row.amountCents)
+      await creditWallet(tx, row, outcome.paidCents - row.amountCents, t('payment.overpaidCredit'));
+    return finish('completed', outcome.resultDesc || t('payment.paid'), extra);
+  });
+}
+
+async function settleTopUp(
+  tx: DbTransaction,
+  row: TransactionRow,
+  paidCents: number,
+  finish: (
+    status: TransactionRow['status'],
+    resultDesc: string,
+    extra?: Record<string, unknown>,
+  ) => Promise<TransactionRow>,
+  extra: Record<string, unknown>,
+) {
+  if (!row.walletId) return finish('failed', t('messages.general'), extra);
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${paidCents}`, updatedAt: new Date() })
+    .where(eq(wallets.id, row.walletId))
+    .returning();
+  return finish(
+    'completed',
+    t('wallet.credited', { balance: formatKes(centsToDecimal(wallet?.balanceCents ?? 0)) }),
+    extra,
+  );
+}
+
+/** Daraja result codes: 0 paid, 1032 cancelled by the customer, anything else failed. */
+function mpesaOutcome(
+  row: TransactionRow,
+  resultCode: number,
+  resultDesc: string,
+  amountKes?: number,
+  receipt?: string,
+): Outcome {
+  if (resultCode === 0)
+    return {
+      kind: 'paid',
+      paidCents: amountKes === undefined ? row.amountCents : Math.round(amountKes * 100),
+      receipt,
+      resultDesc: '',
+    };
+  return {
+    kind: resultCode === 1032 ? 'cancelled' : 'failed',
+    resultDesc: resultDesc || t('payment.failMsg'),
+  };
+}
+
+/** `POST /api/payments/mpesa/callback`: throws MpesaCallbackError for a body that is not Daraja's. */
+export async function handleStkCallback(ctx: CommerceContext, body: unknown): Promise<void> {
+  const result = parseStkCallback(body);
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.checkoutRequestId, result.checkoutRequestId));
+  // Only pushes we made are settled; anything else is acknowledged and ignored.
+  if (!row) return;
+  await settle(
+    ctx,
+    row.id,
+    mpesaOutcome(row, result.resultCode, result.resultDesc, result.amount, result.mpesaReceiptNumber),
+  );
+}
+
+async function settleFromPesapal(ctx: CommerceContext, row: TransactionRow): Promise<void> {
+  if (!row.orderTrackingId) return;
+  const status = await ctx.pesapal.getTransactionStatus(row.orderTrackingId);
+  const details = { payment_method: status.paymentMethod, confirmation_code: status.confirmationCode };
+  if (status.statusCode === PESAPAL_STATUS.COMPLETED) {
+    const paidCents = Math.round(Number(status.amount) * 100);
+    await settle(ctx, row.id, {
+      kind: 'paid',
+      paidCents: Number.isFinite(paidCents) ? paidCents : 0,
+      resultDesc: status.description,
+      details,
+    });
+  } else if (status.statusCode === PESAPAL_STATUS.FAILED) {
+    await settle(ctx, row.id, { kind: 'failed', resultDesc: status.description || t('payment.failMsg') });
+  } else if (status.statusCode === PESAPAL_STATUS.REVERSED) {
+    await settle(ctx, row.id, {
+      kind: 'reversed',
+      resultDesc: status.description || status.paymentStatusDescription,
+    });
+  }
+}
+
+/** An IPN or the browser's return: Pesapal's status query decides. Returns the acknowledgement body. */
+export async function handlePesapalNotification(ctx: CommerceContext, ipn: PesapalIpn) {
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.orderTrackingId, ipn.orderTrackingId));
+  if (row && row.status === 'pending') await settleFromPesapal(ctx, row);
+  const [after] = row ? await ctx.db.select().from(transactions).where(eq(transactions.id, row.id)) : [];
+  return { acknowledgement: ipnAcknowledgement(ipn, true), transaction: after ?? null };
+}
+
+/**
+ * Asks the gateway about a pending transaction whose notification may have been lost. Cheap to call
+ * often: it does nothing for young transactions or ones asked about recently.
+ */
+export async function reconcile(ctx: CommerceContext, row: TransactionRow, now = new Date()): Promise<void> {
+  if (row.status !== 'pending') return;
+  const age = now.getTime() - row.initiatedAt.getTime();
+  if (row.checkedAt && now.getTime() - row.checkedAt.getTime() < ctx.settings.queryIntervalMs) return;
+  if (row.gateway === 'mpesa') {
+    if (age < ctx.settings.mpesaQueryAfterMs) return;
+    await ctx.db.update(transactions).set({ checkedAt: now }).where(eq(transactions.id, row.id));
+    if (!row.checkoutRequestId) {
+      if (age > ctx.settings.mpesaGiveUpAfterMs)
+        await settle(ctx, row.id, { kind: 'failed', resultDesc: t('payment.failMsg') });
+      return;
+    }
+    try {
+      const result = await ctx.mpesa.stkQuery(row.checkoutRequestId);
+      if (result.resultCode !== null)
+        await settle(ctx, row.id, mpesaOutcome(row, result.resultCode, result.resultDesc));
+    } catch (error) {
+      // Daraja forgets pushes it never heard back about; past the limit such a payment has failed.
+      if (error instanceof MpesaRequestError && error.isBadRequest && age > ctx.settings.mpesaGiveUpAfterMs)
+        await settle(ctx, row.id, { kind: 'failed', resultDesc: error.message });
+    }
+  } else if (row.gateway === 'pesapal' && row.orderTrackingId) {
+    if (age < ctx.settings.mpesaQueryAfterMs) return;
+    await ctx.db.update(transactions).set({ checkedAt: now }).where(eq(transactions.id, row.id));
+    await settleFromPesapal(ctx, row).catch(() => undefined);
+  }
+}
+
+/** The scheduler's sweep: every pending gateway payment old enough to be asked about. */
+export async function reconcilePending(ctx: CommerceContext): Promise<number> {
+  const now = new Date();
+  const rows = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.status, 'pending'),
+        inArray(transactions.gateway, ['mpesa', 'pesapal']),
+        lt(transactions.initiatedAt, new Date(now.getTime() - ctx.settings.mpesaQueryAfterMs)),
+        or(
+          isNull(transactions.checkedAt),
+          lt(transactions.checkedAt, new Date(now.getTime() - ctx.settings.queryIntervalMs)),
+        ),
+      ),
+    )
+    .orderBy(asc(transactions.id))
+    .limit(50);
+  for (const row of rows) await reconcile(ctx, row, now);
+  return rows.length;
+}
+
+export async function paybillFor(ctx: CommerceContext, buyer: Buyer, cartId: number | null) {
+  const cart = await requireCart(ctx.db, buyer, cartId);
+  const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
+  if (!cart || items.length === 0) throw new HttpError(409, t('cart.empty'));
+  return {
+    business_number: ctx.mpesa.paybillDetails().businessNumber,
+    account_number: await paybillAccountOf(ctx.db, cart),
+    // M-Pesa moves whole shillings.
+    amount: centsToDecimal(Math.ceil(totalOf(items) / 100) * 100),
+  };
+}
+
+/** `POST /api/payments/mpesa/c2b/confirmation`: throws MpesaCallbackError for a body that is not Daraja's. */
+export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown): Promise<void> {
+  const confirmation = ctx.mpesa.parseC2BConfirmation(body);
+  const [known] = await ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.gatewayReceipt, confirmation.transId));
+  if (known) return;
+  const [cart] = await ctx.db
+    .select()
+    .from(carts)
+    .where(sql`upper(${carts.paybillAccount}) = ${confirmation.billRefNumber.toUpperCase()}`);
+  const paidCents = Math.round(confirmation.amount * 100);
+  const [wallet] = cart?.userId
+    ? await ctx.db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, cart.userId))
+    : [];
+  const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
+  // The learner is decided as for the other methods; a parent who has not chosen gets the money in the wallet.
+  const learnerId = cart?.userId
+    ? await resolveLearner(ctx.db, cart.userId, null, items).catch(() => null)
+    : null;
+  const [row] = await ctx.db
+    .insert(transactions)
+    .values({
+      userId: cart?.userId ?? null,
+      walletId: wallet?.id ?? null,
+      type: 'payment',
+      amountCents: Math.max(totalOf(items), 1),
+      reference: `C2B-${confirmation.transId}`,
+      gateway: 'paybill',
+      paybillAccount: confirmation.billRefNumber,
+      cartId: cart?.id ?? null,
+      cartVersion: cart?.version ?? null,
+      studentId: learnerId,
+      meta: {
+        trans_id: confirmation.transId,
+        bill_ref_number: confirmation.billRefNumber,
+        amount_paid: confirmation.amount,
+      },
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return;
+  if (!cart?.userId) {
+    // Nobody to credit: kept as a failed line for follow-up by staff.
+    await settle(ctx, row.id, {
+      kind: 'failed',
+      resultDesc: `No cart has account number ${confirmation.billRefNumber}.`,
+    });
+    await ctx.db
+      .update(transactions)
+      .set({ gatewayReceipt: confirmation.transId })
+      .where(eq(transactions.id, row.id));
+    return;
+  }
+  await settle(ctx, row.id, { kind: 'paid', paidCents, receipt: confirmation.transId, resultDesc: '' });
+}
+
+/** "I have paid": 200 once the C2B confirmation for this cart's account came in, else 202. */
+export async function confirmPaybill(ctx: CommerceContext, buyer: Buyer, cartId: number | null) {
+  const cart = await requireCart(ctx.db, buyer, cartId);
+  if (!cart) throw new HttpError(409, t('cart.empty'));
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.cartId, cart.id),
+        eq(transactions.gateway, 'paybill'),
+        gt(transactions.initiatedAt, new Date(Date.now() - PAYBILL_CONFIRM_WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(1);
+  if (row?.status === 'completed')
+    return {
+      status: 200,
+      body: { message: t('payment.paid'), paid: true, transaction: transactionResource(row) },
+    };
+  if (row && row.status !== 'pending') {
+    const reason = typeof row.meta.result_desc === 'string' ? row.meta.result_desc : t('payment.failMsg');
+    throw new HttpError(409, reason);
+  }
+  return { status: 202, body: { message: t('payment.paybillWaiting'), paid: false } };
+}
+
+export async function transactionFor(ctx: CommerceContext, userId: number, id: number) {
+  let [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
+  if (!row) throw new HttpError(404, t('messages.notFound'));
+  if (row.userId !== userId) throw new HttpError(403, t('auth.unauthorized'));
+  if (row.status === 'pending') {
+    await reconcile(ctx, row);
+    [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
+  }
+  return row ? transactionResource(row) : null;
+}

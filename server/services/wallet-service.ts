@@ -1,0 +1,57 @@
+// The wallet itself: balance with recent history, and the 4-digit PIN.
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { transactions, wallets } from '../db/schema';
+import { ValidationError, notFound } from '../http/errors';
+import { transactionResource } from '../resources/commerce-resource';
+import { walletResource } from '../resources/user-resource';
+import { hashSecret } from '../security/password';
+import { t } from '../../src/shared/messages';
+import { verifyWalletPin } from './payment-service';
+
+export const TOPUP_MIN_KES = 10;
+export const TOPUP_MAX_KES = 150_000;
+const RECENT = 20;
+
+export async function walletWithHistory(db: Database, userId: number) {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  if (!wallet) throw notFound();
+  const recent = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.id))
+    .limit(RECENT);
+  return { ...walletResource(wallet), transactions: recent.map(transactionResource) };
+}
+
+/** Sets the PIN; changing an existing one needs the current PIN (wrong tries count towards the lock). */
+export async function setUpPin(
+  db: Database,
+  userId: number,
+  input: { pin: string; confirmation: string; currentPin: string },
+) {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
+  if (!wallet) throw notFound();
+  if (!/^\d{4}$/.test(input.pin)) throw ValidationError.field('pin', t('validation.pin'));
+  if (input.pin !== input.confirmation)
+    throw ValidationError.field('pin_confirmation', t('validation.pinMismatch'));
+  if (wallet.pinHash) {
+    if (!/^\d{4}$/.test(input.currentPin)) throw ValidationError.field('current_pin', t('wallet.currentPin'));
+    try {
+      await verifyWalletPin(db, userId, input.currentPin);
+    } catch (error) {
+      if (error instanceof ValidationError) throw ValidationError.field('current_pin', error.message);
+      throw error;
+    }
+  }
+  await db
+    .update(wallets)
+    .set({
+      pinHash: await hashSecret(input.pin),
+      pinAttempts: 0,
+      pinLockedUntil: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(wallets.id, wallet.id));
+}
