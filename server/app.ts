@@ -107,7 +107,10 @@ export async function buildApp({
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // The payment dialog frames the Pesapal page: our own sandbox page, or Pesapal's hosted one.
+        frameSrc: ["'self'", 'https://cybqa.pesapal.com', 'https://pay.pesapal.com'],
+        // Only our own pages may frame us (the sandbox page inside the payment dialog).
+        frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         // Would break plain-HTTP local runs; HTTPS deployments terminate TLS in front anyway.
