@@ -1,8 +1,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { api, handlers } from './handlers';
+import { commerce, commerceHandlers } from './commerce-handlers';
 
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...commerceHandlers);
 // Every request the SPA made, so a test can assert that a call did (or did not) happen.
 server.events.on('request:start', ({ request }) => {
   api.calls.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -16,6 +17,7 @@ export function useFakeApi() {
   afterEach(() => {
     server.resetHandlers();
     api.reset();
+    commerce.reset();
   });
   afterAll(() => server.close());
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, AppShell, Avatar, Burger, Group, Indicator, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconShoppingCart, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { SupportDialog } from '../components/support-dialog';
 import { pathFor } from '@/machines/routes';
@@ -13,8 +14,6 @@ export type WorkspaceUser = { firstName: string | null; lastName: string | null;
 type Props = {
   routeName: string | null;
   user: WorkspaceUser | null;
-  /** Items in the cart. The cart arrives in a later issue; until then the badge shows 0. */
-  cartCount?: number;
   children: ReactNode;
 };
 
@@ -100,7 +99,7 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
 }
 
 /** SPEC §2 workspace: top bar (burger, cart, user menu) and a 220-wide navigation drawer with the logo. */
-export function WorkspaceLayout({ routeName, user, cartCount = 0, children }: Props) {
+export function WorkspaceLayout({ routeName, user, children }: Props) {
   const [navOpened, nav] = useDisclosure(false);
   const [supportOpened, setSupportOpened] = useState(false);
 
@@ -115,11 +114,7 @@ export function WorkspaceLayout({ routeName, user, cartCount = 0, children }: Pr
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
-            <Indicator label={cartCount} size={18} offset={4} color={cartCount > 0 ? 'red' : 'gray'} showZero>
-              <ActionIcon variant="subtle" size="lg" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}>
-                <IconShoppingCart size={20} />
-              </ActionIcon>
-            </Indicator>
+            <CartButton />
             <UserMenu user={user} />
           </Group>
         </Group>

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconBook2, IconCalendarEvent, IconChalkboard, IconHeadset, IconHome, IconLibrary, IconSettings } from '@tabler/icons-react';
+import { IconBook2, IconCalendarEvent, IconChalkboard, IconHeadset, IconHome, IconLibrary, IconSettings, IconWallet } from '@tabler/icons-react';
 import type { RouteName } from '@/machines/routes';
 
 /**
@@ -16,6 +16,7 @@ export const WORKSPACE_MENU: MenuEntry[] = [
   { kind: 'route', label: 'Lesson bookings', icon: IconBook2, route: 'lessons.booking' },
   { kind: 'route', label: 'Classes', icon: IconChalkboard, route: 'classes' },
   { kind: 'route', label: 'Timetable', icon: IconCalendarEvent, route: 'timetable' },
+  { kind: 'route', label: 'Wallet', icon: IconWallet, route: 'wallet' },
   {
     kind: 'group',
     label: 'Catalogue',

@@ -1,5 +1,260 @@
-import { PlaceholderPage } from '../placeholder-page';
+import { Alert, Badge, Button, Card, Container, Group, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { pinProblems, selectPaymentBusy } from '@/machines/payment-machine';
+import { setUpWalletPin } from '@/services/wallet-service';
+import { changeWalletPin, fetchWalletOverview, type WalletOverview } from '@/services/wallet-history-service';
+import type { Transaction, TransactionStatus } from '@/services/schemas/transaction';
+import type { Wallet } from '@/services/schemas/wallet';
+import { formatDate, formatKes, formatTime } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { collect } from '@/shared/validation';
+import { useAppActors, useSession, useWalletTopUp } from '../../app-actors-context';
+import { CenteredLoader } from '../../components/centered-loader';
+import { WalletPinField } from '../../components/payment/payment-modal';
+import { fieldError, selectUser } from '../../session-selectors';
+import { useForm } from '../../use-form';
+import { useLoad } from '../../use-load';
+import { usePageTitle } from '../../use-page-title';
 
-export default function Page() {
-  return <PlaceholderPage title="Wallet" description="Your wallet balance, top-ups and payments." />;
+// The server's top-up limits (docs/api.md "Wallet"), checked here too so a typo never leaves the page.
+const TOPUP_MIN = 10;
+const TOPUP_MAX = 150_000;
+
+const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout' };
+const STATUS_COLORS: Record<TransactionStatus, string> = {
+  pending: 'yellow',
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+  reversed: 'orange',
+};
+
+function BalanceCard({ wallet }: { wallet: Wallet }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="balance-heading">
+      <Text size="sm" c="dimmed" id="balance-heading">
+        Balance
+      </Text>
+      <Text fz={32} fw={700} data-testid="wallet-balance">
+        {formatKes(wallet.balance)}
+      </Text>
+      {wallet.accountNo && (
+        <Text size="sm" c="dimmed">
+          Wallet account {wallet.accountNo}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+type PinValues = { currentPin: string; pin: string; pinConfirmation: string };
+
+function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) {
+  const form = useForm({
+    initialValues: { currentPin: '', pin: '', pinConfirmation: '' } satisfies PinValues,
+    validate: (v: PinValues) => ({
+      ...pinProblems(v.pin, v.pinConfirmation),
+      ...(hasPIN ? collect({ currentPin: /^\d{4}$/.test(v.currentPin) ? null : t('validation.pin') }) : {}),
+    }),
+    submit: (v: PinValues) => (hasPIN ? changeWalletPin(v) : setUpWalletPin(v.pin, v.pinConfirmation)),
+    onSubmitted: onSaved,
+  });
+  const heading = hasPIN ? 'Change your wallet PIN' : 'Set up your wallet PIN';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    form.submit();
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="pin-heading">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="pin-heading">
+            {heading}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {hasPIN ? 'Enter your current PIN, then the new one twice.' : 'Choose a 4-digit PIN. You enter it each time you pay from your wallet.'}
+          </Text>
+          {form.formError && (
+            <Alert color="red" role="alert">
+              {form.formError}
+            </Alert>
+          )}
+          {hasPIN && (
+            <WalletPinField label="Current PIN" value={form.values.currentPin} onChange={(value) => form.change('currentPin', value)} error={fieldError(form.fieldErrors, 'currentPin')} />
+          )}
+          <WalletPinField label="New PIN" value={form.values.pin} onChange={(value) => form.change('pin', value)} error={fieldError(form.fieldErrors, 'pin')} />
+          <WalletPinField label="Confirm new PIN" value={form.values.pinConfirmation} onChange={(value) => form.change('pinConfirmation', value)} error={fieldError(form.fieldErrors, 'pinConfirmation')} />
+          <Group>
+            <Button type="submit" loading={form.submitting}>
+              {t('payment.submitPin')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The amount and method; the second payment actor then runs the same modal as checkout. */
+function TopUpForm({ phone }: { phone: string | null }) {
+  const topUp = useWalletTopUp();
+  const busy = useSelector(topUp, (s) => !s.matches('idle') && selectPaymentBusy(s));
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<'mpesa' | 'pesapal'>('mpesa');
+  const [amountError, setAmountError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = amount.trim();
+    const whole = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(whole >= TOPUP_MIN && whole <= TOPUP_MAX)) {
+      setAmountError(t('wallet.topupAmount', { min: TOPUP_MIN.toLocaleString('en-US'), max: TOPUP_MAX.toLocaleString('en-US') }));
+      return;
+    }
+    setAmountError(null);
+    topUp.send({ type: 'payment.start', method, cartId: null, phone, wallet: null, amount: `${whole}.00`, purpose: 'topup' });
+  }
+
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="topup-heading">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="topup-heading">
+            Top up
+          </Title>
+          <TextInput
+            label="Amount (KES)"
+            inputMode="numeric"
+            required
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.currentTarget.value);
+              setAmountError(null);
+            }}
+            error={amountError}
+            description={`From ${formatKes(TOPUP_MIN)} to ${formatKes(TOPUP_MAX)}`}
+          />
+          <Radio.Group label="Pay with" value={method} onChange={(value) => setMethod(value === 'pesapal' ? 'pesapal' : 'mpesa')}>
+            <Group mt={4}>
+              <Radio value="mpesa" label="M-Pesa" />
+              <Radio value="pesapal" label="Pesapal (card and others)" />
+            </Group>
+          </Radio.Group>
+          <Group>
+            <Button type="submit" loading={busy}>
+              Top up
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function amountText(transaction: Transaction): string {
+  // Money leaving the wallet reads as negative.
+  const outgoing = transaction.type === 'payment' || transaction.type === 'payout';
+  return `${outgoing ? '−' : '+'}${formatKes(transaction.amount)}`;
+}
+
+function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="history-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="history-heading">
+          Recent transactions
+        </Title>
+        {transactions.length === 0 ? (
+          <Text c="dimmed">{t('messages.none', { name: 'transactions' })}</Text>
+        ) : (
+          <ScrollArea type="auto">
+            <Table striped verticalSpacing="xs" miw={520} aria-labelledby="history-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Reference</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {transactions.map((transaction) => {
+                  const when = transaction.initiatedAt;
+                  return (
+                    <Table.Tr key={transaction.id}>
+                      <Table.Td>{when ? `${formatDate(when)}, ${formatTime(when)}` : ''}</Table.Td>
+                      <Table.Td>{TYPE_LABELS[transaction.type ?? ''] ?? transaction.type}</Table.Td>
+                      <Table.Td>{transaction.reference}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {amountText(transaction)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLORS[transaction.status]} variant="light">
+                          {transaction.status}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function WalletScreen({ onChanged }: { onChanged: () => void }) {
+  const phone = useSelector(useSession(), (s) => selectUser(s)?.phone ?? null);
+  const { loading, data, error } = useLoad<WalletOverview>(fetchWalletOverview);
+  if (loading) return <CenteredLoader label="Loading wallet" />;
+  if (error || !data) {
+    return (
+      <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error}</Text>
+          <Button size="compact-sm" variant="light" color="red" onClick={onChanged}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Stack gap="md">
+          <BalanceCard wallet={data.wallet} />
+          <TopUpForm phone={phone} />
+        </Stack>
+        <PinForm hasPIN={data.wallet.hasPIN} onSaved={onChanged} />
+      </SimpleGrid>
+      <TransactionHistory transactions={data.transactions} />
+    </Stack>
+  );
+}
+
+/** `/wallet`: balance, top-up (M-Pesa or Pesapal), PIN set-up or change, recent transactions. */
+export default function WalletPage() {
+  usePageTitle('Wallet');
+  const actors = useAppActors();
+  // Each reload remounts the screen, which loads the wallet again.
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+  useEffect(() => actors.onWalletChanged(() => setVersion((v) => v + 1)), [actors]);
+  return (
+    <Container size="lg" py="md" px={0}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Wallet
+        </Title>
+        <WalletScreen key={version} onChanged={reload} />
+      </Stack>
+    </Container>
+  );
 }

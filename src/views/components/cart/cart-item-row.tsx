@@ -1,0 +1,50 @@
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { cartItemName, type CartItem } from '@/services/schemas/cart';
+import { formatDate, formatKes, formatTime } from '@/shared/format';
+
+/** The second line under an item's name: when a lesson is, or that a plan is a subscription. */
+function itemDetails(item: CartItem): string[] {
+  if (item.purchasableType === 'subscription') return ['Subscription plan'];
+  const lesson = item.purchasable;
+  const program = [lesson?.program?.name, lesson?.program?.curriculum?.name].filter(Boolean).join(' · ');
+  const when = lesson?.startAt
+    ? `${formatDate(lesson.startAt)}, ${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
+    : '';
+  return [program, when].filter(Boolean);
+}
+
+type Props = {
+  item: CartItem;
+  /** Absent in read-only lists (the checkout's order summary). */
+  onRemove?: (item: CartItem) => void;
+};
+
+/** One cart line (SPEC §3 cart item): lesson topic, program, date and time, or plan name; price. */
+export function CartItemRow({ item, onRemove }: Props) {
+  const name = cartItemName(item);
+  return (
+    <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs" aria-label={name}>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm">
+          {name}
+        </Text>
+        {itemDetails(item).map((line) => (
+          <Text key={line} size="xs" c="dimmed">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {formatKes(item.total)}
+        </Text>
+        {onRemove && (
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => onRemove(item)}>
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+    </Group>
+  );
+}

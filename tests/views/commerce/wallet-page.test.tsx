@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { t } from '@/shared/messages';
+import { commerce, PESAPAL_URL } from '../../msw/commerce-handlers';
+import { api } from '../../msw/handlers';
+import { useFakeApi } from '../../msw/server';
+import { renderApp, signedInAs } from '../../render';
+import { snackbarText, typePin } from './commerce-helpers';
+
+useFakeApi();
+
+async function openWallet() {
+  signedInAs('student@example.com');
+  const app = renderApp('/wallet');
+  await app.landsOn('/wallet');
+  await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 });
+  return app;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('wallet page', () => {
+  it('is in the workspace menu and shows the balance and an empty history', async () => {
+    const app = await openWallet();
+    expect(document.title).toBe('Wallet | Somesha');
+    const nav = screen.getByRole('navigation', { name: 'Workspace navigation' });
+    expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('KES 10,000');
+    expect(screen.getByText('Wallet account SW00000101')).toBeInTheDocument();
+    expect(within(section('Recent transactions')).getByText(t('messages.none', { name: 'transactions' }))).toBeInTheDocument();
+    expect(app.currentPath()).toBe('/wallet');
+  });
+
+  it('tops up by M-Pesa through the payment modal, then shows the new balance and the transaction', async () => {
+    commerce.checksBeforeFinal = 0;
+    const app = await openWallet();
+    const topUp = section('Top up');
+    await app.user.click(within(topUp).getByRole('button', { name: 'Top up' }));
+    expect(within(topUp).getByText(t('wallet.topupAmount', { min: '10', max: '150,000' }))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await app.user.type(within(topUp).getByRole('textbox', { name: /Amount/ }), '500');
+    await app.user.click(within(topUp).getByRole('button', { name: 'Top up' }));
+    const modal = await screen.findByRole('dialog', { name: t('payment.mpesaTitle') });
+    expect(within(modal).getByText('KES 500')).toBeInTheDocument();
+    expect(within(modal).getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveValue('254712345678');
+    await app.user.click(within(modal).getByRole('button', { name: t('payment.submitPrompt') }));
+    await app.user.click(await within(modal).findByRole('button', { name: t('payment.submitComplete') }));
+
+    // A top-up is not an order: the modal and the toast say the wallet was credited, with the balance.
+    const credited = 'Your wallet has been credited. Balance: KES 10,500.';
+    expect(await within(modal).findByText(credited, { selector: 'p' })).toBeInTheDocument();
+    expect(within(modal).queryByText(t('payment.paid'))).not.toBeInTheDocument();
+    await waitFor(() => expect(snackbarText()).toBe(credited));
+    expect(api.bodies.get('POST /api/wallet/topup')).toEqual({ amount: '500.00', method: 'mpesa', phone: '254712345678' });
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('KES 10,500'));
+    const history = section('Recent transactions');
+    expect(within(history).getByText('Top-up')).toBeInTheDocument();
+    expect(within(history).getByText('+KES 500')).toBeInTheDocument();
+    expect(within(history).getByText('completed')).toBeInTheDocument();
+    await app.user.click(within(modal).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('tops up by Pesapal in the modal’s frame', async () => {
+    const app = await openWallet();
+    const topUp = section('Top up');
+    await app.user.type(within(topUp).getByRole('textbox', { name: /Amount/ }), '1000');
+    await app.user.click(within(topUp).getByRole('radio', { name: 'Pesapal (card and others)' }));
+    await app.user.click(within(topUp).getByRole('button', { name: 'Top up' }));
+    const modal = await screen.findByRole('dialog', { name: t('payment.pesapalTitle') });
+    expect(await within(modal).findByTitle('Pesapal secure payment page')).toHaveAttribute('src', PESAPAL_URL);
+    expect(api.bodies.get('POST /api/wallet/topup')).toEqual({ amount: '1000.00', method: 'pesapal' });
+  });
+
+  it('sets up a PIN when the wallet has none', async () => {
+    commerce.pin = null;
+    const app = await openWallet();
+    const pin = section('Set up your wallet PIN');
+    await app.user.click(within(pin).getByRole('button', { name: t('payment.submitPin') }));
+    expect(within(pin).getByText(t('validation.pin'))).toBeInTheDocument();
+
+    await typePin(app, pin, 'New PIN', '2468');
+    await typePin(app, pin, 'Confirm new PIN', '2468');
+    await app.user.click(within(pin).getByRole('button', { name: t('payment.submitPin') }));
+    await waitFor(() => expect(snackbarText()).toBe(t('wallet.setupComplete')));
+    expect(commerce.pin).toBe('2468');
+    expect(await screen.findByRole('region', { name: 'Change your wallet PIN' })).toBeInTheDocument();
+  });
+
+  it('changes the PIN with the current one, and says when the current one is wrong', async () => {
+    const app = await openWallet();
+    const pin = section('Change your wallet PIN');
+    await typePin(app, pin, 'Current PIN', '0000');
+    await typePin(app, pin, 'New PIN', '5678');
+    await typePin(app, pin, 'Confirm new PIN', '5678');
+    await app.user.click(within(pin).getByRole('button', { name: t('payment.submitPin') }));
+    expect(await within(pin).findByText(t('wallet.currentPin'), { selector: 'p' })).toBeInTheDocument();
+    expect(commerce.pin).toBe('1234');
+
+    await typePin(app, pin, 'Current PIN', '1234');
+    await app.user.click(within(pin).getByRole('button', { name: t('payment.submitPin') }));
+    await waitFor(() => expect(commerce.pin).toBe('5678'));
+    expect(api.bodies.get('POST /api/wallet/setup')).toEqual({ current_pin: '1234', pin: '5678', pin_confirmation: '5678' });
+  });
+});
