@@ -30,6 +30,8 @@ import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
 import { lessonRoutes } from './routes/lesson-routes';
 import { paymentRoutes } from './routes/payment-routes';
+import { questionRoutes } from './routes/question-routes';
+import { webRoutes } from './routes/web-routes';
 import { walletRoutes } from './routes/wallet-routes';
 import {
   DEFAULT_COMMERCE_SETTINGS,
@@ -135,11 +137,13 @@ export async function buildApp({
 
   authRoutes(app, ctx, guards);
   profileRoutes(app, ctx, guards);
-  catalogueRoutes(app, ctx);
+  catalogueRoutes(app, ctx, guards);
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);
   paymentRoutes(app, commerceCtx, guards);
   walletRoutes(app, commerceCtx, guards);
+  webRoutes(app, ctx);
+  questionRoutes(app, ctx, guards);
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);

@@ -1,6 +1,9 @@
 // Database schema (drizzle, PostgreSQL). SQL names are snake_case; money is integer cents.
+import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  customType,
   boolean,
   date,
   index,
@@ -12,7 +15,17 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL full-text document; read only inside SQL (search-service.ts). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Weighted document: A (names, titles) ranks above B (objectives, bodies). */
+const weighted = (a: string, b: string) =>
+  sql.raw(
+    `setweight(to_tsvector('english', coalesce(${a}, '')), 'A') || setweight(to_tsvector('english', coalesce(${b}, '')), 'B')`,
+  );
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -137,13 +150,19 @@ export const gradeLevels = pgTable('grade_levels', {
   ...timestamps,
 });
 
-export const subjects = pgTable('subjects', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  color: text('color').notNull(),
-  ...timestamps,
-});
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    color: text('color').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    search: tsvector('search').notNull().generatedAlwaysAs(sql.raw(`to_tsvector('english', name)`)),
+    ...timestamps,
+  },
+  (t) => [index('subjects_search_idx').using('gin', t.search)],
+);
 
 export const gradeLevelSubjects = pgTable(
   'grade_level_subjects',
@@ -190,28 +209,34 @@ export const students = pgTable(
   (t) => [index('students_parent_id_idx').on(t.parentId)],
 );
 
-export const teachers = pgTable('teachers', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  biography: text('biography'),
-  currentWorkplace: text('current_workplace'),
-  qualificationLevel: text('qualification_level', {
-    enum: ['PHD', 'Masters', 'Degree', 'Diploma', 'Certificate'],
-  }),
-  status: text('status', { enum: ['new', 'pending', 'approved', 'declined'] })
-    .notNull()
-    .default('new'),
-  remark: text('remark'),
-  curriculumId: integer('curriculum_id').references(() => curricula.id, { onDelete: 'set null' }),
-  eduLevelId: integer('edu_level_id').references(() => educationLevels.id, { onDelete: 'set null' }),
-  // Identity documents are kept for the approval check and never sent back to the browser.
-  idNumber: text('id_number'),
-  tscNumber: text('tsc_number'),
-  ...timestamps,
-});
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    biography: text('biography'),
+    currentWorkplace: text('current_workplace'),
+    qualificationLevel: text('qualification_level', {
+      enum: ['PHD', 'Masters', 'Degree', 'Diploma', 'Certificate'],
+    }),
+    status: text('status', { enum: ['new', 'pending', 'approved', 'declined'] })
+      .notNull()
+      .default('new'),
+    remark: text('remark'),
+    curriculumId: integer('curriculum_id').references(() => curricula.id, { onDelete: 'set null' }),
+    eduLevelId: integer('edu_level_id').references(() => educationLevels.id, { onDelete: 'set null' }),
+    // Identity documents are kept for the approval check and never sent back to the browser.
+    idNumber: text('id_number'),
+    tscNumber: text('tsc_number'),
+    /** Name, biography, workplace and subject names; kept by triggers (migration 0002_catalogue). */
+    search: tsvector('search'),
+    ...timestamps,
+  },
+  (t) => [index('teachers_search_idx').using('gin', t.search)],
+);
 
 export const teacherSubjects = pgTable(
   'teacher_subjects',
@@ -293,9 +318,17 @@ export const lessons = pgTable(
     rejectionComment: text('rejection_comment'),
     /** Seats; null = no limit. */
     capacity: integer('capacity'),
+    classId: integer('class_id').references((): AnyPgColumn => classes.id, { onDelete: 'set null' }),
+    /** Topic, program and subject names (A) and the objective (B); kept by a trigger (0002_catalogue). */
+    search: tsvector('search'),
     ...timestamps,
   },
-  (t) => [index('lessons_start_at_idx').on(t.startAt), index('lessons_teacher_id_idx').on(t.teacherId)],
+  (t) => [
+    index('lessons_start_at_idx').on(t.startAt),
+    index('lessons_teacher_id_idx').on(t.teacherId),
+    index('lessons_class_id_idx').on(t.classId),
+    index('lessons_search_idx').using('gin', t.search),
+  ],
 );
 
 export const DURATION_UNITS = ['day', 'week', 'month', 'year'] as const;
@@ -481,4 +514,193 @@ export const subscriptions = pgTable(
     ...timestamps,
   },
   (t) => [index('subscriptions_user_id_idx').on(t.userId)],
+);
+
+// ---- Catalogue (issue 4): categories, tags, terms, subtopics, classes, questions, FAQs, newsletter ----
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  ...timestamps,
+});
+
+export const subjectTags = pgTable('subject_tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  color: text('color').notNull(),
+  ...timestamps,
+});
+
+export const subjectTagLinks = pgTable(
+  'subject_tag_links',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => subjectTags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.tagId] })],
+);
+
+export const terms = pgTable('terms', {
+  id: serial('id').primaryKey(),
+  curriculumId: integer('curriculum_id')
+    .notNull()
+    .references(() => curricula.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  ...timestamps,
+});
+
+export const subtopics = pgTable(
+  'subtopics',
+  {
+    id: serial('id').primaryKey(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    ...timestamps,
+  },
+  (t) => [index('subtopics_topic_id_idx').on(t.topicId)],
+);
+
+/** Which topics a subject covers in a grade (SPEC "Grade-subject-topic link"); lessons hang off the topic. */
+export const gradeSubjectTopics = pgTable(
+  'grade_subject_topics',
+  {
+    id: serial('id').primaryKey(),
+    gradeLevelId: integer('grade_level_id')
+      .notNull()
+      .references(() => gradeLevels.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('grade_subject_topics_triple').on(t.gradeLevelId, t.subjectId, t.topicId)],
+);
+
+export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
+export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+
+/** A course of lessons (SPEC §3 "Class"); its lessons point at it with lessons.class_id. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'restrict' }),
+    gradeLevelId: integer('grade_level_id')
+      .notNull()
+      .references(() => gradeLevels.id, { onDelete: 'restrict' }),
+    curriculumId: integer('curriculum_id')
+      .notNull()
+      .references(() => curricula.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: CLASS_TYPES }).notNull(),
+    frequency: text('frequency', { enum: CLASS_FREQUENCIES }).notNull(),
+    /** The whole class, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    isApproved: boolean('is_approved').notNull().default(true),
+    search: tsvector('search').notNull().generatedAlwaysAs(weighted('title', 'description')),
+    ...timestamps,
+  },
+  (t) => [
+    index('classes_starts_at_idx').on(t.startsAt),
+    index('classes_teacher_id_idx').on(t.teacherId),
+    index('classes_search_idx').using('gin', t.search),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id').references(() => subjects.id, { onDelete: 'set null' }),
+    gradeLevelId: integer('grade_level_id').references(() => gradeLevels.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** Title (A), body (B) and subject name (C); kept by a trigger (migration 0002_catalogue). */
+    search: tsvector('search'),
+    ...timestamps,
+  },
+  (t) => [
+    index('questions_user_id_idx').on(t.userId),
+    index('questions_created_at_idx').on(t.createdAt),
+    index('questions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('answers_question_id_idx').on(t.questionId)],
+);
+
+export const VOTE_TYPES = ['like', 'dislike'] as const;
+
+export const answerVotes = pgTable(
+  'answer_votes',
+  {
+    id: serial('id').primaryKey(),
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: VOTE_TYPES }).notNull(),
+    ...timestamps,
+  },
+  (t) => [unique('answer_votes_user_answer').on(t.answerId, t.userId)],
+);
+
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  position: integer('position').notNull().default(0),
+  ...timestamps,
+});
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${t.email})`)],
 );

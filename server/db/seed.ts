@@ -24,6 +24,7 @@ import {
 } from './schema';
 import { createAccount, type NewAccount } from '../services/account-service';
 import { hashSecret } from '../security/password';
+import { seedPublicCatalogue } from './seed-catalogue';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_WALLET_PIN = '1234';
@@ -779,6 +780,8 @@ export async function seed(db: Database): Promise<void> {
   await seedTeachers(db);
   await seedLessons(db);
   await seedPlans(db);
+  // One hash for every new demo account of the catalogue seed: scrypt is slow on purpose.
+  await seedPublicCatalogue(db, await hashSecret(DEMO_PASSWORD));
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

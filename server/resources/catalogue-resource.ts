@@ -16,7 +16,7 @@ export const eduLevelSummary = (row: EducationLevel) => ({ id: row.id, name: row
 
 export const gradeLevelSummary = (row: GradeLevel) => ({ id: row.id, name: row.name, slug: row.slug });
 
-export const subjectResource = (row: Subject) => ({
+export const subjectResource = (row: Pick<Subject, 'id' | 'name' | 'slug' | 'color'>) => ({
   id: row.id,
   name: row.name,
   slug: row.slug,

@@ -31,6 +31,17 @@ export type LessonDetails = typeof lessons.$inferSelect & {
   program: typeof programs.$inferSelect | null;
   curriculum: typeof curricula.$inferSelect | null;
   teacherUser: Pick<typeof users.$inferSelect, 'id' | 'firstName' | 'lastName' | 'photo'> | null;
+  /** The class the lesson belongs to (issue 4); absent where a caller does not load it. */
+  lessonClass?: {
+    id: number | null;
+    title: string | null;
+    subjectId: number | null;
+    subjectName: string | null;
+    gradeLevelId: number | null;
+    gradeLevelName: string | null;
+    eduLevelId: number | null;
+    eduLevelName: string | null;
+  } | null;
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -48,7 +59,26 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
     is_approved: lesson.isApproved,
     rejection_comment: lesson.rejectionComment,
     capacity: lesson.capacity,
-    class: null,
+    // SPEC §3: a class shows its subject name and grade level (name, education level name).
+    class: lesson.lessonClass?.id
+      ? {
+          id: lesson.lessonClass.id,
+          name: lesson.lessonClass.title,
+          title: lesson.lessonClass.title,
+          subject: lesson.lessonClass.subjectId
+            ? { id: lesson.lessonClass.subjectId, name: lesson.lessonClass.subjectName }
+            : null,
+          grade_level: lesson.lessonClass.gradeLevelId
+            ? {
+                id: lesson.lessonClass.gradeLevelId,
+                name: lesson.lessonClass.gradeLevelName,
+                edu_level: lesson.lessonClass.eduLevelId
+                  ? { id: lesson.lessonClass.eduLevelId, name: lesson.lessonClass.eduLevelName }
+                  : null,
+              }
+            : null,
+        }
+      : null,
     topic: lesson.topic
       ? {
           id: lesson.topic.id,

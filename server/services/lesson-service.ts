@@ -1,9 +1,13 @@
 // Lessons as buyers see them: details for the cart, the bookings list, the show page and joining.
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
   bookings,
+  classes,
   curricula,
+  educationLevels,
+  gradeLevels,
   lessons,
   parents,
   programs,
@@ -20,6 +24,9 @@ import { t } from '../../src/shared/messages';
 /** Joining opens this long before the start. */
 export const JOIN_EARLY_MS = 15 * 60 * 1000;
 
+// A lesson's class names its own subject; the topic's subject is joined as `subjects`.
+const classSubject = alias(subjects, 'class_subject');
+
 function lessonQuery(db: Database) {
   return db
     .select({
@@ -29,6 +36,16 @@ function lessonQuery(db: Database) {
       program: programs,
       curriculum: curricula,
       teacherUser: { id: users.id, firstName: users.firstName, lastName: users.lastName, photo: users.photo },
+      lessonClass: {
+        id: classes.id,
+        title: classes.title,
+        subjectId: classSubject.id,
+        subjectName: classSubject.name,
+        gradeLevelId: gradeLevels.id,
+        gradeLevelName: gradeLevels.name,
+        eduLevelId: educationLevels.id,
+        eduLevelName: educationLevels.name,
+      },
     })
     .from(lessons)
     .leftJoin(topics, eq(topics.id, lessons.topicId))
@@ -36,7 +53,11 @@ function lessonQuery(db: Database) {
     .leftJoin(programs, eq(programs.id, lessons.programId))
     .leftJoin(curricula, eq(curricula.id, programs.curriculumId))
     .leftJoin(teachers, eq(teachers.id, lessons.teacherId))
-    .leftJoin(users, eq(users.id, teachers.userId));
+    .leftJoin(users, eq(users.id, teachers.userId))
+    .leftJoin(classes, eq(classes.id, lessons.classId))
+    .leftJoin(classSubject, eq(classSubject.id, classes.subjectId))
+    .leftJoin(gradeLevels, eq(gradeLevels.id, classes.gradeLevelId))
+    .leftJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId));
 }
 
 type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonQuery>['execute']>>[number];
@@ -47,6 +68,7 @@ const toDetails = (row: LessonRow): LessonDetails => ({
   program: row.program,
   curriculum: row.curriculum,
   teacherUser: row.teacherUser,
+  lessonClass: row.lessonClass?.id ? row.lessonClass : null,
 });
 
 export async function loadLessons(db: Database, ids: number[]): Promise<Map<number, LessonDetails>> {

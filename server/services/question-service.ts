@@ -1,0 +1,234 @@
+// Questions, answers and votes (docs/catalogue-api.md "Questions"). Text is stored as written;
+// the SPA renders it as text, never as HTML.
+import { and, asc, count, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { answerVotes, answers, gradeLevels, questions, subjects, users, VOTE_TYPES } from '../db/schema';
+import { notFound, throwIfInvalid } from '../http/errors';
+import { pageMeta, type PageRequest } from '../http/query';
+import { answerCard, questionCard, type AnswerCard } from '../resources/web-resource';
+import { questionCards } from './public-view-service';
+import { t, type MessageKey } from '../../src/shared/messages';
+import type { FieldErrors } from '../../src/shared/validation';
+
+export const QUESTION_FILTERS = ['all', 'answered', 'unanswered'] as const;
+export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+// The same bounds as the SPA's validateQuestion / validateAnswer.
+const TITLE = { min: 10, max: 150 };
+const QUESTION_BODY = { min: 20, max: 5000 };
+const ANSWER_BODY = { min: 2, max: 5000 };
+
+function lengthProblem(text: string, bounds: { min: number; max: number }): string[] | null {
+  if (!text) return [t('validation.required')];
+  if (text.length < bounds.min) return [t('validation.minLength', { min: bounds.min })];
+  if (text.length > bounds.max) return [t('validation.maxLength', { max: bounds.max })];
+  return null;
+}
+
+export type QuestionQuery = { filter: QuestionFilter; subjectId?: number; authorId?: number };
+
+export async function listQuestions(db: Database, query: QuestionQuery, page: PageRequest) {
+  const hasAnswer = exists(
+    db
+      .select({ one: sql`1` })
+      .from(answers)
+      .where(eq(answers.questionId, questions.id)),
+  );
+  const noAnswer = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(answers)
+      .where(eq(answers.questionId, questions.id)),
+  );
+  const where: SQL | undefined = and(
+    query.filter === 'answered' ? hasAnswer : query.filter === 'unanswered' ? noAnswer : undefined,
+    query.subjectId === undefined ? undefined : eq(questions.subjectId, query.subjectId),
+    query.authorId === undefined ? undefined : eq(questions.userId, query.authorId),
+  );
+  const [idRows, [total]] = await Promise.all([
+    db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(where)
+      .orderBy(desc(questions.createdAt), desc(questions.id))
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(questions).where(where),
+  ]);
+  const cards = await questionCards(
+    db,
+    idRows.map((row) => row.id),
+  );
+  return { data: cards.map(questionCard), meta: pageMeta(page, Number(total?.total ?? 0)) };
+}
+
+export async function showQuestion(db: Database, questionId: number) {
+  const [card] = await questionCards(db, [questionId]);
+  if (!card) throw notFound();
+  return questionCard(card);
+}
+
+export type NewQuestion = {
+  subjectId: number | null;
+  gradeLevelId: number | null;
+  title: string;
+  body: string;
+};
+
+export async function askQuestion(db: Database, userId: number, input: NewQuestion) {
+  const errors: FieldErrors = {};
+  const required = [t('validation.required')];
+  const invalid = [t('validation.choice')];
+  if (input.subjectId === null) errors.subject_id = required;
+  else {
+    const [subject] = await db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(eq(subjects.id, input.subjectId));
+    if (!subject) errors.subject_id = invalid;
+  }
+  if (input.gradeLevelId === null) errors.grade_level_id = required;
+  else {
+    const [grade] = await db
+      .select({ id: gradeLevels.id })
+      .from(gradeLevels)
+      .where(eq(gradeLevels.id, input.gradeLevelId));
+    if (!grade) errors.grade_level_id = invalid;
+  }
+  const titleProblem = lengthProblem(input.title, TITLE);
+  if (titleProblem) errors.title = titleProblem;
+  const bodyProblem = lengthProblem(input.body, QUESTION_BODY);
+  if (bodyProblem) errors.body = bodyProblem;
+  throwIfInvalid(errors);
+  const [row] = await db
+    .insert(questions)
+    .values({
+      userId,
+      subjectId: input.subjectId,
+      gradeLevelId: input.gradeLevelId,
+      title: input.title,
+      body: input.body,
+    })
+    .returning({ id: questions.id });
+  if (!row) throw new Error('Question not stored');
+  return showQuestion(db, row.id);
+}
+
+const voteCount = (type: VoteType) =>
+  sql<number>`(select count(*) from "answer_votes" v where v."answer_id" = "answers"."id"
+    and v."type" = ${type})`.mapWith(Number);
+
+function answerQuery(db: Database, viewerId: number | null) {
+  return db
+    .select({
+      answer: answers,
+      author: { id: users.id, firstName: users.firstName, lastName: users.lastName, photo: users.photo },
+      likesCount: voteCount('like'),
+      dislikesCount: voteCount('dislike'),
+      myVote: sql<VoteType | null>`(select v."type" from "answer_votes" v
+        where v."answer_id" = "answers"."id" and v."user_id" = ${viewerId ?? -1})`,
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.userId));
+}
+
+type AnswerRow = Awaited<ReturnType<ReturnType<typeof answerQuery>['execute']>>[number];
+const toCard = (row: AnswerRow): AnswerCard => ({
+  ...row.answer,
+  author: row.author,
+  likesCount: row.likesCount,
+  dislikesCount: row.dislikesCount,
+  myVote: row.myVote,
+});
+
+async function questionExists(db: Database, questionId: number): Promise<void> {
+  const [question] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  if (!question) throw notFound();
+}
+
+/** Most liked first (likes − dislikes), then oldest first; `my_vote` is the viewer's. */
+export async function listAnswers(
+  db: Database,
+  questionId: number,
+  viewerId: number | null,
+  page: PageRequest,
+) {
+  await questionExists(db, questionId);
+  const where = eq(answers.questionId, questionId);
+  const [rows, [total]] = await Promise.all([
+    answerQuery(db, viewerId)
+      .where(where)
+      .orderBy(
+        desc(sql`${voteCount('like')} - ${voteCount('dislike')}`),
+        asc(answers.createdAt),
+        asc(answers.id),
+      )
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(answers).where(where),
+  ]);
+  return {
+    data: rows.map((row) => answerCard(toCard(row))),
+    meta: pageMeta(page, Number(total?.total ?? 0)),
+  };
+}
+
+export async function postAnswer(db: Database, userId: number, questionId: number, body: string) {
+  await questionExists(db, questionId);
+  const problem = lengthProblem(body, ANSWER_BODY);
+  throwIfInvalid(problem ? { body: problem } : {});
+  const [row] = await db.insert(answers).values({ questionId, userId, body }).returning({ id: answers.id });
+  if (!row) throw new Error('Answer not stored');
+  const [answer] = await answerQuery(db, userId).where(eq(answers.id, row.id));
+  if (!answer) throw notFound();
+  return answerCard(toCard(answer));
+}
+
+const VOTE_MESSAGES: Record<VoteType, MessageKey> = { like: 'vote.likeAdded', dislike: 'vote.dislikeAdded' };
+
+/**
+ * One vote per user and answer (a unique key): the same type again takes it back, the other type
+ * switches it. Runs in a transaction with the user's existing vote locked, so a double click
+ * cannot leave two votes or a wrong count.
+ */
+export async function vote(db: Database, userId: number, answerId: number, type: VoteType) {
+  return db.transaction(async (tx) => {
+    const [answer] = await tx.select({ id: answers.id }).from(answers).where(eq(answers.id, answerId));
+    if (!answer) throw notFound();
+    const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.userId, userId));
+    const [existing] = await tx.select().from(answerVotes).where(mine).for('update');
+    let myVote: VoteType | null;
+    if (existing?.type === type) {
+      await tx.delete(answerVotes).where(eq(answerVotes.id, existing.id));
+      myVote = null;
+    } else {
+      await tx
+        .insert(answerVotes)
+        .values({ answerId, userId, type })
+        .onConflictDoUpdate({
+          target: [answerVotes.answerId, answerVotes.userId],
+          set: { type, updatedAt: new Date() },
+        });
+      myVote = type;
+    }
+    const counts = await tx
+      .select({ type: answerVotes.type, total: count() })
+      .from(answerVotes)
+      .where(eq(answerVotes.answerId, answerId))
+      .groupBy(answerVotes.type);
+    const countOf = (wanted: VoteType) => Number(counts.find((row) => row.type === wanted)?.total ?? 0);
+    return {
+      message: myVote ? t(VOTE_MESSAGES[myVote]) : t('vote.removed'),
+      data: {
+        answer_id: answerId,
+        likes_count: countOf('like'),
+        dislikes_count: countOf('dislike'),
+        my_vote: myVote,
+      },
+    };
+  });
+}

@@ -1,0 +1,183 @@
+// One search over lessons, classes, teachers, questions and subjects (docs/catalogue-api.md
+// "Search result"): PostgreSQL full-text search against each table's indexed `search` document,
+// ranked with ts_rank, one list with a `kind` per result.
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import { classes, lessons, questions, subjects, teachers } from '../db/schema';
+import { pageMeta, type PageRequest } from '../http/query';
+import { centsToDecimal } from '../resources/money';
+import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
+
+export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+type Hit = { kind: SearchKind; id: number; rank: number };
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'Africa/Nairobi',
+});
+
+const excerpt = (text: string, max = 160) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+export async function search(
+  db: Database,
+  text: string,
+  kind: SearchKind | null,
+  page: PageRequest,
+  now = new Date(),
+) {
+  const query = sql`websearch_to_tsquery('english', ${text})`;
+  const rankOf = (column: AnyPgColumn) => sql<number>`ts_rank(${column}, ${query})`.mapWith(Number);
+  const matches = (column: AnyPgColumn) => sql`${column} @@ ${query}`;
+  const kindLiteral = (name: SearchKind) => sql<SearchKind>`${name}::text`.as('kind');
+
+  // Only what a visitor may open: approved and upcoming lessons, running classes, approved teachers.
+  const hits = db
+    .select({ kind: kindLiteral('lesson'), id: lessons.id, rank: rankOf(lessons.search).as('rank') })
+    .from(lessons)
+    .where(and(matches(lessons.search), eq(lessons.isApproved, true), gt(lessons.startAt, now)))
+    .unionAll(
+      db
+        .select({ kind: kindLiteral('class'), id: classes.id, rank: rankOf(classes.search).as('rank') })
+        .from(classes)
+        .where(and(matches(classes.search), eq(classes.isApproved, true), gt(classes.endsAt, now))),
+    )
+    .unionAll(
+      db
+        .select({ kind: kindLiteral('teacher'), id: teachers.id, rank: rankOf(teachers.search).as('rank') })
+        .from(teachers)
+        .where(and(matches(teachers.search), eq(teachers.status, 'approved'))),
+    )
+    .unionAll(
+      db
+        .select({
+          kind: kindLiteral('question'),
+          id: questions.id,
+          rank: rankOf(questions.search).as('rank'),
+        })
+        .from(questions)
+        .where(matches(questions.search)),
+    )
+    .unionAll(
+      db
+        .select({ kind: kindLiteral('subject'), id: subjects.id, rank: rankOf(subjects.search).as('rank') })
+        .from(subjects)
+        .where(matches(subjects.search)),
+    )
+    .as('hits');
+
+  const [pageRows, countRows] = await Promise.all([
+    db
+      .select({ kind: hits.kind, id: hits.id, rank: hits.rank })
+      .from(hits)
+      .where(kind ? eq(hits.kind, kind) : undefined)
+      .orderBy(desc(hits.rank), asc(hits.kind), asc(hits.id))
+      .limit(page.perPage)
+      .offset(page.offset),
+    db
+      .select({ kind: hits.kind, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(hits)
+      .groupBy(hits.kind),
+  ]);
+  const counts = Object.fromEntries(
+    SEARCH_KINDS.map((name) => [name, countRows.find((row) => row.kind === name)?.total ?? 0]),
+  ) as Record<SearchKind, number>;
+  const total = kind ? counts[kind] : Object.values(counts).reduce((sum, value) => sum + value, 0);
+  const results = await describe(
+    db,
+    pageRows.map((row) => ({ kind: row.kind, id: row.id, rank: Number(row.rank) })),
+    now,
+  );
+  return { data: results, meta: { ...pageMeta(page, total), counts } };
+}
+
+type Described = {
+  title: string;
+  summary: string | null;
+  code: string | null;
+  slug: string | null;
+  start_at: string | null;
+  price: string | null;
+};
+
+/** Titles and summaries for one page of hits, loaded per kind in a fixed number of queries. */
+async function describe(db: Database, hits: Hit[], now: Date) {
+  const idsOf = (wanted: SearchKind) => hits.filter((hit) => hit.kind === wanted).map((hit) => hit.id);
+  const [lessonRows, classRows, teacherRows, questionRows, subjectRows] = await Promise.all([
+    lessonCards(db, idsOf('lesson')),
+    classCards(db, idsOf('class'), now),
+    teacherCards(db, idsOf('teacher'), now),
+    questionCards(db, idsOf('question')),
+    idsOf('subject').length
+      ? db
+          .select(subjectColumns)
+          .from(subjects)
+          .where(inArray(subjects.id, idsOf('subject')))
+      : Promise.resolve([]),
+  ]);
+  const described = new Map<string, Described>();
+  for (const lesson of lessonRows) {
+    const teacher = `${lesson.teacher.user.firstName} ${lesson.teacher.user.lastName}`;
+    const heading = [lesson.topic?.name, lesson.program?.name].filter(Boolean).join(' — ');
+    described.set(`lesson:${lesson.id}`, {
+      title: heading || lesson.objective,
+      summary: `${lesson.objective} With ${teacher}, ${shortDate.format(lesson.startAt)}.`,
+      code: lesson.code,
+      slug: lesson.subject?.slug ?? null,
+      start_at: lesson.startAt.toISOString(),
+      price: centsToDecimal(lesson.priceCents),
+    });
+  }
+  for (const item of classRows) {
+    described.set(`class:${item.id}`, {
+      title: item.title,
+      summary: excerpt(item.description),
+      code: item.nextLesson?.code ?? null,
+      slug: item.subject.slug,
+      start_at: item.startsAt.toISOString(),
+      price: centsToDecimal(item.priceCents),
+    });
+  }
+  for (const teacher of teacherRows) {
+    const subjectNames = teacher.subjects.map((subject) => subject.name).join(', ');
+    described.set(`teacher:${teacher.id}`, {
+      title: `${teacher.user.firstName} ${teacher.user.lastName}`,
+      summary: [subjectNames, teacher.currentWorkplace].filter(Boolean).join(' · ') || null,
+      code: null,
+      slug: null,
+      start_at: null,
+      price: null,
+    });
+  }
+  for (const question of questionRows) {
+    described.set(`question:${question.id}`, {
+      title: question.title,
+      summary: excerpt(question.body),
+      code: null,
+      slug: question.subject?.slug ?? null,
+      start_at: null,
+      price: null,
+    });
+  }
+  for (const subject of subjectRows) {
+    described.set(`subject:${subject.id}`, {
+      title: subject.name,
+      summary: `Lessons, classes and questions in ${subject.name}.`,
+      code: null,
+      slug: subject.slug,
+      start_at: null,
+      price: null,
+    });
+  }
+  return hits.flatMap((hit) => {
+    const found = described.get(`${hit.kind}:${hit.id}`);
+    return found
+      ? [{ kind: hit.kind, id: hit.id, rank: Math.round(hit.rank * 10_000) / 10_000, ...found }]
+      : [];
+  });
+}
