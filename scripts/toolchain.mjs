@@ -54,5 +54,6 @@ export function runNode(args, options = {}) {
 }
 
 export function buildSpa() {
-  return runNode([viteBin, 'build']);
+  // Always a production bundle, even when the caller runs with NODE_ENV=development or test.
+  return runNode([viteBin, 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './views/app';
 import { createAppActors, type AppActorsOptions } from './views/app-actors';
 import { AppActorsProvider } from './views/app-actors-context';
-import { theme } from './views/theme';
+import { cssVariablesResolver, theme } from './views/theme';
 
 /** `?inspect` in development opens the Stately inspector; the import is dropped from production builds. */
 async function inspector(): Promise<AppActorsOptions['inspect']> {
@@ -22,7 +22,7 @@ async function start() {
   const actors = createAppActors({ inspect: await inspector() });
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <AppActorsProvider actors={actors}>
           <App />
         </AppActorsProvider>

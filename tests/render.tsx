@@ -9,14 +9,14 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@/views/app';
 import { createAppActors, type AppActors } from '@/views/app-actors';
 import { AppActorsProvider } from '@/views/app-actors-context';
-import { theme } from '@/views/theme';
+import { cssVariablesResolver, theme } from '@/views/theme';
 import { api } from './msw/handlers';
 import { USER_STORAGE_KEY } from '@/services/session-store';
 import { decodeUser } from '@/services/schemas/user';
 
 function Providers({ actors, children }: { actors: AppActors; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <AppActorsProvider actors={actors}>{children}</AppActorsProvider>
     </MantineProvider>
   );

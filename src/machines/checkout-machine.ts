@@ -4,6 +4,7 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { fetchCheckout, serverMessageOr } from '@/services/cart-service';
 import type { Checkout, PaymentMethod } from '@/services/schemas/checkout';
+import type { User } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
 import { normaliseKenyanPhone, type FieldErrors } from '@/shared/validation';
 import { phoneProblems, type PaymentStart } from './payment-machine';
@@ -17,6 +18,21 @@ export type CheckoutError = { status: 422; message: string; fieldErrors: FieldEr
 
 export type MpesaForm = { phone: string };
 
+/** A parent's child the lessons can be booked for. */
+export type CheckoutChild = { studentId: number; name: string };
+
+/** The children a parent chooses between at checkout (none for a student). */
+export function checkoutChildren(user: User | null): CheckoutChild[] {
+  return (user?.parent?.students ?? []).map((student) => ({
+    studentId: student.id,
+    name:
+      [student.user?.firstName, student.user?.lastName].filter(Boolean).join(' ') ||
+      student.user?.username ||
+      student.studentNo ||
+      `Student ${student.id}`,
+  }));
+}
+
 export type CheckoutContext = {
   cartId: number | null;
   checkout: Checkout | null;
@@ -25,15 +41,20 @@ export type CheckoutContext = {
   mpesaForm: MpesaForm | null;
   /** The phone to prefill the M-Pesa form with (the signed-in user's). */
   defaultPhone: string;
+  /** A parent's children; with more than one, Pay needs a choice when the cart holds lessons. */
+  children: CheckoutChild[];
+  /** Who the lessons are for (sent as `student_id`); a parent's only child is chosen already. */
+  studentId: number | null;
   error: CheckoutError | null;
 };
 
 export type CheckoutEvent =
-  | { type: 'checkout.start'; cartId?: number | null; phone?: string | null }
+  | { type: 'checkout.start'; cartId?: number | null; phone?: string | null; children?: CheckoutChild[] }
   | { type: 'checkout.close' }
   | { type: 'checkout.cancel' }
   | { type: 'payment.choose'; method: PaymentMethod }
   | { type: 'mpesa.change'; phone: string }
+  | { type: 'checkout.child'; studentId: number }
   | { type: 'payment.pay' }
   /** Forwarded from the payment machine: the order is paid, the dialog has done its job. */
   | { type: 'payment.succeeded' }
@@ -43,7 +64,18 @@ export type CheckoutEvent =
 export type CheckoutEmitted =
   { type: 'notify'; color: NotifyColor; message: string } | ({ type: 'payment.start' } & PaymentStart);
 
-const emptyCheckout = { cartId: null, checkout: null, method: null, mpesaForm: null, error: null } as const;
+const emptyCheckout = {
+  cartId: null,
+  checkout: null,
+  method: null,
+  mpesaForm: null,
+  error: null,
+  children: [] as CheckoutChild[],
+  studentId: null,
+};
+
+const hasLessons = (context: CheckoutContext) =>
+  context.checkout?.items.some((item) => item.purchasableType === 'lesson') ?? false;
 
 export const checkoutMachine = setup({
   types: {
@@ -78,6 +110,7 @@ export const checkoutMachine = setup({
           ? { hasPIN: context.checkout.wallet.hasPIN, balance: context.checkout.wallet.balance }
           : null,
         amount: context.checkout?.total ?? null,
+        studentId: context.studentId,
       };
     }),
     refuse: assign((_, params: { message: string; fieldErrors?: FieldErrors }) => ({
@@ -88,6 +121,11 @@ export const checkoutMachine = setup({
   },
   guards: {
     noMethod: ({ context }) => context.method === null,
+    // The server books lessons for one learner: a parent of several children says which.
+    noChild: ({ context }) =>
+      context.children.length > 1 && context.studentId === null && hasLessons(context),
+    isChild: ({ context, event }) =>
+      event.type === 'checkout.child' && context.children.some((child) => child.studentId === event.studentId),
     mpesaFormInvalid: ({ context }) =>
       context.method === 'mpesa' &&
       (context.mpesaForm === null || Object.keys(phoneProblems(context.mpesaForm.phone)).length > 0),
@@ -104,11 +142,16 @@ export const checkoutMachine = setup({
       on: {
         'checkout.start': {
           target: 'loading',
-          actions: assign(({ event }) => ({
-            ...emptyCheckout,
-            cartId: event.cartId ?? null,
-            defaultPhone: event.phone ?? '',
-          })),
+          actions: assign(({ event }) => {
+            const children = event.children ?? [];
+            return {
+              ...emptyCheckout,
+              cartId: event.cartId ?? null,
+              defaultPhone: event.phone ?? '',
+              children,
+              studentId: children.length === 1 ? (children[0]?.studentId ?? null) : null,
+            };
+          }),
         },
       },
     },
@@ -143,6 +186,10 @@ export const checkoutMachine = setup({
       states: {
         closingDrawer: {
           after: { drawerCloseDelay: { target: 'drawerClosed', actions: 'hideDrawer' } },
+          on: {
+            // Paid before the delay ran out: leaving cancels the timer, so the drawer goes now.
+            'payment.succeeded': { target: '#checkout.idle', actions: ['hideDrawer', 'forget'] },
+          },
         },
         drawerClosed: {},
       },
@@ -165,6 +212,10 @@ export const checkoutMachine = setup({
         'mpesa.change': {
           actions: [assign({ mpesaForm: ({ event }) => ({ phone: event.phone }) }), 'clearError'],
         },
+        'checkout.child': {
+          guard: 'isChild',
+          actions: [assign({ studentId: ({ event }) => event.studentId }), 'clearError'],
+        },
         'wallet.pinSetUp': {
           actions: assign(({ context }) => ({
             checkout: context.checkout?.wallet
@@ -176,6 +227,16 @@ export const checkoutMachine = setup({
           {
             guard: 'noMethod',
             actions: { type: 'refuse', params: () => ({ message: t('validation.paymentMethod') }) },
+          },
+          {
+            guard: 'noChild',
+            actions: {
+              type: 'refuse',
+              params: () => ({
+                message: t('payment.childRequired'),
+                fieldErrors: { studentId: [t('payment.childRequired')] },
+              }),
+            },
           },
           {
             guard: 'mpesaFormInvalid',

@@ -14,6 +14,7 @@ import type {
   WalletPayment,
 } from '@/services/schemas/checkout';
 import { transactionFailureReason, type Transaction } from '@/services/schemas/transaction';
+import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import {
   collect,
@@ -45,6 +46,9 @@ export type PaymentModal = {
 
 export type PaymentWallet = { hasPIN: boolean; balance: string };
 
+/** What is paid for: a cart (the order) or a wallet top-up; it decides the words of success. */
+export type PaymentPurpose = 'order' | 'topup';
+
 export type PaymentStart = {
   method: PaymentMethod;
   /** The cart being paid; null pays the caller's current cart. */
@@ -54,12 +58,18 @@ export type PaymentStart = {
   wallet: PaymentWallet | null;
   /** Shown with the paybill numbers, and handed to the actors (wallet top-up pays an amount, not a cart). */
   amount: string | null;
+  /** A parent's child the lessons are for (`student_id`); null for a student's own cart. */
+  studentId?: number | null;
+  /** Default `order`. */
+  purpose?: PaymentPurpose;
 };
 
 export type PaymentContext = {
   method: PaymentMethod | null;
   cartId: number | null;
   amount: string | null;
+  studentId: number | null;
+  purpose: PaymentPurpose;
   wallet: PaymentWallet | null;
   modal: PaymentModal;
   /** Why the last submission was refused (wrong PIN, invalid phone); shown under the form. */
@@ -88,7 +98,7 @@ export type PaymentEmitted =
   | { type: 'payment.succeeded' }
   | { type: 'wallet.pinSetUp' };
 
-export type PayInput = { cartId: number | null; amount: string | null };
+export type PayInput = { cartId: number | null; amount: string | null; studentId: number | null };
 
 const TITLES: Record<PaymentMethod, string> = {
   wallet: t('payment.walletTitle'),
@@ -123,6 +133,8 @@ const initialContext: PaymentContext = {
   method: null,
   cartId: null,
   amount: null,
+  studentId: null,
+  purpose: 'order',
   wallet: null,
   modal: CLOSED_MODAL,
   error: null,
@@ -150,9 +162,23 @@ export function phoneProblems(phone: string): FieldErrors {
   });
 }
 
+/**
+ * What success says once a gateway transaction completed: an order is paid; a top-up says the wallet
+ * was credited, with the balance the server reports ("Your wallet has been credited. Balance: KES 700.").
+ */
+export function successMessage(context: Pick<PaymentContext, 'purpose' | 'amount'>, transaction: Transaction): string {
+  if (context.purpose === 'order') return t('payment.paid');
+  return transactionFailureReason(transaction) ?? t('wallet.topupCredited', { amount: formatKes(context.amount) });
+}
+
 // Closing is possible wherever the modal waits for the person, never while a call is out.
 const closeModal = { target: '#payment.idle', actions: 'reset' } as const;
 
+const payInput = (context: PaymentContext): PayInput => ({
+  cartId: context.cartId,
+  amount: context.amount,
+  studentId: context.studentId,
+});
 const hasProblems = (errors: FieldErrors) => Object.keys(errors).length > 0;
 const fieldErrorsOf = (error: unknown): FieldErrors =>
   error && typeof error === 'object' && 'fieldErrors' in error ? (error.fieldErrors as FieldErrors) : {};
@@ -165,20 +191,22 @@ export const paymentMachine = setup({
   },
   actors: {
     payByWallet: fromPromise<WalletPayment, PayInput & { pin: string }>(({ input }) =>
-      paymentService.payByWallet(input.cartId, input.pin),
+      paymentService.payByWallet(input.cartId, input.pin, input.studentId),
     ),
     setUpWalletPin: fromPromise<{ message: string }, { pin: string; pinConfirmation: string }>(({ input }) =>
       setUpWalletPin(input.pin, input.pinConfirmation),
     ),
     payByMpesa: fromPromise<GatewayPayment, PayInput & { phone: string }>(({ input }) =>
-      paymentService.payByMpesa(input.cartId, input.phone),
+      paymentService.payByMpesa(input.cartId, input.phone, input.studentId),
     ),
-    fetchPaybill: fromPromise<Paybill, PayInput>(({ input }) => paymentService.fetchPaybill(input.cartId)),
+    fetchPaybill: fromPromise<Paybill, PayInput>(({ input }) =>
+      paymentService.fetchPaybill(input.cartId, input.studentId),
+    ),
     confirmPaybill: fromPromise<PaybillConfirmation, PayInput>(({ input }) =>
-      paymentService.confirmPaybill(input.cartId),
+      paymentService.confirmPaybill(input.cartId, input.studentId),
     ),
     payByPesapal: fromPromise<GatewayPayment, PayInput>(({ input }) =>
-      paymentService.payByPesapal(input.cartId),
+      paymentService.payByPesapal(input.cartId, input.studentId),
     ),
     fetchTransaction: fromPromise<Transaction, { transactionId: number }>(({ input }) =>
       paymentService.fetchTransaction(input.transactionId),
@@ -251,6 +279,8 @@ export const paymentMachine = setup({
             method: event.method,
             cartId: event.cartId,
             amount: event.amount,
+            studentId: event.studentId ?? null,
+            purpose: event.purpose ?? 'order',
             wallet: event.wallet,
             modal: { ...CLOSED_MODAL, phone: event.phone ?? '' },
           })),
@@ -299,7 +329,7 @@ export const paymentMachine = setup({
             src: 'payByWallet',
             input: ({ context, event }) => {
               assertEvent(event, 'pin.submit');
-              return { cartId: context.cartId, amount: context.amount, pin: event.pin };
+              return { ...payInput(context), pin: event.pin };
             },
             onDone: {
               target: 'success',
@@ -419,8 +449,7 @@ export const paymentMachine = setup({
             id: 'payByMpesa',
             src: 'payByMpesa',
             input: ({ context }) => ({
-              cartId: context.cartId,
-              amount: context.amount,
+              ...payInput(context),
               phone: normaliseKenyanPhone(context.modal.phone) ?? context.modal.phone,
             }),
             onDone: {
@@ -459,7 +488,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'fetchPaybill',
             src: 'fetchPaybill',
-            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            input: ({ context }) => payInput(context),
             onDone: { target: 'paybill', actions: assign({ paybill: ({ event }) => event.output }) },
             onError: {
               target: 'fail',
@@ -482,7 +511,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'confirmPaybill',
             src: 'confirmPaybill',
-            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            input: ({ context }) => payInput(context),
             onDone: [
               {
                 guard: { type: 'paid', params: ({ event }) => ({ paid: event.output.paid }) },
@@ -514,7 +543,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'payByPesapal',
             src: 'payByPesapal',
-            input: ({ context }) => ({ cartId: context.cartId, amount: context.amount }),
+            input: ({ context }) => payInput(context),
             onDone: {
               target: 'pending',
               actions: assign(({ event }) => ({
@@ -566,7 +595,10 @@ export const paymentMachine = setup({
                       params: ({ event }) => ({ transaction: event.output }),
                     },
                     target: '#payment.modal.success',
-                    actions: { type: 'say', params: () => ({ message: t('payment.paid') }) },
+                    actions: {
+                      type: 'say',
+                      params: ({ context, event }) => ({ message: successMessage(context, event.output) }),
+                    },
                   },
                   {
                     guard: {

@@ -138,6 +138,30 @@ export const messages = {
   'lesson.joinEnded': 'This lesson has ended.',
   'lesson.notBooked': 'Book this lesson to join it.',
   'lesson.noLink': 'The teacher has not shared the lesson link yet.',
+  // Public site and catalogue (issue 4): newsletter, questions and answers, votes.
+  'validation.minLength': 'Use at least {min} characters.',
+  'newsletter.subscribed': 'Thank you for subscribing to the Somesha newsletter.',
+  'newsletter.error': 'We could not sign you up. Please try again later.',
+  'question.created': 'Question created',
+  'answer.posted': 'Answer posted',
+  'vote.likeAdded': 'Like added',
+  'vote.dislikeAdded': 'Dislike added',
+  'vote.removed': 'Vote removed',
+  'faq.error': 'We could not load the FAQs. Please try again.',
+  'search.tooShort': 'Type at least 2 characters to search.',
+  'payment.noLearnerRefund': 'We could not tell which child the lessons are for, so the amount was added to your wallet.',
+  'payment.overpaidCredit': 'You paid more than the order total, so the difference was added to your wallet.',
+  // Catalogue API query checks (server, issue 4).
+  'validation.wholeNumber': 'Enter a whole number.',
+  'validation.minNumber': 'Enter a number of at least {min}.',
+  'validation.maxNumber': 'Enter a number of at most {max}.',
+  'validation.date': 'Enter a date as YYYY-MM-DD.',
+  'validation.priceRange': 'The highest price must not be below the lowest.',
+  'validation.dateRange': 'The end date must not be before the start date.',
+  'search.tooLong': 'Use at most 100 characters to search.',
+  'validation.taken': 'This {name} already exists.',
+  // Commerce SPA (issue 3, finish): a completed top-up when the server gave no balance text.
+  'wallet.topupCredited': 'Wallet credited: {amount}.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
-import { matchRoute, routeNamed, type RouteLayout } from '@/machines/routes';
-import { useSession } from './app-actors-context';
+import { matchRoute, pathnameOf, routeNamed, type RouteLayout } from '@/machines/routes';
+import { useSession, useWalletTopUp, usePayment } from './app-actors-context';
+import { CartDrawer } from './components/cart/cart-drawer';
+import { CheckoutDialog } from './components/payment/checkout-dialog';
+import { PaymentModal } from './components/payment/payment-modal';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
 import { PAGES } from './page-registry';
@@ -57,7 +60,9 @@ function Screen() {
   }, [session, fullPath]);
 
   // Render nothing of a page the guard has not cleared yet, so a protected page never flashes.
-  if (allowedPath !== fullPath) return <CenteredLoader />;
+  // Access depends on the path alone, so a new query on an allowed page (a list's filter or page)
+  // keeps the page mounted instead of flashing the loader and starting it over.
+  if (allowedPath === null || pathnameOf(allowedPath) !== pathname) return <CenteredLoader />;
 
   const { route, params } = matchRoute(fullPath);
   // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
@@ -77,6 +82,20 @@ function Screen() {
   );
 }
 
+/** Mounted once for the whole app: the cart drawer, checkout dialog and the two payment modals. */
+function Commerce() {
+  const payment = usePayment();
+  const walletTopUp = useWalletTopUp();
+  return (
+    <>
+      <CartDrawer />
+      <CheckoutDialog />
+      <PaymentModal actor={payment} />
+      <PaymentModal actor={walletTopUp} />
+    </>
+  );
+}
+
 export type AppProps = {
   /** wouter location hook; tests pass `memoryLocation().hook`. Defaults to the browser location. */
   hook?: BaseLocationHook;
@@ -88,6 +107,7 @@ export function App({ hook, searchHook, ssrPath }: AppProps) {
   return (
     <Router hook={hook} searchHook={searchHook} ssrPath={ssrPath}>
       <Screen />
+      <Commerce />
       <Snackbar />
     </Router>
   );

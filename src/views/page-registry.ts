@@ -2,11 +2,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteName } from '@/machines/routes';
 
 // One lazy chunk per screen (route-level code splitting): a visitor on a public page never
-// downloads workspace or completion code. Placeholder screens share one chunk per area.
+// downloads workspace or completion code. Workspace placeholder screens share one chunk.
 type Page = LazyExoticComponent<ComponentType>;
 
-const publicPlaceholder = (name: keyof typeof import('./pages/public/public-placeholders')): Page =>
-  lazy(() => import('./pages/public/public-placeholders').then((m) => ({ default: m[name] })));
 const workspacePlaceholder = (name: keyof typeof import('./pages/workspace/workspace-placeholders')): Page =>
   lazy(() => import('./pages/workspace/workspace-placeholders').then((m) => ({ default: m[name] })));
 
@@ -14,13 +12,13 @@ const teacherProfile: Page = lazy(() => import('./pages/completion/teacher-profi
 
 export const PAGES: Record<RouteName, Page> = {
   'web.home': lazy(() => import('./pages/public/home-page')),
-  'web.lessons.view': publicPlaceholder('LessonViewPage'),
-  'web.lessons.show': publicPlaceholder('LessonShowPage'),
-  'web.classes': publicPlaceholder('ClassesPage'),
-  'web.questions': publicPlaceholder('QuestionsPage'),
-  'web.teachers': publicPlaceholder('TeachersPage'),
-  'web.search': publicPlaceholder('SearchPage'),
-  'web.about': publicPlaceholder('AboutPage'),
+  'web.lessons.view': lazy(() => import('./pages/public/lesson-view-page')),
+  'web.lessons.show': lazy(() => import('./pages/public/lesson-view-page')),
+  'web.classes': lazy(() => import('./pages/public/classes-page')),
+  'web.questions': lazy(() => import('./pages/public/questions-page')),
+  'web.teachers': lazy(() => import('./pages/public/teachers-page')),
+  'web.search': lazy(() => import('./pages/public/search-page')),
+  'web.about': lazy(() => import('./pages/public/about-page')),
   'web.plans': lazy(() => import('./pages/commerce/plans-page')),
   'web.faqs': lazy(() => import('./pages/public/faqs-page')),
   'web.terms': lazy(() => import('./pages/public/legal-pages').then((m) => ({ default: m.TermsPage }))),
@@ -37,9 +35,9 @@ export const PAGES: Record<RouteName, Page> = {
   'activity-feed': lazy(() => import('./pages/workspace/activity-feed-page')),
   'profile-setting': lazy(() => import('./pages/workspace/profile-setting-page')),
   profile: lazy(() => import('./pages/workspace/profile-setting-page')),
-  questions: workspacePlaceholder('MyQuestionsPage'),
-  'questions.ask': workspacePlaceholder('AskQuestionPage'),
-  'questions.show': workspacePlaceholder('QuestionShowPage'),
+  questions: lazy(() => import('./pages/questions/my-questions-page')),
+  'questions.ask': lazy(() => import('./pages/questions/ask-question-page')),
+  'questions.show': lazy(() => import('./pages/questions/question-show-page')),
   'lessons.booking': workspacePlaceholder('LessonBookingsPage'),
   'lessons.class': workspacePlaceholder('LessonClassPage'),
   'lessons.show': workspacePlaceholder('LessonShowPage'),
@@ -47,12 +45,12 @@ export const PAGES: Record<RouteName, Page> = {
   'classes.show': workspacePlaceholder('ClassShowPage'),
   timetable: workspacePlaceholder('TimetablePage'),
   wallet: lazy(() => import('./pages/commerce/wallet-page')),
-  'grade-levels': workspacePlaceholder('GradeLevelsPage'),
-  'grade-levels.show': workspacePlaceholder('GradeLevelShowPage'),
-  curricula: workspacePlaceholder('CurriculaPage'),
-  'curricula.show': workspacePlaceholder('CurriculumShowPage'),
-  subjects: workspacePlaceholder('SubjectsPage'),
-  'subjects.show': workspacePlaceholder('SubjectShowPage'),
+  'grade-levels': lazy(() => import('./pages/catalogue/grade-levels-page')),
+  'grade-levels.show': lazy(() => import('./pages/catalogue/grade-level-show-page')),
+  curricula: lazy(() => import('./pages/catalogue/curricula-page')),
+  'curricula.show': lazy(() => import('./pages/catalogue/curriculum-show-page')),
+  subjects: lazy(() => import('./pages/catalogue/subjects-page')),
+  'subjects.show': lazy(() => import('./pages/catalogue/subject-show-page')),
   teacher: teacherProfile,
 
   'complete-profile.parent': lazy(() => import('./pages/completion/parent-profile-page')),

@@ -50,7 +50,12 @@ function collectOutput(child: ChildProcess, echo: boolean): string[] {
 }
 
 async function buildSpa(): Promise<void> {
-  const build = spawn(process.execPath, [viteBin, 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // vitest runs with NODE_ENV=test; the browser tests must exercise the production bundle.
+  const build = spawn(process.execPath, [viteBin, 'build'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collectOutput(build, false);
   const code = await new Promise<number | null>((resolve, reject) => {
     build.once('error', reject);

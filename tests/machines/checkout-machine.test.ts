@@ -52,6 +52,13 @@ const drawerDelay = { type: AFTER_DRAWER_DELAY } as unknown as CheckoutEvent;
 
 const USER_PHONE = '0712345678';
 const SAFARICOM = new Set([USER_PHONE, '0708374149']);
+const CHOOSE_CHILD = 'Choose which child these lessons are for.';
+/** A parent of two: Pay needs to know whom the lessons are for. */
+const TWO_CHILDREN = [
+  { studentId: 21, name: 'Wanjiru Kamau' },
+  { studentId: 22, name: 'Otieno Kamau' },
+];
+const parentStart: CheckoutEvent = { type: 'checkout.start', cartId: 7, phone: USER_PHONE, children: TWO_CHILDREN };
 
 const events: CheckoutEvent[] = [
   { type: 'checkout.start', cartId: 7, phone: USER_PHONE },
@@ -70,6 +77,8 @@ const events: CheckoutEvent[] = [
   { type: 'payment.pay' },
   { type: 'payment.succeeded' },
   { type: 'wallet.pinSetUp' },
+  parentStart,
+  { type: 'checkout.child', studentId: 22 },
 ];
 
 const logic = checkoutMachine.provide({
@@ -84,6 +93,8 @@ const model = modelOf(logic, {
     s.context.method,
     s.context.mpesaForm === null ? null : SAFARICOM.has(s.context.mpesaForm.phone),
     s.context.error?.message ?? null,
+    s.context.children.length,
+    s.context.studentId,
   ],
   // Open, choose, pay: the common story with a valid and an invalid M-Pesa number.
   simpleEvents: [
@@ -108,6 +119,10 @@ type Screen = {
   error: { status: 422; message: string; fieldErrors: Record<string, string[]> } | null;
   hasPIN: boolean | null;
   drawerHidden: number;
+  /** The cart drawer is still showing behind the dialog (its 1000 ms have not run out). */
+  drawerBehind: boolean;
+  children: number;
+  studentId: number | null;
 };
 const closed: Screen = {
   open: false,
@@ -117,12 +132,15 @@ const closed: Screen = {
   error: null,
   hasPIN: null,
   drawerHidden: 0,
+  drawerBehind: false,
+  children: 0,
+  studentId: null,
 };
 
 /** SPEC §2, §4, §5 as a table, independent of the machine; also returns the emitted events expected. */
 function expectedAfter(before: Screen, event: CheckoutEvent): [Screen, CheckoutEmitted[]] {
   const reset = { ...closed, drawerHidden: before.drawerHidden };
-  if (event === loaded) return [{ ...before, loading: false, open: true, hasPIN: false }, []];
+  if (event === loaded) return [{ ...before, loading: false, open: true, hasPIN: false, drawerBehind: true }, []];
   if (event === loadRefused) return [reset, [{ type: 'notify', color: 'error', message: CHANGED }]];
   if (event === loadLost) {
     return [
@@ -130,14 +148,29 @@ function expectedAfter(before: Screen, event: CheckoutEvent): [Screen, CheckoutE
       [{ type: 'notify', color: 'error', message: 'We could not load your checkout. Please try again.' }],
     ];
   }
-  if (event === drawerDelay) return [{ ...before, drawerHidden: before.drawerHidden + 1 }, []];
+  if (event === drawerDelay)
+    return [{ ...before, drawerHidden: before.drawerHidden + 1, drawerBehind: false }, []];
   switch (event.type) {
-    case 'checkout.start':
-      return [{ ...reset, loading: true }, []];
+    case 'checkout.start': {
+      const children = event.children ?? [];
+      return [
+        {
+          ...reset,
+          loading: true,
+          children: children.length,
+          studentId: children.length === 1 ? children[0]!.studentId : null,
+        },
+        [],
+      ];
+    }
     case 'checkout.close':
     case 'checkout.cancel':
-    case 'payment.succeeded':
       return [reset, []];
+    // Paid while the drawer was still behind the dialog: it goes too, not left open.
+    case 'payment.succeeded':
+      return [{ ...reset, drawerHidden: before.drawerHidden + (before.drawerBehind ? 1 : 0) }, []];
+    case 'checkout.child':
+      return [{ ...before, studentId: event.studentId, error: null }, []];
     case 'payment.choose':
       return [
         {
@@ -159,6 +192,12 @@ function expectedAfter(before: Screen, event: CheckoutEvent): [Screen, CheckoutE
             ...before,
             error: { status: 422, message: 'Please select a payment method to continue.', fieldErrors: {} },
           },
+          [],
+        ];
+      }
+      if (before.children > 1 && before.studentId === null) {
+        return [
+          { ...before, error: { status: 422, message: CHOOSE_CHILD, fieldErrors: { studentId: [CHOOSE_CHILD] } } },
           [],
         ];
       }
@@ -186,6 +225,7 @@ function expectedAfter(before: Screen, event: CheckoutEvent): [Screen, CheckoutE
             phone: before.method === 'mpesa' ? `254${before.phone!.slice(1)}` : null,
             wallet: { hasPIN: before.hasPIN === true, balance: '10000.00' },
             amount: '3000.00',
+            studentId: before.studentId,
           },
         ],
       ];
@@ -226,6 +266,8 @@ function replay(path: ModelPath<typeof logic>) {
     expect(seen.context.method).toBe(screen.method);
     expect(seen.context.mpesaForm?.phone ?? null).toBe(screen.phone);
     expect(seen.context.error).toEqual(screen.error);
+    expect(seen.context.children).toHaveLength(screen.children);
+    expect(seen.context.studentId).toBe(screen.studentId);
     expect(seen.context.checkout?.wallet?.hasPIN ?? null).toBe(screen.open ? screen.hasPIN : null);
     expect(hideDrawer).toHaveBeenCalledTimes(screen.drawerHidden);
     expect(emitted.slice(emittedBefore)).toEqual(expectedEmitted);
@@ -311,6 +353,90 @@ describe('checkout machine (behaviour)', () => {
     actor.send({ type: 'checkout.cancel' });
     await vi.advanceTimersByTimeAsync(5000);
     expect(hideDrawer).not.toHaveBeenCalled();
+  });
+
+  it('hides the drawer at once, and only once, when the order is paid before the 1000 ms ran out', async () => {
+    const hideDrawer = vi.fn();
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: { fetchCheckout: fromPromise(async () => checkout) },
+        actions: { hideDrawer },
+      }),
+    ).start();
+    actor.send({ type: 'checkout.start', cartId: 7 });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(400);
+    actor.send({ type: 'payment.succeeded' });
+    expect(hideDrawer).toHaveBeenCalledTimes(1);
+    expect(selectCheckoutOpen(actor.getSnapshot())).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(hideDrawer).toHaveBeenCalledTimes(1);
+  });
+
+  it('books for a parent\'s only child without asking', async () => {
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { fetchCheckout: fromPromise(async () => checkout) } }),
+    ).start();
+    const emitted: CheckoutEmitted[] = [];
+    actor.on('payment.start', (event) => emitted.push(event));
+    actor.send({ type: 'checkout.start', cartId: 7, children: [{ studentId: 31, name: 'Akinyi Otieno' }] });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.choose', method: 'wallet' });
+    actor.send({ type: 'payment.pay' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(emitted).toEqual([expect.objectContaining({ type: 'payment.start', studentId: 31 })]);
+  });
+
+  it('asks a parent of two whom the lessons are for, and takes only one of their children', async () => {
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { fetchCheckout: fromPromise(async () => checkout) } }),
+    ).start();
+    const emitted: CheckoutEmitted[] = [];
+    actor.on('payment.start', (event) => emitted.push(event));
+    actor.send(parentStart);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.choose', method: 'pesapal' });
+    actor.send({ type: 'payment.pay' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      status: 422,
+      message: CHOOSE_CHILD,
+      fieldErrors: { studentId: [CHOOSE_CHILD] },
+    });
+    actor.send({ type: 'checkout.child', studentId: 99 });
+    expect(actor.getSnapshot().context.studentId).toBeNull();
+    actor.send({ type: 'checkout.child', studentId: 21 });
+    actor.send({ type: 'payment.pay' });
+    expect(emitted).toEqual([expect.objectContaining({ method: 'pesapal', studentId: 21 })]);
+  });
+
+  it('needs no child for a cart of plans only', async () => {
+    const plans = decodeCheckout({
+      cart: {
+        id: 8,
+        items: [
+          {
+            id: 2,
+            purchasable_type: 'subscription',
+            purchasable_id: 2,
+            purchasable: { price: '2500.00', package: { name: 'Standard' } },
+            price: '2500.00',
+            total: '2500.00',
+          },
+        ],
+      },
+      item_count: 1,
+      total: '2500.00',
+    });
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { fetchCheckout: fromPromise(async () => plans) } }),
+    ).start();
+    const emitted: CheckoutEmitted[] = [];
+    actor.on('payment.start', (event) => emitted.push(event));
+    actor.send(parentStart);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.choose', method: 'wallet' });
+    actor.send({ type: 'payment.pay' });
+    expect(emitted).toEqual([expect.objectContaining({ studentId: null, amount: '2500.00' })]);
   });
 
   it('refuses M-Pesa without a number as a 422 on the phone field', async () => {

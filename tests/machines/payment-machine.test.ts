@@ -9,6 +9,7 @@ import {
   POLL_INTERVAL_MS,
   paymentMachine,
   selectPaymentBusy,
+  type PayInput,
   type PaymentEmitted,
 } from '@/machines/payment-machine';
 import { ApiError } from '@/services/http';
@@ -52,6 +53,17 @@ const start = (method: 'wallet' | 'mpesa' | 'paybill' | 'pesapal', hasPIN = true
   amount: '3000.00',
 });
 
+/** A wallet top-up runs the same machine, paying an amount instead of a cart. */
+const startTopUp = (method: 'mpesa' | 'pesapal'): PaymentEvent => ({
+  type: 'payment.start',
+  method,
+  cartId: null,
+  phone: method === 'mpesa' ? '0712345678' : null,
+  wallet: null,
+  amount: '3000.00',
+  purpose: 'topup',
+});
+
 const TEXT = {
   badPin: 'The PIN must be a 4-digit number.',
   pinMismatch: 'The PINs do not match.',
@@ -70,7 +82,16 @@ const TEXT = {
   failMsg: 'Payment failed. Please try again.',
   timeout:
     'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',
+  credited: 'Your wallet has been credited. Balance: KES 13,000.',
+  creditedAmount: 'Wallet credited: KES 3,000.',
 };
+
+type Purpose = 'order' | 'topup';
+/** A completed transaction: an order is paid; a top-up says the wallet was credited (the server's words first). */
+const completedSays =
+  (creditedText: string) =>
+  (purpose: Purpose): string =>
+    purpose === 'topup' ? creditedText : TEXT.paid;
 
 const paybill: Paybill = { businessNumber: '174379', accountNumber: 'SOM-7', amount: '3000.00' };
 const mpesaAnswer: GatewayPayment = {
@@ -85,7 +106,7 @@ const pesapalAnswer: GatewayPayment = {
 };
 
 /** Each result event, and the message the modal must then say (undefined: the message is unchanged). */
-const results: Array<[PaymentEvent, string | null | undefined]> = [
+const results: Array<[PaymentEvent, string | null | undefined | ((purpose: Purpose) => string)]> = [
   [done('payByWallet', { message: TEXT.paid } satisfies WalletPayment), TEXT.paid],
   [failed('payByWallet', apiError(422, TEXT.wrongPin)), undefined],
   [failed('payByWallet', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
@@ -101,7 +122,8 @@ const results: Array<[PaymentEvent, string | null | undefined]> = [
   [failed('confirmPaybill', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
   [done('payByPesapal', pesapalAnswer), TEXT.pesapal],
   [failed('payByPesapal', apiError(500, TEXT.general)), TEXT.general],
-  [done('fetchTransaction', transaction('completed')), TEXT.paid],
+  [done('fetchTransaction', transaction('completed')), completedSays(TEXT.creditedAmount)],
+  [done('fetchTransaction', transaction('completed', { result_desc: TEXT.credited })), completedSays(TEXT.credited)],
   [done('fetchTransaction', transaction('failed', { result_desc: TEXT.cancelled })), TEXT.cancelled],
   [done('fetchTransaction', transaction('cancelled')), TEXT.failMsg],
   [done('fetchTransaction', transaction('pending')), undefined],
@@ -116,6 +138,8 @@ const userEvents: PaymentEvent[] = [
   start('mpesa'),
   start('paybill'),
   start('pesapal'),
+  startTopUp('mpesa'),
+  startTopUp('pesapal'),
   { type: 'pin.submit', pin: '1234' },
   { type: 'pin.submit', pin: '12' },
   { type: 'pin.setup', pin: '1234', pinConfirmation: '1234' },
@@ -131,12 +155,12 @@ const events = [...userEvents, ...results.map(([event]) => event)];
 
 const never = <T, I>() => fromPromise<T, I>(() => new Promise<never>(() => {}));
 const fakeActors = {
-  payByWallet: never<WalletPayment, { cartId: number | null; amount: string | null; pin: string }>(),
+  payByWallet: never<WalletPayment, PayInput & { pin: string }>(),
   setUpWalletPin: never<{ message: string }, { pin: string; pinConfirmation: string }>(),
-  payByMpesa: never<GatewayPayment, { cartId: number | null; amount: string | null; phone: string }>(),
-  fetchPaybill: never<Paybill, { cartId: number | null; amount: string | null }>(),
-  confirmPaybill: never<PaybillConfirmation, { cartId: number | null; amount: string | null }>(),
-  payByPesapal: never<GatewayPayment, { cartId: number | null; amount: string | null }>(),
+  payByMpesa: never<GatewayPayment, PayInput & { phone: string }>(),
+  fetchPaybill: never<Paybill, PayInput>(),
+  confirmPaybill: never<PaybillConfirmation, PayInput>(),
+  payByPesapal: never<GatewayPayment, PayInput>(),
   fetchTransaction: never<Transaction, { transactionId: number }>(),
 };
 const logic = paymentMachine.provide({ actors: fakeActors });
@@ -149,6 +173,7 @@ const model = modelOf(logic, {
     s.context.wallet?.hasPIN ?? null,
     s.context.error,
     s.context.message,
+    s.context.purpose,
   ],
   // The two everyday stories end to end: wallet with a PIN, and M-Pesa express followed to the end.
   simpleEvents: [
@@ -162,7 +187,7 @@ const model = modelOf(logic, {
     ...byId('payByWallet'),
     ...byId('payByMpesa').filter((e) => e.type.startsWith('xstate.done')),
     ...byId('fetchTransaction').filter(
-      (e) => messageAfter.get(e) === TEXT.paid || messageAfter.get(e) === undefined,
+      (e) => typeof messageAfter.get(e) === 'function' || messageAfter.get(e) === undefined,
     ),
   ],
   simpleContext: (s) => s.context.method,
@@ -246,6 +271,7 @@ function replay(path: ModelPath<typeof logic>) {
   actor.start();
 
   let method: string | null = null;
+  let purpose: Purpose = 'order';
   let error: string | null = null;
   let message: string | null = null;
   let pendingFor = 0;
@@ -270,7 +296,10 @@ function replay(path: ModelPath<typeof logic>) {
     if (name === 'pending' && stateName(before) !== 'pending') pendingFor = 0;
 
     // The oracle: what the person was told along the path.
-    if (event.type === 'payment.start') method = event.method;
+    if (event.type === 'payment.start') {
+      method = event.method;
+      purpose = event.purpose ?? 'order';
+    }
     if (event.type === 'payment.start' || event.type === 'payment.close' || event.type === 'payment.retry')
       message = null;
     // The model only sends events the machine takes, so each one's effect applies.
@@ -278,7 +307,7 @@ function replay(path: ModelPath<typeof logic>) {
     if (nextError !== undefined) error = nextError;
     if (event.type === 'payment.close') method = null;
     const nextMessage = messageAfter.get(event);
-    if (nextMessage !== undefined) message = nextMessage;
+    if (nextMessage !== undefined) message = typeof nextMessage === 'function' ? nextMessage(purpose) : nextMessage;
 
     const { modal } = seen.context;
     const mode = name === 'pending' ? (seen.context.redirectUrl ? 'iframe' : 'prompt') : MODE[name]!;
@@ -337,7 +366,10 @@ describe('payment machine (model-based)', () => {
     (_, path) => {
       it('shows the modal, message and toasts the path leads to', () => {
         const { actor, refetchCart } = replay(path);
-        const paidOnce = eventsOf(path).some((e) => messageAfter.get(e) === TEXT.paid);
+        const paidOnce = eventsOf(path).some((e) => {
+          const says = messageAfter.get(e);
+          return says === TEXT.paid || typeof says === 'function';
+        });
         expect(refetchCart).toHaveBeenCalledTimes(paidOnce ? 1 : 0);
         actor.stop();
       });
@@ -370,7 +402,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(pay).toHaveBeenCalledTimes(1);
     expect(pay.mock.calls[0]).toEqual([
-      expect.objectContaining({ input: { cartId: 7, amount: '3000.00', pin: '1234' } }),
+      expect.objectContaining({ input: { cartId: 7, amount: '3000.00', studentId: null, pin: '1234' } }),
     ]);
     expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'success', show: true });
     expect(emitted).toContainEqual({ type: 'payment.succeeded' });
@@ -394,7 +426,9 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     actor.send({ type: 'phone.submit', phone: '0708 374 149' });
     await vi.advanceTimersByTimeAsync(0);
     expect(payByMpesa.mock.calls[0]).toEqual([
-      expect.objectContaining({ input: { cartId: 7, amount: '3000.00', phone: '254708374149' } }),
+      expect.objectContaining({
+        input: { cartId: 7, amount: '3000.00', studentId: null, phone: '254708374149' },
+      }),
     ]);
     expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.prompt, transactionId: 55 });
     expect(actor.getSnapshot().context.modal.mode).toBe('prompt');
@@ -519,6 +553,60 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     const { actor } = run({});
     actor.send({ ...start('wallet'), wallet: null } as PaymentEvent);
     expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'pin', title: 'Pay from your wallet' });
+  });
+
+  it('says the wallet was credited, with the balance, when a top-up completes (never "Order paid")', async () => {
+    const credited = decodeTransaction({
+      id: 56,
+      type: 'topup',
+      amount: '3000.00',
+      status: 'completed',
+      meta: { result_desc: TEXT.credited },
+    });
+    const { actor, emitted, refetchCart } = run({
+      payByMpesa: fromPromise(async () => mpesaAnswer),
+      fetchTransaction: fromPromise(async () => credited),
+    });
+    actor.send(startTopUp('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.credited, modal: { mode: 'success' } });
+    expect(emitted).toContainEqual({ type: 'notify', color: 'success', message: TEXT.credited });
+    expect(emitted).not.toContainEqual(expect.objectContaining({ message: 'Order paid' }));
+    expect(refetchCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the chosen child with every kind of payment', async () => {
+    const payByWallet = vi.fn(async () => ({ message: 'Order paid' }));
+    const payByMpesa = vi.fn(async () => mpesaAnswer);
+    const fetchPaybill = vi.fn(async () => paybill);
+    const payByPesapal = vi.fn(async () => pesapalAnswer);
+    const { actor } = run({
+      payByWallet: fromPromise(payByWallet),
+      payByMpesa: fromPromise(payByMpesa),
+      fetchPaybill: fromPromise(fetchPaybill),
+      payByPesapal: fromPromise(payByPesapal),
+    });
+    const forChild = (method: 'wallet' | 'mpesa' | 'paybill' | 'pesapal') =>
+      ({ ...start(method), studentId: 21 }) as PaymentEvent;
+
+    actor.send(forChild('wallet'));
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.close' });
+    actor.send(forChild('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.close' });
+    actor.send(forChild('paybill'));
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.close' });
+    actor.send(forChild('pesapal'));
+    await vi.advanceTimersByTimeAsync(0);
+
+    for (const call of [payByWallet, payByMpesa, fetchPaybill, payByPesapal]) {
+      expect(call.mock.calls[0]).toEqual([expect.objectContaining({ input: expect.objectContaining({ studentId: 21 }) })]);
+    }
   });
 
   it('ignores a start while a payment is already open', () => {

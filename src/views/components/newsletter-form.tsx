@@ -1,20 +1,29 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { emailProblem } from '@/shared/validation';
+import type { FormEvent } from 'react';
+import { subscribeToNewsletter } from '@/services/newsletter-service';
+import { ApiError, isApiError } from '@/services/http';
+import { t } from '@/shared/messages';
+import { collect, emailProblem } from '@/shared/validation';
+import { useForm } from '../use-form';
 
-// The newsletter API (`POST /api/web/newsletter`) lands in a later issue. Until then the form only
-// checks the address on the client and says plainly that sign-ups are not open yet, rather than
-// pretending to subscribe someone.
+type NewsletterValues = { email: string };
+
+/** Footer sign-up: `POST /api/web/newsletter`; the same thank-you for a new and a repeated address. */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' } satisfies NewsletterValues,
+    validate: (values: NewsletterValues) => collect({ email: emailProblem(values.email) }),
+    submit: (values: NewsletterValues) =>
+      subscribeToNewsletter(values.email).catch((error: unknown) => {
+        // A 422 names the field; any other failure gets the newsletter's own wording.
+        if (isApiError(error) && error.status === 422) throw error;
+        throw new ApiError({ status: isApiError(error) ? error.status : 0, message: t('newsletter.error') });
+      }),
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = emailProblem(email);
-    setError(problem);
-    setNotice(problem ? null : 'Thanks! Newsletter sign-ups open soon; we have not stored your address yet.');
+    form.submit();
   }
 
   return (
@@ -24,22 +33,25 @@ export function NewsletterForm() {
           label="Newsletter e-mail"
           placeholder="you@example.com"
           type="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(e) => form.change('email', e.currentTarget.value)}
+          error={form.fieldErrors.email?.[0]}
           style={{ flex: 1 }}
           size="sm"
         />
-        <Button type="submit" size="sm" mt={25}>
+        <Button type="submit" size="sm" mt={25} loading={form.submitting} color="blue.9">
           Subscribe
         </Button>
       </Group>
-      {notice && (
-        <Alert mt="xs" color="blue" variant="light" role="status">
-          {notice}
+      {form.succeeded && (
+        <Alert mt="xs" color="green" variant="light" role="status">
+          {t('newsletter.subscribed')}
+        </Alert>
+      )}
+      {form.formError && !form.fieldErrors.email && (
+        <Alert mt="xs" color="red" variant="light" role="alert">
+          {form.formError}
         </Alert>
       )}
     </form>

@@ -18,6 +18,7 @@ import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube, Ic
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '@/shared/messages';
+import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { NewsletterForm } from '../components/newsletter-form';
 
@@ -161,6 +162,7 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
               <NavLinks />
             </Box>
             <Group gap="sm" wrap="nowrap">
+              <CartButton />
               <Box visibleFrom="lg">
                 <AccountButton signedIn={signedIn} />
               </Box>

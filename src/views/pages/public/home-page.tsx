@@ -1,51 +1,41 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarEvent, IconChalkboard, IconMessageQuestion } from '@tabler/icons-react';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
+import { CenteredLoader } from '../../components/centered-loader';
 import { usePageTitle } from '../../use-page-title';
 
-const FEATURES = [
-  { icon: IconChalkboard, title: 'Lessons and classes', text: 'Book one-to-one lessons or join group classes for CBC and 8-4-4.' },
-  { icon: IconMessageQuestion, title: 'Ask questions', text: 'Get answers from teachers and other learners, and vote for the best ones.' },
-  { icon: IconCalendarEvent, title: 'Your timetable', text: 'Every booked lesson in one timetable, with a reminder before it starts.' },
-];
+// Most visitors arrive on a phone over mobile data: the hero is plain text (it is the largest
+// paint), and everything that needs data or cards comes in a second, lazily loaded chunk.
+const HomeSections = lazy(() => import('./home-sections'));
 
 export default function HomePage() {
   usePageTitle('Home');
   return (
-    <Container size="lg" py={{ base: 'lg', md: 60 }}>
-      <Stack gap="xl">
-        <Stack gap="sm" maw={640}>
-          <Title order={1} fz={{ base: 30, sm: 44 }}>
-            Learn from Kenya's best teachers, online
-          </Title>
-          <Text size="lg" c="dimmed">
-            Somesha connects students and parents with qualified teachers for lessons, classes and answers.
-          </Text>
-          <Group mt="sm">
-            <Button component={Link} href="/sign-up" size="md">
-              Get started
-            </Button>
-            <Button component={Link} href="/classes" size="md" variant="default">
-              Browse classes
-            </Button>
-          </Group>
-        </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <Card key={title} withBorder padding="lg">
-              <ThemeIcon size={40} variant="light" aria-hidden>
-                <Icon size={22} />
-              </ThemeIcon>
-              <Title order={2} size="h4" mt="sm">
-                {title}
-              </Title>
-              <Text size="sm" c="dimmed" mt={4}>
-                {text}
-              </Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Container>
+    <>
+      <Box bg="blue.0">
+        <Container size="lg" py={{ base: 'xl', md: 60 }}>
+          <Stack gap="sm" maw={680}>
+            <Title order={1} fz={{ base: 30, sm: 44 }}>
+              Learn from Kenya's best teachers, online
+            </Title>
+            <Text size="lg" c="gray.8">
+              Book live lessons and classes for CBC, 8-4-4 and IGCSE, ask questions and get answers from qualified
+              teachers. Pay with M-Pesa, card or your wallet.
+            </Text>
+            <Group mt="sm">
+              <Button component={Link} href="/sign-up" size="md" color="blue.9">
+                Sign up free
+              </Button>
+              <Button component={Link} href="/classes" size="md" variant="default">
+                Browse classes
+              </Button>
+            </Group>
+          </Stack>
+        </Container>
+      </Box>
+      <Suspense fallback={<CenteredLoader label="Loading home" />}>
+        <HomeSections />
+      </Suspense>
+    </>
   );
 }

@@ -12,8 +12,8 @@ export default function NotFoundPage() {
           {t('notFound.title')}
         </Text>
         <Title order={1}>{t('notFound.heading')}</Title>
-        <Text c="dimmed">{t('notFound.body')}</Text>
-        <Button component={Link} href="/" mt="md">
+        <Text c="gray.7">{t('notFound.body')}</Text>
+        <Button component={Link} href="/" mt="md" color="blue.9">
           Back to home
         </Button>
       </Stack>

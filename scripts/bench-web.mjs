@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// `npm run bench:web`: how the public site feels on a mid-range phone over mobile data. Starts the
+// built server on a fresh database (as the browser tests do), loads `/`, `/classes` and a lesson
+// view in headless Chromium with a mobile profile (4× CPU slowdown, 1.6 Mbps down / 750 kbps up,
+// 150 ms latency, phone viewport), each with an empty cache, and prints per page the JavaScript
+// and total bytes transferred (compressed, as on the wire) and the Largest Contentful Paint.
+// Targets (issue 4): JavaScript on `/` at most 150 KB compressed; LCP at most 2.5 s.
+//
+// A script, not a test: it prints and exits 0; `--strict` exits 1 when a target is missed.
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 (reuse dist/),
+// BENCH_URL (measure a server that is already running instead of starting one), BENCH_RUNS (default 1),
+// BENCH_VERBOSE=1 (list the heaviest scripts per page).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const strict = process.argv.includes('--strict');
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+
+const KB = 1024;
+const TARGETS = { homeJsBytes: 150 * KB, lcpMs: 2500 };
+// The issue's mobile profile. Throughput is in bytes per second.
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
+const CPU_SLOWDOWN = 4;
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitUntilReady(url, server) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}).`);
+    try {
+      const response = await fetch(`${url}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
+      if (response.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('The server did not answer within 90 s.');
+}
+
+/** Starts `server/main.ts` on a temp database; returns its URL and a stop function. */
+async function startServer() {
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !existsSync(join(root, 'dist', 'index.html'))) {
+    console.log('Building the SPA (vite build)…');
+    const viteBin = join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
+    // NODE_ENV decides which React and XState builds go in: measure what production ships.
+    await run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } });
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'somesha-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', APP_URL: url };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  server.stderr.on('data', (chunk) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(url, server);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${errors}`);
+  }
+  return { url, stop };
+}
+
+async function getJson(url) {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A bookable lesson's code: from the public lessons list, else from the home payload. */
+async function findLessonCode(base) {
+  const lessons = await getJson(`${base}/api/web/lessons?per_page=1`);
+  const fromList = lessons?.data?.[0]?.code;
+  if (fromList) return fromList;
+  const home = (await getJson(`${base}/api/web`))?.data;
+  return home?.lessons?.[0]?.code ?? home?.classes?.find((c) => c.next_lesson)?.next_lesson?.code ?? null;
+}
+
+/** One cold load of `path` under the mobile profile. */
+async function measure(browser, base, path) {
+  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+  const requests = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    requests.set(requestId, { type, url: response.url, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const request = requests.get(requestId);
+    // encodedDataLength: bytes on the wire, headers included, after compression.
+    if (request) request.bytes = encodedDataLength;
+  });
+
+  // Observed from the first byte of the document (an init script runs before the app's own code;
+  // it comes through the DevTools protocol, so the app's CSP does not apply to it).
+  await page.addInitScript(() => {
+    window.__lcp = null;
+    new PerformanceObserver((list) => {
+      const entries = list.getEntries();
+      const last = entries[entries.length - 1];
+      if (last) window.__lcp = { ms: last.startTime, element: last.element ? last.element.tagName : null };
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+
+  // Chrome reports no LCP for a page that was hidden while it painted.
+  await page.bringToFront();
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  const started = Date.now();
+  await page.goto(path, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+  // Network idle alone comes too early on a slow CPU (the app is still parsing, nothing requested):
+  // wait for the page's heading and for its loaders to go, then for the network to be quiet.
+  await page.locator('h1').first().waitFor({ timeout: 60_000 });
+  await page.getByRole('status', { name: /^Loading/ }).first().waitFor({ state: 'detached', timeout: 60_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  const loadMs = Date.now() - started;
+  // LCP is final at the first input; let late paints land, then read the last candidate.
+  await page.waitForTimeout(1000);
+  const lcp = await page.evaluate(() => window.__lcp);
+  const visibility = await page.evaluate(() => document.visibilityState);
+  if (!lcp) console.warn(`No LCP entry on ${path} (document ${visibility}).`);
+  const all = [...requests.values()];
+  const scripts = all.filter((request) => request.type === 'Script');
+  const result = {
+    path,
+    jsBytes: scripts.reduce((sum, request) => sum + request.bytes, 0),
+    jsFiles: scripts.length,
+    totalBytes: all.reduce((sum, request) => sum + request.bytes, 0),
+    requests: all.length,
+    lcpMs: lcp?.ms ?? null,
+    lcpElement: lcp?.element ?? null,
+    loadMs,
+    // The heaviest scripts, for BENCH_VERBOSE=1: where the bytes go.
+    heaviest: [...scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((request) => [new URL(request.url).pathname, request.bytes]),
+  };
+  await context.close();
+  return result;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+function report(results) {
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+  const rows = results.map((r) => ({
+    page: r.path,
+    'JS (compressed)': `${kb(r.jsBytes)} in ${r.jsFiles} files`,
+    'total transferred': `${kb(r.totalBytes)} in ${r.requests} requests`,
+    LCP: r.lcpMs === null ? 'n/a' : `${(r.lcpMs / 1000).toFixed(2)} s (${r.lcpElement ?? '?'})`,
+    'content settled': `${(r.loadMs / 1000).toFixed(2)} s`,
+  }));
+  console.table(rows);
+  if (process.env.BENCH_VERBOSE === '1') {
+    for (const r of results) {
+      console.log(`Heaviest scripts on ${r.path}:`);
+      for (const [file, bytes] of r.heaviest) console.log(`  ${kb(bytes).padStart(9)}  ${file}`);
+    }
+  }
+  const misses = [];
+  const home = results.find((r) => r.path === '/');
+  if (home && home.jsBytes > TARGETS.homeJsBytes) misses.push(`JS on / is ${kb(home.jsBytes)} (target ≤ ${kb(TARGETS.homeJsBytes)})`);
+  for (const r of results) {
+    if (r.lcpMs === null || r.lcpMs > TARGETS.lcpMs) {
+      misses.push(`LCP on ${r.path} is ${r.lcpMs === null ? 'unknown' : `${(r.lcpMs / 1000).toFixed(2)} s`} (target ≤ 2.5 s)`);
+    }
+  }
+  console.log(misses.length ? `Targets missed:\n  - ${misses.join('\n  - ')}` : 'All targets met: JS on / ≤ 150 KB, LCP ≤ 2.5 s.');
+  return misses;
+}
+
+async function main() {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium was not found at ${chromiumPath}; install it or set CHROMIUM_PATH.`);
+  }
+  const server = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    // The last three keep a new page from counting as hidden (hidden pages report no LCP).
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
+      '--disable-background-timer-throttling',
+    ],
+  });
+  try {
+    const code = await findLessonCode(server.url);
+    const paths = ['/', '/classes'];
+    if (code) paths.push(`/lessons/view/${encodeURIComponent(code)}`);
+    else console.warn('No lesson found (GET /api/web/lessons and GET /api/web gave none); the lesson view is skipped.');
+    console.log(
+      `Mobile profile: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${CPU_SLOWDOWN}× slower, ` +
+        `1.6 Mbps down / 750 kbps up, ${NETWORK.latency} ms latency, empty cache; ${runs} run(s) per page (median).`,
+    );
+    const results = [];
+    for (const path of paths) {
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await measure(browser, server.url, path));
+      const lcps = samples.map((s) => s.lcpMs).filter((v) => v !== null);
+      results.push({
+        ...samples[0],
+        jsBytes: median(samples.map((s) => s.jsBytes)),
+        totalBytes: median(samples.map((s) => s.totalBytes)),
+        loadMs: median(samples.map((s) => s.loadMs)),
+        lcpMs: lcps.length ? median(lcps) : null,
+      });
+    }
+    const misses = report(results);
+    if (strict && misses.length) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

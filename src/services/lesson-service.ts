@@ -1,0 +1,29 @@
+// Public lessons (docs/catalogue-api.md) and putting one in the cart (CONTRACT.md "Lessons").
+import { readCookie, request } from './http';
+import { fetchCsrfCookie } from './auth-service';
+import { dataOf } from './envelope';
+import { decodeCartBody, type CartView } from './schemas/cart';
+import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
+import { decodeLesson, type Lesson } from './schemas/web';
+
+export async function fetchLesson(code: string): Promise<Lesson> {
+  return decodeLesson(dataOf(await request(`/api/web/lessons/${encodeURIComponent(code)}`)));
+}
+
+export async function fetchLessons(query: ListQuery = {}): Promise<ListPage<Lesson>> {
+  const answer = await request('/api/web/lessons', {
+    query: pick(query, ['subject', 'grade_level', 'curriculum', 'page', 'per_page']),
+  });
+  return decodePage(answer, decodeLesson);
+}
+
+/** A visitor's first write has no session yet: get the session and XSRF cookies first. */
+export async function ensureSession(): Promise<void> {
+  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+}
+
+/** Works for a visitor too: the cart lives in the session and follows it into sign-in. */
+export async function addLessonToCart(lessonId: number): Promise<CartView> {
+  await ensureSession();
+  return decodeCartBody(await request(`/api/lessons/add-to-cart/${lessonId}`, { method: 'POST' }));
+}

@@ -1,0 +1,158 @@
+// Presentational cards of the public lists: props in, markup out (no machine, no service).
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
+import { formatDate, formatKes, formatTime } from '@/shared/format';
+
+export const CLASS_TYPE_LABELS = { catch_up: 'Catch up', revision: 'Revision', get_ahead: 'Get ahead' } as const;
+export const FREQUENCY_LABELS = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' } as const;
+
+export function personName(person: { firstName: string; lastName: string } | null | undefined): string {
+  return person ? `${person.firstName} ${person.lastName}`.trim() : '';
+}
+
+function initials(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName.charAt(0)}${person.lastName.charAt(0)}`.toUpperCase();
+}
+
+/** "Dec 1, 2026, 2:00 PM – 3:00 PM" */
+export function lessonWhen(startAt: string | null, endAt?: string | null): string {
+  if (!startAt) return '';
+  const start = `${formatDate(startAt)}, ${formatTime(startAt)}`;
+  return endAt ? `${start} – ${formatTime(endAt)}` : start;
+}
+
+export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
+  const title = lesson.topic?.name ?? lesson.subject?.name ?? lesson.code;
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={headingLevel} size="h5">
+            <Anchor component={Link} href={`/lessons/view/${encodeURIComponent(lesson.code)}`} c="dark.8">
+              {title}
+            </Anchor>
+          </Title>
+          {lesson.type && (
+            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
+              {lesson.type.name}
+            </Badge>
+          )}
+        </Group>
+        {lesson.program && (
+          <Text size="sm" c="gray.7">
+            {lesson.program.name}
+          </Text>
+        )}
+        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+        <Group justify="space-between">
+          <Text size="sm">{personName(lesson.teacher)}</Text>
+          <Text fw={700}>{formatKes(lesson.price)}</Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function ClassCard({ lessonClass, headingLevel = 3 }: { lessonClass: LessonClass; headingLevel?: 2 | 3 }) {
+  const c = lessonClass;
+  const href = c.nextLesson ? `/lessons/view/${encodeURIComponent(c.nextLesson.code)}` : null;
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={headingLevel} size="h5">
+            {href ? (
+              <Anchor component={Link} href={href} c="dark.8">
+                {c.title}
+              </Anchor>
+            ) : (
+              c.title
+            )}
+          </Title>
+          {c.type && (
+            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
+              {CLASS_TYPE_LABELS[c.type]}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="gray.7">
+          {[c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ')}
+        </Text>
+        <Text size="sm">
+          {c.startsAt ? formatDate(c.startsAt) : ''}
+          {c.endsAt ? ` – ${formatDate(c.endsAt)}` : ''}
+          {c.frequency ? ` · ${FREQUENCY_LABELS[c.frequency]}` : ''}
+          {` · ${c.lessonsCount} ${c.lessonsCount === 1 ? 'lesson' : 'lessons'}`}
+        </Text>
+        <Group justify="space-between">
+          <Text size="sm">{personName(c.teacher)}</Text>
+          <Text fw={700}>{formatKes(c.price)}</Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function TeacherCard({ teacher, headingLevel = 3 }: { teacher: Teacher; headingLevel?: 2 | 3 }) {
+  return (
+    <Card withBorder padding="md" component="article">
+      <Group wrap="nowrap" align="flex-start">
+        <Avatar src={teacher.photoUrl} alt="" radius="xl" size="lg" color="blue">
+          {initials(teacher)}
+        </Avatar>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={headingLevel} size="h5">
+            <Anchor component={Link} href={`/teachers?teacher=${teacher.id}`} c="dark.8">
+              {personName(teacher)}
+            </Anchor>
+          </Title>
+          {teacher.qualificationLevel && (
+            <Text size="sm" c="gray.7">
+              {teacher.qualificationLevel}
+              {teacher.currentWorkplace ? ` · ${teacher.currentWorkplace}` : ''}
+            </Text>
+          )}
+          {teacher.subjects.length > 0 && (
+            <Text size="sm">{teacher.subjects.map((subject) => subject.name).join(', ')}</Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** Question text is shown as plain text: React escapes it, it is never parsed as HTML. */
+export function QuestionCard({ question, headingLevel = 3 }: { question: Question; headingLevel?: 2 | 3 }) {
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Title order={headingLevel} size="h5">
+          <Anchor component={Link} href={`/questions/show/${question.id}`} c="dark.8">
+            {question.title}
+          </Anchor>
+        </Title>
+        <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
+          {question.body}
+        </Text>
+        <Group gap="xs">
+          {question.subject && (
+            <Badge variant="filled" color="gray.8">
+              {question.subject.name}
+            </Badge>
+          )}
+          {question.gradeLevel && (
+            <Badge variant="outline" color="gray.8">
+              {question.gradeLevel.name}
+            </Badge>
+          )}
+          <Text size="xs" c="gray.7">
+            {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
+            {question.createdAt ? ` · ${formatDate(question.createdAt)}` : ''}
+            {question.author ? ` · ${personName(question.author)}` : ''}
+          </Text>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

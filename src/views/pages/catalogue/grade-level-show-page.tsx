@@ -1,0 +1,69 @@
+import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { fetchGradeLevel } from '@/services/catalogue-service';
+import { useRouteParams } from '../../route-params';
+import { useResource } from '../../components/lists/use-resource';
+import { usePageTitle } from '../../use-page-title';
+import { showPath, ShowState, Trail } from './catalogue-parts';
+
+function GradeLevelShow({ slug }: { slug: string }) {
+  const grade = useResource('grade level', () => fetchGradeLevel(slug));
+  usePageTitle(grade.data?.name ?? 'Grade level');
+  if (!grade.data) return <ShowState resource={grade} name="grade level" />;
+  const g = grade.data;
+  const curriculum = g.eduLevel?.curriculum;
+  return (
+    <Stack gap="lg">
+      <Trail
+        items={[
+          { label: 'Grade levels', href: '/grade-levels' },
+          ...(curriculum ? [{ label: curriculum.acronym ?? curriculum.name, href: showPath('/curricula', curriculum) }] : []),
+          { label: g.name },
+        ]}
+      />
+      <Title order={1} size="h2">
+        {g.name}
+      </Title>
+      {g.eduLevel && (
+        <Text c="gray.7">
+          {g.eduLevel.name}
+          {curriculum ? ` · ${curriculum.name}` : ''}
+        </Text>
+      )}
+      <Title order={2} size="h4">
+        Subjects
+      </Title>
+      {g.subjects.length === 0 ? (
+        <Text c="gray.7">No subjects available.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {g.subjects.map((subject) => (
+            <Card key={subject.id} withBorder padding="md" component="article">
+              <Title order={3} size="h5">
+                <Anchor component={Link} href={showPath('/subjects', subject)} c="dark.8">
+                  {subject.name}
+                </Anchor>
+              </Title>
+              {subject.topics.length === 0 ? (
+                <Text size="sm" c="gray.7" mt={4}>
+                  No topics available.
+                </Text>
+              ) : (
+                <List size="sm" mt={4} spacing={2}>
+                  {subject.topics.map((topic) => (
+                    <List.Item key={topic.id}>{topic.name}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export default function GradeLevelShowPage() {
+  const { slug = '' } = useRouteParams();
+  return <GradeLevelShow key={slug} slug={slug} />;
+}

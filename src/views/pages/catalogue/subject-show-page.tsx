@@ -1,0 +1,81 @@
+import { Accordion, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { fetchSubject } from '@/services/catalogue-service';
+import { LessonCard } from '../../components/lists/cards';
+import { useRouteParams } from '../../route-params';
+import { useResource } from '../../components/lists/use-resource';
+import { usePageTitle } from '../../use-page-title';
+import { showPath, ShowState, Trail } from './catalogue-parts';
+
+function SubjectShow({ slug }: { slug: string }) {
+  const subject = useResource('subject', () => fetchSubject(slug));
+  usePageTitle(subject.data?.name ?? 'Subject');
+  if (!subject.data) return <ShowState resource={subject} name="subject" />;
+  const s = subject.data;
+  return (
+    <Stack gap="lg">
+      <Trail items={[{ label: 'Subjects', href: '/subjects' }, { label: s.name }]} />
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {s.name}
+        </Title>
+        <Button component={Link} href={`/classes?subject=${encodeURIComponent(s.slug ?? String(s.id))}`} variant="default">
+          Classes in {s.name}
+        </Button>
+      </Group>
+      {s.gradeLevels.length > 0 && (
+        <Group gap="xs">
+          <Text size="sm">Taught in:</Text>
+          {s.gradeLevels.map((grade) => (
+            <Anchor key={grade.id} component={Link} href={showPath('/grade-levels', grade)} size="sm" c="blue.9">
+              {grade.name}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+      <Title order={2} size="h4">
+        Topics
+      </Title>
+      {s.topics.length === 0 ? (
+        <Text c="gray.7">No topics available.</Text>
+      ) : (
+        <Accordion variant="contained">
+          {s.topics.map((topic) => (
+            <Accordion.Item key={topic.id} value={String(topic.id)}>
+              <Accordion.Control>
+                {topic.name}
+                {topic.gradeLevel ? ` · ${topic.gradeLevel.name}` : ''}
+              </Accordion.Control>
+              <Accordion.Panel>
+                {topic.subtopics.length === 0 ? (
+                  <Text size="sm" c="gray.7">
+                    No subtopics available.
+                  </Text>
+                ) : (
+                  <Text size="sm">{topic.subtopics.map((sub) => sub.name).join(', ')}</Text>
+                )}
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+      <Title order={2} size="h4">
+        Upcoming lessons
+      </Title>
+      {s.upcomingLessons.length === 0 ? (
+        <Text c="gray.7">No lessons available.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {s.upcomingLessons.map((lesson) => (
+            <LessonCard key={lesson.id} lesson={lesson} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+export default function SubjectShowPage() {
+  const { slug = '' } = useRouteParams();
+  return <SubjectShow key={slug} slug={slug} />;
+}

@@ -1,0 +1,53 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { fetchSubjects } from '@/services/catalogue-service';
+import { ListStates } from '../../components/lists/list-states';
+import { useList } from '../../components/lists/use-list';
+import { usePageTitle } from '../../use-page-title';
+import { showPath } from './catalogue-parts';
+
+export default function SubjectsPage() {
+  usePageTitle('Subjects');
+  const list = useList({ name: 'subjects', fetchPage: fetchSubjects });
+  const [name, setName] = useState(list.query.q ?? '');
+  useEffect(() => setName(list.query.q ?? ''), [list.query.q]);
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        Subjects
+      </Title>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          list.setFilter('q', name.trim());
+        }}
+      >
+        <TextInput label="Find a subject" value={name} onChange={(event) => setName(event.currentTarget.value)} maw={360} />
+      </form>
+      <ListStates list={list}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {list.items.map((subject) => (
+            <Card key={subject.id} withBorder padding="md" component="article">
+              <Group gap="xs" wrap="nowrap">
+                <span
+                  aria-hidden
+                  style={{ width: 12, height: 12, borderRadius: 6, background: subject.color ?? 'var(--mantine-color-gray-5)', flexShrink: 0 }}
+                />
+                <Title order={2} size="h5">
+                  <Anchor component={Link} href={showPath('/subjects', subject)} c="dark.8">
+                    {subject.name}
+                  </Anchor>
+                </Title>
+              </Group>
+              <Text size="sm" c="gray.7" mt={4}>
+                {[subject.category?.name, `${subject.topicsCount} topics`].filter(Boolean).join(' · ')}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </ListStates>
+    </Stack>
+  );
+}

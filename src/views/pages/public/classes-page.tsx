@@ -1,0 +1,121 @@
+import { Button, Container, Grid, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { fetchClasses, fetchClassFilters } from '@/services/class-service';
+import { CLASS_TYPES } from '@/services/schemas/web';
+import { ClassCard, CLASS_TYPE_LABELS } from '../../components/lists/cards';
+import { ListStates } from '../../components/lists/list-states';
+import { useList } from '../../components/lists/use-list';
+import { useResource } from '../../components/lists/use-resource';
+import { usePageTitle } from '../../use-page-title';
+
+/** A text filter applied when the field is left or Enter is pressed, not on every keystroke. */
+function CommitInput({ label, value, onCommit, type = 'text' }: { label: string; value: string; onCommit: (value: string) => void; type?: string }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    if (draft !== value) onCommit(draft);
+  };
+  return (
+    <TextInput
+      label={label}
+      type={type}
+      inputMode={type === 'number' ? 'numeric' : undefined}
+      min={type === 'number' ? 0 : undefined}
+      value={draft}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+export default function ClassesPage() {
+  usePageTitle('Classes');
+  const list = useList({ name: 'classes', fetchPage: fetchClasses });
+  // Options of the filters; if they fail to load, the list still works with the filters it has.
+  const options = useResource('filters', fetchClassFilters);
+  const q = list.query;
+  const curricula = options.data?.curricula ?? [];
+  const gradeLevels = (options.data?.gradeLevels ?? []).filter((grade) => {
+    if (!q.curriculum) return true;
+    const curriculum = curricula.find((c) => c.slug === q.curriculum || String(c.id) === q.curriculum);
+    return !curriculum || grade.curriculumId === null || grade.curriculumId === curriculum.id;
+  });
+  const select = (items: Array<{ id: number; name: string; slug: string | null }>) => [
+    { value: '', label: 'All' },
+    ...items.map((item) => ({ value: item.slug ?? String(item.id), label: item.name })),
+  ];
+  const hasFilters = Object.keys(q).some((key) => key !== 'page');
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Classes
+        </Title>
+        <Grid component="form" aria-label="Filter classes" onSubmit={(event) => event.preventDefault()}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Curriculum"
+              data={select(curricula)}
+              value={q.curriculum ?? ''}
+              onChange={(event) => {
+                list.setFilter('curriculum', event.currentTarget.value);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Grade level"
+              data={select(gradeLevels)}
+              value={q.grade_level ?? ''}
+              onChange={(event) => list.setFilter('grade_level', event.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Subject"
+              data={select(options.data?.subjects ?? [])}
+              value={q.subject ?? ''}
+              onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Type"
+              data={[{ value: '', label: 'All' }, ...CLASS_TYPES.map((type) => ({ value: type, label: CLASS_TYPE_LABELS[type] }))]}
+              value={q.type ?? ''}
+              onChange={(event) => list.setFilter('type', event.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 3 }}>
+            <CommitInput label="From" type="date" value={q.from ?? ''} onCommit={(value) => list.setFilter('from', value)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 3 }}>
+            <CommitInput label="To" type="date" value={q.to ?? ''} onCommit={(value) => list.setFilter('to', value)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <CommitInput label="Min price (KES)" type="number" value={q.min_price ?? ''} onCommit={(value) => list.setFilter('min_price', value)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <CommitInput label="Max price (KES)" type="number" value={q.max_price ?? ''} onCommit={(value) => list.setFilter('max_price', value)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+            <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>
+              Clear filters
+            </Button>
+          </Grid.Col>
+        </Grid>
+        <ListStates list={list}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {list.items.map((lessonClass) => (
+              <ClassCard key={lessonClass.id} lessonClass={lessonClass} headingLevel={2} />
+            ))}
+          </SimpleGrid>
+        </ListStates>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+// Every public route renders with its title and passes axe-core without serious or critical
+// violations; an unknown path shows the 404 page. Against the real server and seed.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { expect, test } from './support/test';
+
+const require = createRequire(import.meta.url);
+// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an
+// injected <script> tag.
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string }> };
+
+/** Serious and critical axe-core violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}: ${violation.nodes.map((node) => node.html.slice(0, 220)).join(' | ')}`);
+}
+
+/** Waits until no loader is on screen, so axe sees the loaded (or failed) page, not a spinner. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('main, [role="main"], footer').first().waitFor();
+  await expect.poll(() => page.getByRole('status', { name: /^Loading/ }).count(), { timeout: 15_000 }).toBe(0);
+}
+
+async function aLessonCode(baseUrl: string): Promise<string> {
+  const response = await fetch(new URL('/api/web/lessons?per_page=1', baseUrl));
+  expect(response.status, 'GET /api/web/lessons').toBe(200);
+  const body = (await response.json()) as { data: Array<{ code: string }> };
+  const code = body.data[0]?.code;
+  expect(code, 'the seed has an upcoming lesson').toBeTruthy();
+  return code as string;
+}
+
+const ROUTES: Array<[path: string, title: string | RegExp]> = [
+  ['/', 'Home | Somesha'],
+  ['/classes', 'Classes | Somesha'],
+  ['/questions', 'Questions | Somesha'],
+  ['/teachers', 'Teachers | Somesha'],
+  ['/search', 'Search | Somesha'],
+  ['/search?q=mathematics', 'Search | Somesha'],
+  ['/about', 'About | Somesha'],
+  ['/plans', /^Plans \| Somesha$/],
+  ['/faqs', 'FAQs | Somesha'],
+  ['/terms', 'Terms and Conditions | Somesha'],
+  ['/privacy', 'Privacy Policy | Somesha'],
+  ['/page-not-found', 'Page not found | Somesha'],
+];
+
+describe('public pages', () => {
+  test.for(ROUTES)('%s has its title and no serious or critical accessibility violations', async ([path, title], { page }) => {
+    await page.goto(path);
+    await settled(page);
+    await expect.poll(() => page.title()).toMatch(typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a lesson view has the lesson as its title and no serious or critical accessibility violations', async ({ page, baseUrl }) => {
+    const code = await aLessonCode(baseUrl);
+    await page.goto(`/lessons/view/${code}`);
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    await settled(page);
+    expect(await page.title()).toMatch(/ \| Somesha$/);
+    expect(await page.title()).not.toBe('Lesson | Somesha');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`/lessons/show?code=${encodeURIComponent(code)}`);
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByText('Whoops, 404').waitFor();
+    await page.getByText('The page you were looking for does not exist').waitFor();
+    expect(await page.title()).toBe('Page not found | Somesha');
+  });
+});

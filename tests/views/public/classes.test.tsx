@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
+import { renderApp } from '../../render';
+
+useCatalogueApi();
+
+/** Queries the page sent, consecutive repeats folded (the app shell remounts a page when only its query changes). */
+const classQueries = () =>
+  catalogue.queries
+    .filter((q) => q.endpoint === 'classes')
+    .map((q) => JSON.stringify(q.query))
+    .filter((q, index, all) => q !== all[index - 1])
+    .map((q) => JSON.parse(q) as Record<string, string>);
+
+const classTitles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('public classes page', () => {
+  it('shows a loader while the classes load', async () => {
+    catalogue.set('classes', 'hang');
+    const app = renderApp('/classes');
+    await app.landsOn('/classes');
+    expect(await screen.findByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
+    expect(document.title).toBe('Classes | Somesha');
+  });
+
+  it('says so when there are no classes', async () => {
+    catalogue.set('classes', 'empty');
+    const app = renderApp('/classes');
+    await app.landsOn('/classes');
+    expect(await screen.findByText('No classes available.')).toBeInTheDocument();
+  });
+
+  it('says the classes failed to load and loads them again on "Try again"', async () => {
+    catalogue.set('classes', 'error');
+    const app = renderApp('/classes');
+    await app.landsOn('/classes');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error loading classes.');
+    catalogue.set('classes', 'ok');
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).toBeInTheDocument();
+  });
+
+  it('lists classes with subject, grade, dates, teacher and price, linking to the next lesson', async () => {
+    const app = renderApp('/classes');
+    await app.landsOn('/classes');
+    const first = (await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).closest('article') as HTMLElement;
+    expect(within(first).getByText('Mathematics · Grade 7 · Junior School')).toBeInTheDocument();
+    expect(within(first).getByText('Dec 1, 2026 – Jan 19, 2027 · Weekly · 8 lessons')).toBeInTheDocument();
+    expect(within(first).getByText('Grace Mwangi')).toBeInTheDocument();
+    expect(within(first).getByText('KES 12,000')).toBeInTheDocument();
+    expect(within(first).getByText('Catch up')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Grade 7 Maths class 1' })).toHaveAttribute('href', '/lessons/view/LSN-7K2Q9');
+    expect(classTitles()).toHaveLength(12);
+  });
+
+  it('keeps filters and the page in the URL, and a shared URL opens the same list', async () => {
+    const app = renderApp('/classes');
+    await app.landsOn('/classes');
+    await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' });
+
+    await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/classes?page=2'));
+    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 13', 'Grade 7 Chemistry class 14']));
+
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Subject' }), 'chemistry');
+    // A new filter starts again on page 1.
+    await waitFor(() => expect(app.currentPath()).toBe('/classes?subject=chemistry'));
+    await waitFor(() => expect(classTitles()).toHaveLength(7));
+    expect(classTitles().every((title) => title?.includes('Chemistry'))).toBe(true);
+    expect(classQueries()).toEqual([{}, { page: '2' }, { subject: 'chemistry' }]);
+
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'get_ahead');
+    await waitFor(() => expect(app.currentPath()).toBe('/classes?subject=chemistry&type=get_ahead'));
+    await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/classes'));
+  });
+
+  it('opens a shared URL with its filters applied and follows the back button', async () => {
+    const app = renderApp('/classes?type=revision');
+    await app.landsOn('/classes?type=revision');
+    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 3', 'Grade 7 Maths class 7', 'Grade 7 Maths class 11']));
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('revision');
+
+    app.navigate('/classes?type=catch_up');
+    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 1', 'Grade 7 Maths class 5', 'Grade 7 Maths class 9', 'Grade 7 Maths class 13']));
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('catch_up');
+  });
+});
