@@ -7,8 +7,8 @@ useFakeApi();
 
 describe('snackbar', () => {
   it('renders the message as HTML with scripts and handlers removed', async () => {
-    const app = renderApp('/');
-    await app.landsOn('/');
+    const app = renderApp('/page-not-found');
+    await app.landsOn('/page-not-found');
     act(() => {
       app.actors.snackbar.send({
         type: 'snackbar.error',
@@ -26,8 +26,8 @@ describe('snackbar', () => {
   });
 
   it('closes when the user presses Close', async () => {
-    const app = renderApp('/');
-    await app.landsOn('/');
+    const app = renderApp('/page-not-found');
+    await app.landsOn('/page-not-found');
     act(() => {
       app.actors.snackbar.send({ type: 'snackbar.success', message: 'Profile updated', timeout: -1 });
     });
