@@ -259,3 +259,7 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
 /** The dialog is open (and page scroll hidden) from the moment checkout data has arrived. */
 export const selectCheckoutOpen = (snapshot: CheckoutSnapshot): boolean => snapshot.matches('open');
+
+/** Checkout asks whom the lessons are for: a parent of several children with lessons in the cart. */
+export const selectAsksForChild = (snapshot: CheckoutSnapshot): boolean =>
+  snapshot.context.children.length > 1 && hasLessons(snapshot.context);

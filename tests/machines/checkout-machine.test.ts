@@ -7,6 +7,7 @@ import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import {
   DRAWER_CLOSE_DELAY_MS,
   checkoutMachine,
+  selectAsksForChild,
   selectCheckoutOpen,
   type CheckoutEmitted,
 } from '@/machines/checkout-machine';
@@ -395,6 +396,7 @@ describe('checkout machine (behaviour)', () => {
     actor.on('payment.start', (event) => emitted.push(event));
     actor.send(parentStart);
     await vi.advanceTimersByTimeAsync(0);
+    expect(selectAsksForChild(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'payment.choose', method: 'pesapal' });
     actor.send({ type: 'payment.pay' });
     expect(actor.getSnapshot().context.error).toEqual({
@@ -434,6 +436,7 @@ describe('checkout machine (behaviour)', () => {
     actor.on('payment.start', (event) => emitted.push(event));
     actor.send(parentStart);
     await vi.advanceTimersByTimeAsync(0);
+    expect(selectAsksForChild(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'payment.choose', method: 'wallet' });
     actor.send({ type: 'payment.pay' });
     expect(emitted).toEqual([expect.objectContaining({ studentId: null, amount: '2500.00' })]);

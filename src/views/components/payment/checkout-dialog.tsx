@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { selectCheckoutOpen } from '@/machines/checkout-machine';
+import { selectAsksForChild, selectCheckoutOpen } from '@/machines/checkout-machine';
 import type { Checkout, PaymentMethod } from '@/services/schemas/checkout';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
@@ -32,11 +32,11 @@ function methodDescription(method: PaymentMethod, checkout: Checkout): string {
 function CheckoutView() {
   const checkout = useCheckout();
   const context = useSelector(checkout, (s) => s.context);
+  const choosesChild = useSelector(checkout, selectAsksForChild);
   const data = context.checkout;
   if (!data) return null;
   const phoneError = fieldError(context.error?.fieldErrors, 'phone');
   const childError = fieldError(context.error?.fieldErrors, 'studentId');
-  const choosesChild = context.children.length > 1 && data.items.some((item) => item.purchasableType === 'lesson');
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
