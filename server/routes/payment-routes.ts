@@ -22,6 +22,14 @@ function payInput(body: Record<string, unknown>) {
   return { cartVersion: id(body.cart_version), studentId: id(body.student_id) };
 }
 
+/** The paybill's optional `student_id`: absent → null; sent but not an id → the wrong-child 422. */
+function chosenStudent(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const studentId = id(value);
+  if (studentId === null) throw ValidationError.field('student_id', t('payment.childRequired'));
+  return studentId;
+}
+
 /** A Safaricom number in any usual form → `2547…`, else a 422 on `phone`. */
 export function safaricomPhone(value: unknown): string {
   const phone = str(value);
@@ -56,7 +64,12 @@ export function paymentRoutes(app: FastifyInstance, ctx: CommerceContext, guards
   });
 
   app.get<IdParams>('/api/payments/paybill/:id?', buyersOnly, async (request) =>
-    payments.paybillFor(ctx, buyer(request), cartIdParam(request.params.id)),
+    payments.paybillFor(
+      ctx,
+      buyer(request),
+      cartIdParam(request.params.id),
+      chosenStudent((request.query as Record<string, unknown>).student_id),
+    ),
   );
 
   app.post<IdParams>('/api/payments/paybill/confirm/:id?', buyersOnly, async (request, reply) => {
@@ -64,6 +77,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: CommerceContext, guards
       ctx,
       buyer(request),
       cartIdParam(request.params.id),
+      chosenStudent(readBody(request).student_id),
     );
     return reply.status(status).send(body);
   });

@@ -787,10 +787,39 @@ export async function reconcilePending(ctx: CommerceContext): Promise<number> {
   return rows.length;
 }
 
-export async function paybillFor(ctx: CommerceContext, buyer: Buyer, cartId: number | null) {
+/**
+ * A paybill payer's chosen child (`student_id`), checked like the wallet's and M-Pesa's (422 on
+ * `student_id`), kept in the `student_id` option of the cart's lessons: no transaction exists before
+ * the C2B confirmation, whose `resolveLearner` reads it from there.
+ */
+async function rememberPaybillLearner(
+  db: Database,
+  buyer: Buyer,
+  cartId: number,
+  items: CartItemRow[],
+  studentId: number | null,
+): Promise<void> {
+  if (studentId === null) return;
+  const learnerId = await resolveLearner(db, buyer.userId, studentId, items);
+  if (learnerId === null) return;
+  await db
+    .update(cartItems)
+    .set({
+      options: sql`coalesce(${cartItems.options}, '{}'::jsonb) || jsonb_build_object('student_id', ${learnerId}::integer)`,
+    })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.purchasableType, 'lesson')));
+}
+
+export async function paybillFor(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  studentId: number | null = null,
+) {
   const cart = await requireCart(ctx.db, buyer, cartId);
   const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
   if (!cart || items.length === 0) throw new HttpError(409, t('cart.empty'));
+  await rememberPaybillLearner(ctx.db, buyer, cart.id, items, studentId);
   return {
     business_number: ctx.mpesa.paybillDetails().businessNumber,
     account_number: await paybillAccountOf(ctx.db, cart),
@@ -816,7 +845,8 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
     ? await ctx.db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, cart.userId))
     : [];
   const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
-  // The learner is decided as for the other methods; a parent who has not chosen gets the money in the wallet.
+  // The learner is decided as for the other methods, from the child chosen on the paybill screen
+  // (rememberPaybillLearner); a parent of several who has not chosen gets the money in the wallet.
   const learnerId = cart?.userId
     ? await resolveLearner(ctx.db, cart.userId, null, items).catch(() => null)
     : null;
@@ -858,9 +888,15 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
 }
 
 /** "I have paid": 200 once the C2B confirmation for this cart's account came in, else 202. */
-export async function confirmPaybill(ctx: CommerceContext, buyer: Buyer, cartId: number | null) {
+export async function confirmPaybill(
+  ctx: CommerceContext,
+  buyer: Buyer,
+  cartId: number | null,
+  studentId: number | null = null,
+) {
   const cart = await requireCart(ctx.db, buyer, cartId);
   if (!cart) throw new HttpError(409, t('cart.empty'));
+  await rememberPaybillLearner(ctx.db, buyer, cart.id, await cartItemsOf(ctx.db, cart.id), studentId);
   const [row] = await ctx.db
     .select()
     .from(transactions)

@@ -319,6 +319,44 @@ describe('M-Pesa paybill with the wrong amount', () => {
   });
 });
 
+describe('M-Pesa paybill for a parent of several children', () => {
+  it('books the lessons for the child chosen on the paybill screen', async () => {
+    const parent = await newBuyer(server, { role: 'parent', children: 2 });
+    await addLesson(parent.browser, lesson(6).id);
+    const details = await parent.browser.get(`/api/payments/paybill?student_id=${parent.childIds[1]}`);
+    expect(details.status).toBe(200);
+    await payBill(details.body.account_number, lesson(6).priceCents / 100, 'SKCHILD001');
+    const confirmed = await parent.browser.post('/api/payments/paybill/confirm', {
+      student_id: parent.childIds[1],
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ paid: true, transaction: { status: 'completed' } });
+    const bookings = await parent.browser.get('/api/lessons/bookings');
+    expect(bookings.body.data).toHaveLength(1);
+    expect(bookings.body.data[0]).toMatchObject({
+      code: lesson(6).code,
+      booking: { student_id: parent.childIds[1] },
+    });
+    expect(await balanceOf(server, parent.userId)).toBe(0);
+  });
+
+  it("answers 422 on student_id for a child that is not the parent's", async () => {
+    const parent = await newBuyer(server, { role: 'parent', children: 2 });
+    const other = await newBuyer(server, { role: 'parent', children: 1 });
+    await addLesson(parent.browser, lesson(7).id);
+    for (const wrong of [String(other.childIds[0]), 'abc']) {
+      const details = await parent.browser.get(`/api/payments/paybill?student_id=${wrong}`);
+      expect(details.status).toBe(422);
+      expect(details.body.errors.student_id).toEqual(['Choose which child these lessons are for.']);
+    }
+    const confirm = await parent.browser.post('/api/payments/paybill/confirm', {
+      student_id: other.childIds[0],
+    });
+    expect(confirm.status).toBe(422);
+    expect(confirm.body.errors.student_id).toEqual(['Choose which child these lessons are for.']);
+  });
+});
+
 async function payOnPesapalPage(browser: Browser, pesapalUrl: string, choice: 'pay' | 'cancel') {
   const page = await browser.get(pathOf(pesapalUrl), { headers: { accept: 'text/html' } });
   expect(page.status).toBe(200);
