@@ -2,15 +2,20 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { matchRoute, pathnameOf, routeNamed, type RouteLayout } from '@/machines/routes';
-import { useSession, useWalletTopUp, usePayment } from './app-actors-context';
-import { CartDrawer } from './components/cart/cart-drawer';
-import { CheckoutDialog } from './components/payment/checkout-dialog';
-import { PaymentModal } from './components/payment/payment-modal';
+import { useCart, useCheckout, useSession, useWalletTopUp, usePayment } from './app-actors-context';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
 import { PAGES } from './page-registry';
 import { RouteParamsProvider } from './route-params';
 import { selectAllowedPath, selectUser } from './session-selectors';
+
+// The commerce overlays (drawer, dialogs, modals) weigh more than a public page; they are fetched the
+// first time the user opens one, so a visitor reading the home page never downloads them.
+const CartDrawer = lazy(() => import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
+const CheckoutDialog = lazy(() =>
+  import('./components/payment/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })),
+);
+const PaymentModal = lazy(() => import('./components/payment/payment-modal').then((m) => ({ default: m.PaymentModal })));
 
 // Layouts are split like pages: the public site does not download the workspace shell.
 const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
@@ -82,17 +87,28 @@ function Screen() {
   );
 }
 
+/** True from the first time `active` is true: an overlay stays mounted so it can animate closed. */
+function useOnceActive(active: boolean): boolean {
+  const seen = useRef(false);
+  if (active) seen.current = true;
+  return seen.current;
+}
+
 /** Mounted once for the whole app: the cart drawer, checkout dialog and the two payment modals. */
 function Commerce() {
   const payment = usePayment();
   const walletTopUp = useWalletTopUp();
+  const showCart = useOnceActive(useSelector(useCart(), (s) => s.matches({ drawer: 'visible' })));
+  const showCheckout = useOnceActive(useSelector(useCheckout(), (s) => !s.matches('idle')));
+  const showPayment = useOnceActive(useSelector(payment, (s) => !s.matches('idle')));
+  const showTopUp = useOnceActive(useSelector(walletTopUp, (s) => !s.matches('idle')));
   return (
-    <>
-      <CartDrawer />
-      <CheckoutDialog />
-      <PaymentModal actor={payment} />
-      <PaymentModal actor={walletTopUp} />
-    </>
+    <Suspense fallback={null}>
+      {showCart && <CartDrawer />}
+      {showCheckout && <CheckoutDialog />}
+      {showPayment && <PaymentModal actor={payment} />}
+      {showTopUp && <PaymentModal actor={walletTopUp} />}
+    </Suspense>
   );
 }
 
