@@ -4,6 +4,19 @@ import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
+// Mantine components the public pages (`/`, `/classes`, a lesson view) render, with Mantine's small
+// helpers and the icon factory: one chunk instead of ~30 tiny ones, which on a phone's 150 ms
+// round trips cost a second of waterfall. Heavy or workspace-only components (Drawer, Modal,
+// ScrollArea, Combobox, Table with its scroll container…) keep their own chunks and load only where used.
+const PUBLIC_MANTINE = new Set(
+  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Grid Group Indicator Input InputBase Loader Pagination Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(' '),
+);
+function isPublicUi(id: string): boolean {
+  const path = id.replace(/\\/g, '/');
+  const component = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//.exec(path);
+  return component?.[1] !== undefined && PUBLIC_MANTINE.has(component[1]);
+}
+
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@server': fileURLToPath(new URL('./server', import.meta.url)),
@@ -24,6 +37,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'mantine', test: isPublicUi }],
+        },
+      },
+    },
   },
   test: {
     projects: [

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './views/app';
+import { App, preloadRoute } from './views/app';
 import { createAppActors, type AppActorsOptions } from './views/app-actors';
 import { AppActorsProvider } from './views/app-actors-context';
 import { cssVariablesResolver, theme } from './views/theme';
@@ -17,6 +17,7 @@ async function inspector(): Promise<AppActorsOptions['inspect']> {
 }
 
 async function start() {
+  preloadRoute(window.location.pathname + window.location.search);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   const actors = createAppActors({ inspect: await inspector() });

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
-import { matchRoute, pathnameOf, routeNamed, type RouteLayout } from '@/machines/routes';
+import { prefetchLesson } from '@/services/lesson-service';
+import { prefetchHome } from '@/services/web-service';
+import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/machines/routes';
 import { useCart, useCheckout, useSession, useWalletTopUp, usePayment } from './app-actors-context';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
@@ -18,10 +20,41 @@ const CheckoutDialog = lazy(() =>
 const PaymentModal = lazy(() => import('./components/payment/payment-modal').then((m) => ({ default: m.PaymentModal })));
 
 // Layouts are split like pages: the public site does not download the workspace shell.
-const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
-const AuthLayout = lazy(() => import('./layouts/auth-layout').then((m) => ({ default: m.AuthLayout })));
-const WorkspaceLayout = lazy(() => import('./layouts/workspace-layout').then((m) => ({ default: m.WorkspaceLayout })));
-const CompletionLayout = lazy(() => import('./layouts/completion-layout').then((m) => ({ default: m.CompletionLayout })));
+const LAYOUT_LOADERS = {
+  public: () => import('./layouts/public-layout'),
+  auth: () => import('./layouts/auth-layout'),
+  workspace: () => import('./layouts/workspace-layout'),
+  completion: () => import('./layouts/completion-layout'),
+} as const;
+const PublicLayout = lazy(() => LAYOUT_LOADERS.public().then((m) => ({ default: m.PublicLayout })));
+const AuthLayout = lazy(() => LAYOUT_LOADERS.auth().then((m) => ({ default: m.AuthLayout })));
+const WorkspaceLayout = lazy(() => LAYOUT_LOADERS.workspace().then((m) => ({ default: m.WorkspaceLayout })));
+const CompletionLayout = lazy(() => LAYOUT_LOADERS.completion().then((m) => ({ default: m.CompletionLayout })));
+
+/** Starts downloading a route's layout and page together (a layout renders the page only once loaded). */
+function preload(layout: RouteLayout, page: RouteName) {
+  if (layout !== 'none') LAYOUT_LOADERS[layout]().catch(() => undefined);
+  PAGES[page].preload();
+}
+
+/**
+ * Called once at start-up, before the session is restored: a public or guest page's chunks (and, for
+ * the home page and a lesson view, its data) are fetched while the app boots (a protected page waits
+ * for the guard, which may redirect).
+ */
+export function preloadRoute(fullPath: string) {
+  const { route, params } = matchRoute(fullPath);
+  if (route.access !== 'public' && route.access !== 'guest') return;
+  preload(route.layout, route.name);
+  // The data of the pages a visitor most often lands on is asked for while their code downloads
+  // (both services are in the public pages' chunks anyway; importing them here costs them nothing).
+  const code = params.code;
+  if (route.name === 'web.home') {
+    prefetchHome();
+  } else if (route.name === 'web.lessons.view' && code) {
+    prefetchLesson(code);
+  }
+}
 
 function Layout({ layout, routeName, children }: { layout: RouteLayout; routeName: string; children: ReactNode }) {
   const user = useSelector(useSession(), selectUser);
@@ -73,6 +106,8 @@ function Screen() {
   // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
   const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
   const Page: ComponentType = PAGES[shown.name];
+  // The layout renders the page only once its own chunk is in: fetch both at once.
+  preload(shown.layout, shown.name);
 
   return (
     <Suspense fallback={<CenteredLoader />}>

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Notification } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useSnackbar } from '../app-actors-context';
-import { SafeHtml } from './safe-html';
+import { SafeHtml, useSanitizer } from './safe-html';
 
 // Machine colour names (SPEC §4) → Mantine palette.
 const COLORS: Record<string, string> = { primary: 'blue', success: 'green', error: 'red', warning: 'orange' };
@@ -10,7 +10,9 @@ const COLORS: Record<string, string> = { primary: 'blue', success: 'green', erro
 export function Snackbar() {
   const snackbar = useSnackbar();
   const { visible, color, message } = useSelector(snackbar, (s) => s.context);
-  if (!visible) return null;
+  // DOMPurify loads with the first message; the bar appears once it can show the message as HTML.
+  const sanitizer = useSanitizer(visible);
+  if (!visible || !sanitizer) return null;
   const isAlarm = color === 'error' || color === 'warning';
   return (
     <Box

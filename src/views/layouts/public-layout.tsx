@@ -6,7 +6,6 @@ import {
   Button,
   Container,
   Divider,
-  Drawer,
   Group,
   SimpleGrid,
   Stack,
@@ -15,12 +14,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '@/shared/messages';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { NewsletterForm } from '../components/newsletter-form';
+
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 // SPEC §2 named routes of the public top navigation (web.home, web.classes, web.questions, web.teachers).
 const NAV = [
@@ -152,6 +153,9 @@ function Footer() {
 /** SPEC §2 public layout: top navigation (a drawer below `lg`), page, footer. */
 export function PublicLayout({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first open on, so the drawer can animate closed.
+  const drawerUsed = useRef(false);
+  if (drawerOpened) drawerUsed.current = true;
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -171,12 +175,16 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
           </Group>
         </Container>
       </Box>
-      <Drawer opened={drawerOpened} onClose={drawer.close} title={<Logo to={null} size="md" />} hiddenFrom="lg" size="xs" padding="md">
-        <Stack component="nav" aria-label="Mobile" gap="md">
-          <NavLinks vertical onNavigate={drawer.close} />
-          <AccountButton signedIn={signedIn} fullWidth />
-        </Stack>
-      </Drawer>
+      {drawerUsed.current && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer opened={drawerOpened} onClose={drawer.close} title={<Logo to={null} size="md" />}>
+            <Stack component="nav" aria-label="Mobile" gap="md">
+              <NavLinks vertical onNavigate={drawer.close} />
+              <AccountButton signedIn={signedIn} fullWidth />
+            </Stack>
+          </MobileNavDrawer>
+        </Suspense>
+      )}
       <Box component="main" style={{ flex: 1 }}>
         {children}
       </Box>

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Avatar, Badge, Button, Card, Container, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link, useSearch } from 'wouter';
 import { addLessonToCart, fetchLesson } from '@/services/lesson-service';
 import type { Lesson } from '@/services/schemas/web';
@@ -11,6 +12,12 @@ import { useRouteParams } from '../../route-params';
 import { useForm } from '../../use-form';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
+
+// Looks like Mantine's `<Table variant="vertical" withTableBorder layout="fixed">`.
+const BORDER = '1px solid var(--mantine-color-gray-3)';
+const TABLE: CSSProperties = { width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse', border: BORDER, fontSize: 'var(--mantine-font-size-sm)', lineHeight: 'var(--mantine-line-height)' };
+const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
+const HEADER_CELL: CSSProperties = { ...CELL, width: 140, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
 
 function AddToCart({ lesson }: { lesson: Lesson }) {
   const cart = useCart();
@@ -77,20 +84,21 @@ function LessonDetails({ lesson }: { lesson: Lesson }) {
               {title}
             </Title>
             {lesson.objective && <Text size="lg" style={{ whiteSpace: 'pre-line' }}>{lesson.objective}</Text>}
-            <Table variant="vertical" withTableBorder layout="fixed">
-              <Table.Tbody>
+            {/* A plain table: Mantine's Table brings its scroll area (about 20 KB compressed) to this page. */}
+            <Box component="table" style={TABLE}>
+              <tbody>
                 {rows
                   .filter(([, value]) => value)
                   .map(([label, value]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th w={140} scope="row">
+                    <tr key={label}>
+                      <th scope="row" style={HEADER_CELL}>
                         {label}
-                      </Table.Th>
-                      <Table.Td>{value}</Table.Td>
-                    </Table.Tr>
+                      </th>
+                      <td style={CELL}>{value}</td>
+                    </tr>
                   ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </Box>
             {teacher && (
               <Card withBorder padding="md" component="section" aria-labelledby="lesson-teacher">
                 <Group wrap="nowrap" align="flex-start">
