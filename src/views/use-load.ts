@@ -3,15 +3,29 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { errorText } from '@/services/envelope';
 
+type Outcome<T> = { ok: true; data: T } | { ok: false; error: string };
+
 /**
  * Runs one service read (e.g. the options of a profile form) as a promise actor for the life of
  * the component. Remount the component (change its `key`) to load again.
  */
 export function useLoad<T>(load: () => Promise<T>) {
-  const [logic] = useState(() => fromPromise<T>(() => load()));
+  // The actor settles with the failure instead of erroring: @xstate/react rethrows an errored
+  // snapshot during render, which would tear the page down instead of showing the message.
+  const [logic] = useState(() =>
+    fromPromise<Outcome<T>>(async () => {
+      try {
+        return { ok: true, data: await load() };
+      } catch (error) {
+        return { ok: false, error: errorText(error) };
+      }
+    }),
+  );
   const actor = useActorRef(logic);
-  const status = useSelector(actor, (s) => s.status);
-  const data = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
-  const error = useSelector(actor, (s) => (s.status === 'error' ? errorText(s.error) : null));
-  return { loading: status === 'active', data, error };
+  const outcome = useSelector(actor, (s) => (s.status === 'done' ? s.output : undefined));
+  return {
+    loading: outcome === undefined,
+    data: outcome?.ok ? outcome.data : undefined,
+    error: outcome && !outcome.ok ? outcome.error : null,
+  };
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { commerce, PESAPAL_URL } from '../../msw/commerce-handlers';
 import { api } from '../../msw/handlers';
-import { useFakeApi } from '../../msw/server';
+import { server, useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
 import { snackbarText, typePin } from './commerce-helpers';
 
@@ -20,6 +21,24 @@ async function openWallet() {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('wallet page', () => {
+  it('says why the wallet could not load and loads it again on "Try again"', async () => {
+    let failures = 2; // a GET is retried once before the page hears of the failure
+    server.use(
+      http.get('/api/wallet', () =>
+        failures-- > 0 ? HttpResponse.json({ message: 'Wallet service is down.' }, { status: 503 }) : undefined,
+      ),
+    );
+    signedInAs('student@example.com');
+    const app = renderApp('/wallet');
+    await app.landsOn('/wallet');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert).toHaveTextContent(t('messages.loadError', { name: 'wallet' }));
+    expect(alert).toHaveTextContent('Wallet service is down.');
+
+    await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 })).toHaveTextContent('KES 10,000');
+  });
+
   it('is in the workspace menu and shows the balance and an empty history', async () => {
     const app = await openWallet();
     expect(document.title).toBe('Wallet | Somesha');
