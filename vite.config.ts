@@ -35,6 +35,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: the server reads it to preload a route's chunks with its HTML (server/spa.ts).
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

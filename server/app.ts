@@ -1,7 +1,6 @@
 // buildApp: the Fastify instance with every plugin and route, without listening (tests listen on port 0).
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -42,6 +41,7 @@ import { reconcilePending } from './services/payment-service';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { t } from '../src/shared/messages';
+import { loadSpaShell } from './spa';
 
 export type BuildAppOptions = {
   db: Database;
@@ -173,36 +173,64 @@ export async function buildApp({
   return app;
 }
 
+/**
+ * Helmet's headers guard documents; on a hashed script or stylesheet they are ~700 bytes of dead
+ * weight each, and a public page loads twenty of them over mobile data. Subresources keep the two
+ * that apply to them.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 async function registerSpa(app: FastifyInstance, config: AppConfig): Promise<void> {
   const root = path.resolve(config.distDir);
-  const built = existsSync(path.join(root, 'index.html'));
-  if (built) {
+  const shell = loadSpaShell(app, root);
+  if (shell) {
     await app.register(fastifyStatic, {
       root,
-      // `/` is the app shell itself; setHeaders marks it no-cache like every non-hashed file.
-      index: ['index.html'],
+      // Pages, `/` included, are answered by the shell below (it adds the route's preload hints).
+      index: false,
       dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(reply, filePath) {
         // Vite puts content-hashed files under /assets; everything else may change between builds.
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.raw.url ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
-    // A missing hashed asset is a 404, not the app shell (a stale tab would otherwise parse HTML as JS).
-    if (!isPage || url.startsWith('/assets/'))
-      return reply.status(404).send({ message: t('messages.notFound') });
-    if (!built) {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!shell) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run npm run build.');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await shell.render(request.raw.url ?? '/'));
+  };
+  // The static plugin would answer `/` (a directory) with 403.
+  app.get('/', sendPage);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
+    // A missing hashed asset is a 404, not the app shell (a stale tab would otherwise parse HTML as JS).
+    if (!isPage || url.startsWith('/assets/'))
+      return reply.status(404).send({ message: t('messages.notFound') });
+    return sendPage(request, reply);
   });
 }

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './views/styles/public.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,10 +17,13 @@ async function inspector(): Promise<AppActorsOptions['inspect']> {
 }
 
 async function start() {
-  preloadRoute(window.location.pathname + window.location.search);
+  // The landing page's layout and screen download with the entry chunk (the server's preload hints);
+  // rendering once they are in paints the page in one go instead of a loader first.
+  const ready = preloadRoute(window.location.pathname + window.location.search);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   const actors = createAppActors({ inspect: await inspector() });
+  await ready;
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -1,6 +1,6 @@
 // Who may open which route (docs/architecture.md "Guard rules", SPEC §2, §4, §6). Pure functions:
 // the session machine calls them on every location change.
-import { matchRoute, pathnameOf } from './routes';
+import { matchRoute, pathnameOf } from '@/shared/routes';
 import type { User } from '@/services/schemas/user';
 
 export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };

@@ -18,7 +18,7 @@ import {
   safeRedirect,
   signInPathFor,
 } from './route-guard';
-import { pathnameOf } from './routes';
+import { pathnameOf } from '@/shared/routes';
 
 export type SessionContext = {
   user: User | null;

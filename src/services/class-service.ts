@@ -1,10 +1,10 @@
 // Public classes and the options of their filters (docs/catalogue-api.md).
+import { CLASS_FILTER_KEYS } from '@/shared/routes';
 import { request } from './http';
 import { dataOf } from './envelope';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
 import { decodeClass, decodeClassFilters, type ClassFilters, type LessonClass } from './schemas/web';
 
-export const CLASS_FILTER_KEYS = ['curriculum', 'grade_level', 'subject', 'type', 'from', 'to', 'min_price', 'max_price'] as const;
 
 export async function fetchClasses(query: ListQuery = {}): Promise<ListPage<LessonClass>> {
   const answer = await request('/api/web/classes', { query: pick(query, [...CLASS_FILTER_KEYS, 'page', 'per_page']) });

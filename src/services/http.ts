@@ -1,6 +1,7 @@
 // The one HTTP client of the SPA (STYLE.md): every call goes through `ofetch` here, so credentials,
 // the anti-forgery header, the timeout and error normalisation are decided once.
 import { ofetch, FetchError, type FetchOptions } from 'ofetch';
+import { BOOT_DATA_ELEMENT_ID, BOOT_DATA_FRESH_MS, bootKey, type BootQuery } from '@/shared/boot-data';
 import { t } from '@/shared/messages';
 import type { FieldErrors } from '@/shared/validation';
 
@@ -156,6 +157,32 @@ export type RequestOptions = {
   query?: Record<string, string | number | boolean | null | undefined>;
 };
 
+const bootAnswers = new Map<string, unknown>();
+
+/**
+ * The answer the page's HTML carries for this GET (src/shared/boot-data.ts), taken once and only
+ * while the page is fresh; undefined when there is none and the server must be asked.
+ */
+function takeBootAnswer(path: string, query: BootQuery | undefined): unknown {
+  if (typeof document === 'undefined') return undefined;
+  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
+  if (element) {
+    element.remove();
+    try {
+      const parsed: unknown = JSON.parse(element.textContent || '{}');
+      if (isPlainObject(parsed))
+        for (const [key, answer] of Object.entries(parsed)) bootAnswers.set(key, answer);
+    } catch {
+      // A damaged payload only means the calls go to the server.
+    }
+  }
+  if (bootAnswers.size === 0) return undefined;
+  const key = bootKey(path, query);
+  const answer = bootAnswers.get(key);
+  bootAnswers.delete(key);
+  return performance.now() <= BOOT_DATA_FRESH_MS ? answer : undefined;
+}
+
 /**
  * One call to the API. Resolves with the JSON answer (or null for 204); rejects with ApiError.
  * Only GET is retried (once): a repeated write could book or pay twice.
@@ -169,6 +196,10 @@ export async function request(path: string, options: RequestOptions = {}): Promi
       ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null))
       : undefined,
   };
+  if (method === 'GET' && options.body === undefined) {
+    const answer = takeBootAnswer(path, fetchOptions.query);
+    if (answer !== undefined) return answer;
+  }
   if (options.body !== undefined) {
     fetchOptions.body =
       options.body instanceof FormData ? options.body : toSnake<Record<string, unknown>>(options.body);

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { withFullStyles } from './full-styles';
+import { preloadable } from './preloadable';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { prefetchLesson } from '@/services/lesson-service';
 import { prefetchHome } from '@/services/web-service';
-import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/machines/routes';
+import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/shared/routes';
 import { useCart, useCheckout, useSession, useWalletTopUp, usePayment } from './app-actors-context';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
@@ -13,50 +15,78 @@ import { selectAllowedPath, selectUser } from './session-selectors';
 
 // The commerce overlays (drawer, dialogs, modals) weigh more than a public page; they are fetched the
 // first time the user opens one, so a visitor reading the home page never downloads them.
-const CartDrawer = lazy(() => import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
-const CheckoutDialog = lazy(() =>
-  import('./components/payment/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })),
+const CartDrawer = lazy(() =>
+  import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })),
 );
-const PaymentModal = lazy(() => import('./components/payment/payment-modal').then((m) => ({ default: m.PaymentModal })));
+const CheckoutDialog = lazy(
+  withFullStyles(() =>
+    import('./components/payment/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })),
+  ),
+);
+const PaymentModal = lazy(
+  withFullStyles(() =>
+    import('./components/payment/payment-modal').then((m) => ({ default: m.PaymentModal })),
+  ),
+);
 
 // Layouts are split like pages: the public site does not download the workspace shell.
-const LAYOUT_LOADERS = {
-  public: () => import('./layouts/public-layout'),
-  auth: () => import('./layouts/auth-layout'),
-  workspace: () => import('./layouts/workspace-layout'),
-  completion: () => import('./layouts/completion-layout'),
-} as const;
-const PublicLayout = lazy(() => LAYOUT_LOADERS.public().then((m) => ({ default: m.PublicLayout })));
-const AuthLayout = lazy(() => LAYOUT_LOADERS.auth().then((m) => ({ default: m.AuthLayout })));
-const WorkspaceLayout = lazy(() => LAYOUT_LOADERS.workspace().then((m) => ({ default: m.WorkspaceLayout })));
-const CompletionLayout = lazy(() => LAYOUT_LOADERS.completion().then((m) => ({ default: m.CompletionLayout })));
+const PublicLayout = preloadable(() => import('./layouts/public-layout').then((m) => m.PublicLayout));
+// Only the public layout gets by with the public stylesheet.
+const AuthLayout = preloadable(
+  withFullStyles(() => import('./layouts/auth-layout').then((m) => m.AuthLayout)),
+);
+const WorkspaceLayout = preloadable(
+  withFullStyles(() => import('./layouts/workspace-layout').then((m) => m.WorkspaceLayout)),
+);
+const CompletionLayout = preloadable(
+  withFullStyles(() => import('./layouts/completion-layout').then((m) => m.CompletionLayout)),
+);
+const LAYOUTS = {
+  public: PublicLayout,
+  auth: AuthLayout,
+  workspace: WorkspaceLayout,
+  completion: CompletionLayout,
+};
 
-/** Starts downloading a route's layout and page together (a layout renders the page only once loaded). */
-function preload(layout: RouteLayout, page: RouteName) {
-  if (layout !== 'none') LAYOUT_LOADERS[layout]().catch(() => undefined);
-  PAGES[page].preload();
+/** Downloads a route's layout and page together (a layout renders the page only once loaded). */
+function preload(layout: RouteLayout, page: RouteName): Promise<unknown> {
+  return Promise.all([layout === 'none' ? null : LAYOUTS[layout].preload(), PAGES[page].preload()]);
 }
 
 /**
  * Called once at start-up, before the session is restored: a public or guest page's chunks (and, for
  * the home page and a lesson view, its data) are fetched while the app boots (a protected page waits
- * for the guard, which may redirect).
+ * for the guard, which may redirect). Resolves when the page can render without a loader; never rejects
+ * (a failed chunk is asked for again when the page renders, and shows its error there).
  */
-export function preloadRoute(fullPath: string) {
+export function preloadRoute(fullPath: string): Promise<void> {
   const { route, params } = matchRoute(fullPath);
-  if (route.access !== 'public' && route.access !== 'guest') return;
-  preload(route.layout, route.name);
+  if (route.access !== 'public' && route.access !== 'guest') return Promise.resolve();
+  const ready = preload(route.layout, route.name);
   // The data of the pages a visitor most often lands on is asked for while their code downloads
   // (both services are in the public pages' chunks anyway; importing them here costs them nothing).
+  // Served by our API server, the answers are already in the HTML (server/spa.ts) and no call is made.
   const code = params.code;
   if (route.name === 'web.home') {
     prefetchHome();
   } else if (route.name === 'web.lessons.view' && code) {
     prefetchLesson(code);
   }
+  return ready.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
-function Layout({ layout, routeName, children }: { layout: RouteLayout; routeName: string; children: ReactNode }) {
+function Layout({
+  layout,
+  routeName,
+  children,
+}: {
+  layout: RouteLayout;
+  routeName: string;
+  children: ReactNode;
+}) {
   const user = useSelector(useSession(), selectUser);
   switch (layout) {
     case 'public':
@@ -89,7 +119,9 @@ function Screen() {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   useEffect(() => {
-    const subscription = session.on('navigate', (event) => navigateRef.current(event.to, { replace: event.replace }));
+    const subscription = session.on('navigate', (event) =>
+      navigateRef.current(event.to, { replace: event.replace }),
+    );
     return () => subscription.unsubscribe();
   }, [session]);
 
@@ -107,7 +139,7 @@ function Screen() {
   const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
   const Page: ComponentType = PAGES[shown.name];
   // The layout renders the page only once its own chunk is in: fetch both at once.
-  preload(shown.layout, shown.name);
+  preload(shown.layout, shown.name).catch(() => undefined);
 
   return (
     <Suspense fallback={<CenteredLoader />}>

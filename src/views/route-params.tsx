@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RouteParams } from '@/machines/routes';
+import type { RouteParams } from '@/shared/routes';
 
 // Params come from the route table's own matcher (the one the guard uses), not a second matcher.
 const RouteParamsContext = createContext<RouteParams>({});

@@ -11,25 +11,39 @@ const require = createRequire(import.meta.url);
 // injected <script> tag.
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; html: string }> };
+type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; html: string }>;
+};
 
 /** Serious and critical axe-core violations of the page as it is now. */
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}: ${violation.nodes.map((node) => node.html.slice(0, 220)).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help}: ${violation.nodes.map((node) => node.html.slice(0, 220)).join(' | ')}`,
+    );
 }
 
 /** Waits until no loader is on screen, so axe sees the loaded (or failed) page, not a spinner. */
 async function settled(page: Page): Promise<void> {
   await page.locator('main, [role="main"], footer').first().waitFor();
-  await expect.poll(() => page.getByRole('status', { name: /^Loading/ }).count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => page.getByRole('status', { name: /^Loading/ }).count(), { timeout: 15_000 })
+    .toBe(0);
 }
 
 async function aLessonCode(baseUrl: string): Promise<string> {
@@ -57,14 +71,24 @@ const ROUTES: Array<[path: string, title: string | RegExp]> = [
 ];
 
 describe('public pages', () => {
-  test.for(ROUTES)('%s has its title and no serious or critical accessibility violations', async ([path, title], { page }) => {
-    await page.goto(path);
-    await settled(page);
-    await expect.poll(() => page.title()).toMatch(typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title);
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  test.for(ROUTES)(
+    '%s has its title and no serious or critical accessibility violations',
+    async ([path, title], { page }) => {
+      await page.goto(path);
+      await settled(page);
+      await expect
+        .poll(() => page.title())
+        .toMatch(
+          typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title,
+        );
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 
-  test('a lesson view has the lesson as its title and no serious or critical accessibility violations', async ({ page, baseUrl }) => {
+  test('a lesson view has the lesson as its title and no serious or critical accessibility violations', async ({
+    page,
+    baseUrl,
+  }) => {
     const code = await aLessonCode(baseUrl);
     await page.goto(`/lessons/view/${code}`);
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
@@ -75,6 +99,42 @@ describe('public pages', () => {
 
     await page.goto(`/lessons/show?code=${encodeURIComponent(code)}`);
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+  });
+
+  test('a phone landing on the classes list or a lesson gets its data and every chunk named in the HTML', async ({
+    page,
+    baseUrl,
+  }) => {
+    const api: string[] = [];
+    let scripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) api.push(url.pathname + url.search);
+      if (request.resourceType() === 'script') scripts.push(url.pathname);
+    });
+    /** Loads `path` until it settles; returns the script paths it fetched that its HTML did not name. */
+    async function unnamedScripts(path: string, ready: () => Promise<void>): Promise<string[]> {
+      scripts = [];
+      const response = await page.goto(path);
+      const html = (await response?.text()) ?? '';
+      await ready();
+      await settled(page);
+      const named = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+      expect(named.size).toBeGreaterThan(3);
+      return scripts.filter((script) => !named.has(script));
+    }
+
+    expect(
+      await unnamedScripts('/classes?type=revision', () => page.getByRole('article').first().waitFor()),
+    ).toEqual([]);
+    const code = await aLessonCode(baseUrl);
+    expect(
+      await unnamedScripts(`/lessons/view/${code}`, () =>
+        page.getByRole('button', { name: 'Add to cart' }).waitFor(),
+      ),
+    ).toEqual([]);
+    // The HTML carried the list, its filter options and the lesson: no call went out for them.
+    expect(api.filter((call) => /^\/api\/web\/(classes|filters|lessons\/)/.test(call))).toEqual([]);
   });
 
   test('an unknown path shows the 404 page', async ({ page }) => {

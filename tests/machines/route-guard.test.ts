@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completionPathFor, decideAccess, isProfileIncomplete, safeRedirect } from '@/machines/route-guard';
-import { matchRoute, pathFor, routes, type RouteName } from '@/machines/routes';
+import { matchRoute, pathFor, routes, type RouteName } from '@/shared/routes';
 import { decodeUser, type User } from '@/services/schemas/user';
 
 function user(role: string, extra: Record<string, unknown> = {}): User {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { ApiError, clearAllCookies, onUnauthorized, request, toCamel, toSnake } from '@/services/http';
+import { BOOT_DATA_ELEMENT_ID, BOOT_DATA_FRESH_MS } from '@/shared/boot-data';
 import { t } from '@/shared/messages';
 
 const server = setupServer();
@@ -130,5 +131,66 @@ describe('helpers', () => {
       subject_ids: [1, 2],
       child: { grade_level_id: 3 },
     });
+  });
+});
+
+describe('answers the page carried in its HTML', () => {
+  function carry(answers: Record<string, unknown>) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = BOOT_DATA_ELEMENT_ID;
+    element.textContent = JSON.stringify(answers);
+    document.body.append(element);
+  }
+
+  it('answers the first GET of that path and query without a call, and asks the server after that', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('*/api/web/classes', ({ request: req }) => {
+        calls.push(new URL(req.url).search);
+        return HttpResponse.json({ data: ['from the server'] });
+      }),
+    );
+    carry({ '/api/web/classes?page=2&type=revision': { data: ['from the page'] } });
+    // Same query in another order, and an undefined value that is never sent.
+    const query = { type: 'revision', subject: undefined, page: 2 };
+    await expect(request('/api/web/classes', { query })).resolves.toEqual({ data: ['from the page'] });
+    expect(calls).toEqual([]);
+    expect(document.getElementById(BOOT_DATA_ELEMENT_ID)).toBeNull();
+    await expect(request('/api/web/classes', { query })).resolves.toEqual({ data: ['from the server'] });
+    expect(calls).toEqual(['?type=revision&page=2']);
+  });
+
+  it('never answers another query or a write from it', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('*/api/web/classes', ({ request: req }) => {
+        seen.push(`GET ${new URL(req.url).search}`);
+        return HttpResponse.json({ data: 'server' });
+      }),
+      http.post('*/api/web/newsletter', () => {
+        seen.push('POST');
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    carry({ '/api/web/classes?page=2': { data: 'page' }, '/api/web/newsletter': { message: 'page' } });
+    await expect(request('/api/web/classes', { query: { page: 3 } })).resolves.toEqual({ data: 'server' });
+    await expect(
+      request('/api/web/newsletter', { method: 'POST', body: { email: 'a@b.co' } }),
+    ).resolves.toEqual({
+      message: 'ok',
+    });
+    expect(seen).toEqual(['GET ?page=3', 'POST']);
+  });
+
+  it('asks the server when the page has been open longer than the answers stay fresh', async () => {
+    server.use(http.get('*/api/web', () => HttpResponse.json({ data: 'server' })));
+    carry({ '/api/web': { data: 'page' } });
+    const now = vi.spyOn(performance, 'now').mockReturnValue(BOOT_DATA_FRESH_MS + 1);
+    try {
+      await expect(request('/api/web')).resolves.toEqual({ data: 'server' });
+    } finally {
+      now.mockRestore();
+    }
   });
 });

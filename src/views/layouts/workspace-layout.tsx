@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { SupportDialog } from '../components/support-dialog';
-import { pathFor } from '@/machines/routes';
+import { pathFor } from '@/shared/routes';
 import { isEntryActive, WORKSPACE_MENU, type MenuEntry } from './workspace-menu';
 
 export type WorkspaceUser = { firstName: string | null; lastName: string | null; email: string | null; photoUrl?: string | null };

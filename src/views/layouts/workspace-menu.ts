@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import { IconBook2, IconCalendarEvent, IconChalkboard, IconHeadset, IconHome, IconLibrary, IconSettings, IconWallet } from '@tabler/icons-react';
-import type { RouteName } from '@/machines/routes';
+import type { RouteName } from '@/shared/routes';
 
 /**
  * A workspace navigation entry (SPEC §2): goes to a named route, opens its children, or — for

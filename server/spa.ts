@@ -1,0 +1,140 @@
+// The app shell a page request gets. The built index.html already names the entry chunk; for a
+// public or guest route this adds, before any script runs:
+// - `<link rel="modulepreload">` for the chunks of the route's layout and screen (read from Vite's
+//   manifest through the route table's `screen`), so they download with the entry chunk instead
+//   of in a second wave once it has run;
+// - the answers to the screen's first GET calls (the route table's `data`), so its content needs
+//   no further round trip. They are the API's own answers for a visitor (made with app.inject, no
+//   cookies), which is what the public endpoints answer everyone.
+// docs/architecture.md "Loading a public page on a phone" explains the choice.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { BOOT_DATA_ELEMENT_ID, bootKey, jsonForScript } from '../src/shared/boot-data';
+import { matchRoute, type Route, type RouteParams } from '../src/shared/routes';
+
+/** One entry of `dist/.vite/manifest.json` (the fields used here). */
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+const FULL_STYLES_MODULE = 'src/views/styles/mantine-full.ts';
+
+/** How long a page waits for its data answers before it is sent without them (the SPA then asks). */
+export const BOOT_DATA_WAIT_MS = 400;
+/** Answers larger than this are left to the SPA: they would delay the HTML more than they save. */
+const BOOT_DATA_MAX_BYTES = 64 * 1024;
+
+export type SpaShell = { render(url: string): Promise<string> };
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The files a manifest entry needs: its own and those of its static imports, transitively. */
+function chunkFiles(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.add(name);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    // A CSS-only module (src/views/styles/mantine-full.ts) is emitted as the stylesheet itself.
+    (chunk.file.endsWith('.css') ? css : js).push(chunk.file);
+    css.push(...(chunk.css ?? []));
+  };
+  visit(key);
+  return { js, css };
+}
+
+/** The API paths (with query) whose answers the route's screen asks for first. */
+export function dataUrls(route: Route, params: RouteParams, search: URLSearchParams): string[] {
+  if (route.access !== 'public' || !('data' in route)) return [];
+  return route.data.map((call) => {
+    const apiPath = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const query: Record<string, string> = {};
+    for (const key of 'query' in call ? call.query : []) {
+      const value = search.get(key);
+      if (value !== null) query[key] = value;
+    }
+    return bootKey(apiPath, query);
+  });
+}
+
+async function answersFor(app: FastifyInstance, urls: string[]): Promise<Record<string, unknown>> {
+  const answers = await Promise.all(
+    urls.map(async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const usable = response.statusCode === 200 && response.body.length <= BOOT_DATA_MAX_BYTES;
+      return usable ? ([url, response.json()] as const) : null;
+    }),
+  );
+  return Object.fromEntries(answers.filter((answer) => answer !== null));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([promise.catch(() => fallback), timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Reads the built index.html and manifest once; null when the SPA has not been built. */
+export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | null {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const template = readFileSync(indexPath, 'utf8');
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  const manifest: Manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
+    : {};
+  // The entry's own chunks are already in index.html.
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const inHtml = new Set<string>();
+  if (entryKey) {
+    const entry = chunkFiles(manifest, entryKey);
+    for (const file of [...entry.js, ...entry.css]) inHtml.add(file);
+  }
+
+  const hintsByRoute = new Map<string, string>();
+  const hintsFor = (route: Route): string => {
+    const cached = hintsByRoute.get(route.name);
+    if (cached !== undefined) return cached;
+    const keys = [`src/views/pages/${route.screen.split('#')[0]}.tsx`];
+    if (route.layout !== 'none') keys.unshift(`src/views/layouts/${route.layout}-layout.tsx`);
+    // Mantine's full stylesheet comes with every screen but the light public ones (src/views/full-styles.ts).
+    const light = route.layout === 'public' && 'lightStyles' in route && route.lightStyles;
+    if (!light) keys.unshift(FULL_STYLES_MODULE);
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const key of keys) {
+      const files = chunkFiles(manifest, key);
+      for (const file of files.js) if (!inHtml.has(file)) js.add(file);
+      for (const file of files.css) if (!inHtml.has(file)) css.add(file);
+    }
+    const hints = [
+      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
+      ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    ].join('');
+    hintsByRoute.set(route.name, hints);
+    return hints;
+  };
+
+  return {
+    async render(url) {
+      const { route, params } = matchRoute(url);
+      // A protected page may be redirected by the session guard: it gets the plain shell.
+      if (route.access !== 'public' && route.access !== 'guest') return template;
+      const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      const urls = dataUrls(route, params, search);
+      const answers = urls.length ? await withTimeout(answersFor(app, urls), BOOT_DATA_WAIT_MS, {}) : {};
+      const data = Object.keys(answers).length
+        ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
+        : '';
+      return template.replace('</head>', `${hintsFor(route)}</head>`).replace('</body>', `${data}</body>`);
+    },
+  };
+}

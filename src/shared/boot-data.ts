@@ -1,0 +1,36 @@
+// The answers to a page's first API calls, sent inside its HTML (server/spa.ts) so a phone on
+// mobile data does not wait for a second round trip before the page can show its content.
+// The server writes them under a key made from the call's path and query; the SPA's HTTP client
+// (src/services/http.ts) makes the same key for each GET and takes a matching answer once.
+
+/** The id of the `<script type="application/json">` element that carries the answers. */
+export const BOOT_DATA_ELEMENT_ID = 'somesha-boot-data';
+
+/** An answer is only used this long after the page started loading; later calls ask the server. */
+export const BOOT_DATA_FRESH_MS = 30_000;
+
+export type BootQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** `/api/web/classes` + `{page: 2, subject: 'maths'}` → `/api/web/classes?page=2&subject=maths` (keys sorted). */
+export function bootKey(path: string, query: BootQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * JSON that is safe inside a `<script>` element: `<`, `>` and `&` are escaped, so text such as a
+ * question titled `</script><script>…` stays data (JSON.parse reads the escapes back).
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,387 @@
+// The route table of SPEC §2 (docs/architecture.md "Routes"). Views render by route name; the
+// session machine decides access from `access`. It sits in shared/ because the server reads it too:
+// it answers a page request with the HTML that preloads the route's layout and screen chunks
+// (`screen`) and carries the answers to its first API calls (`data`), see server/spa.ts.
+
+export type RouteAccess = 'public' | 'guest' | 'auth' | 'completion';
+export type RouteLayout = 'public' | 'auth' | 'workspace' | 'completion' | 'none';
+
+export type RouteDefinition = {
+  readonly name: string;
+  /** wouter-style pattern: `:param` segments, a trailing `?` makes one optional. */
+  readonly path: string;
+  readonly layout: RouteLayout;
+  readonly access: RouteAccess;
+  /**
+   * The module under src/views/pages that renders the route (no extension), with `#Export` when the
+   * screen is a named export of a module holding several.
+   */
+  readonly screen: string;
+  /**
+   * The screen, with the public layout, needs only Mantine's public stylesheet
+   * (src/views/styles/public.css); every other screen loads the full one with its code.
+   */
+  readonly lightStyles?: boolean;
+  /** The GET calls the screen makes as it first renders, answered inside the HTML (public routes only). */
+  readonly data?: readonly RouteData[];
+};
+
+/** One first API call of a screen: `query` lists the page's own query keys the call passes on. */
+export type RouteData = { readonly path: string; readonly query?: readonly string[] };
+
+/** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
+export const CLASS_FILTER_KEYS = [
+  'curriculum',
+  'grade_level',
+  'subject',
+  'type',
+  'from',
+  'to',
+  'min_price',
+  'max_price',
+] as const;
+const CLASS_LIST_QUERY = [...CLASS_FILTER_KEYS, 'page', 'per_page'] as const;
+
+// Order matters where two names share a path: the first one wins in `matchRoute`
+// (`web.questions` before `questions`, `profile-setting` before `profile`).
+export const routes = [
+  {
+    name: 'web.home',
+    path: '/',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/home-page',
+    lightStyles: true,
+    data: [{ path: '/api/web' }],
+  },
+  {
+    name: 'web.lessons.view',
+    path: '/lessons/view/:code',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/lesson-view-page',
+    lightStyles: true,
+    data: [{ path: '/api/web/lessons/:code' }],
+  },
+  {
+    name: 'web.lessons.show',
+    path: '/lessons/show',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/lesson-view-page',
+    lightStyles: true,
+  },
+  {
+    name: 'web.classes',
+    path: '/classes',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/classes-page',
+    lightStyles: true,
+    data: [{ path: '/api/web/classes', query: CLASS_LIST_QUERY }, { path: '/api/web/filters' }],
+  },
+  {
+    name: 'web.questions',
+    path: '/questions',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/questions-page',
+  },
+  {
+    name: 'web.teachers',
+    path: '/teachers',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/teachers-page',
+  },
+  { name: 'web.search', path: '/search', layout: 'public', access: 'public', screen: 'public/search-page' },
+  { name: 'web.about', path: '/about', layout: 'public', access: 'public', screen: 'public/about-page' },
+  { name: 'web.plans', path: '/plans', layout: 'public', access: 'public', screen: 'commerce/plans-page' },
+  { name: 'web.faqs', path: '/faqs', layout: 'public', access: 'public', screen: 'public/faqs-page' },
+  {
+    name: 'web.terms',
+    path: '/terms',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/legal-pages#TermsPage',
+  },
+  {
+    name: 'web.privacy',
+    path: '/privacy',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/legal-pages#PrivacyPage',
+  },
+  {
+    name: 'payments.return',
+    path: '/payments/return',
+    layout: 'public',
+    access: 'public',
+    screen: 'commerce/payment-return-page',
+  },
+  {
+    name: 'notFound',
+    path: '/page-not-found',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/not-found-page',
+  },
+
+  { name: 'signIn', path: '/sign-in', layout: 'auth', access: 'guest', screen: 'auth/sign-in-page' },
+  { name: 'signUp', path: '/sign-up', layout: 'auth', access: 'guest', screen: 'auth/sign-up-page' },
+  {
+    name: 'forgotPassword',
+    path: '/forgot-password',
+    layout: 'auth',
+    access: 'guest',
+    screen: 'auth/forgot-password-page',
+  },
+  {
+    name: 'passwordReset',
+    path: '/password-reset/:token',
+    layout: 'auth',
+    access: 'guest',
+    screen: 'auth/password-reset-page',
+  },
+  { name: 'signOut', path: '/sign-out', layout: 'none', access: 'auth', screen: 'auth/sign-out-page' },
+
+  {
+    name: 'activity-feed',
+    path: '/workspace',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/activity-feed-page',
+  },
+  {
+    name: 'profile-setting',
+    path: '/profile-setting',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/profile-setting-page',
+  },
+  {
+    name: 'profile',
+    path: '/profile-setting',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/profile-setting-page',
+  },
+  {
+    name: 'questions',
+    path: '/questions',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'questions/my-questions-page',
+  },
+  {
+    name: 'questions.ask',
+    path: '/questions/ask',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'questions/ask-question-page',
+  },
+  {
+    name: 'questions.show',
+    path: '/questions/show/:id',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'questions/question-show-page',
+  },
+  {
+    name: 'lessons.booking',
+    path: '/lessons/booking',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#LessonBookingsPage',
+  },
+  {
+    name: 'lessons.class',
+    path: '/lessons/class/:code',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#LessonClassPage',
+  },
+  {
+    name: 'lessons.show',
+    path: '/lessons/show/:code',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#LessonShowPage',
+  },
+  {
+    name: 'classes',
+    path: '/workspace/classes',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#ClassesPage',
+  },
+  {
+    name: 'classes.show',
+    path: '/classes/show/:id/:filter?',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#ClassShowPage',
+  },
+  {
+    name: 'timetable',
+    path: '/timetable',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#TimetablePage',
+  },
+  { name: 'wallet', path: '/wallet', layout: 'workspace', access: 'auth', screen: 'commerce/wallet-page' },
+  {
+    name: 'grade-levels',
+    path: '/grade-levels',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/grade-levels-page',
+  },
+  {
+    name: 'grade-levels.show',
+    path: '/grade-levels/show/:slug',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/grade-level-show-page',
+  },
+  {
+    name: 'curricula',
+    path: '/curricula',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/curricula-page',
+  },
+  {
+    name: 'curricula.show',
+    path: '/curricula/show/:slug',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/curriculum-show-page',
+  },
+  {
+    name: 'subjects',
+    path: '/subjects',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/subjects-page',
+  },
+  {
+    name: 'subjects.show',
+    path: '/subjects/show/:slug',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'catalogue/subject-show-page',
+  },
+  // The teacher profile screen in the workspace wrapper; the guard lets a teacher in at both paths.
+  {
+    name: 'teacher',
+    path: '/teacher',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'completion/teacher-profile-page',
+  },
+
+  {
+    name: 'complete-profile.parent',
+    path: '/parent',
+    layout: 'completion',
+    access: 'completion',
+    screen: 'completion/parent-profile-page',
+  },
+  {
+    name: 'complete-profile.student',
+    path: '/student',
+    layout: 'completion',
+    access: 'completion',
+    screen: 'completion/student-profile-page',
+  },
+  {
+    name: 'complete-profile.teacher',
+    path: '/complete-profile/teacher',
+    layout: 'completion',
+    access: 'completion',
+    screen: 'completion/teacher-profile-page',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteName = (typeof routes)[number]['name'];
+export type Route = (typeof routes)[number];
+export type RouteParams = Record<string, string>;
+export type RouteMatch = { route: Route; params: RouteParams };
+
+const byName = new Map<string, Route>(routes.map((route) => [route.name, route]));
+
+export function routeNamed(name: RouteName): Route {
+  const route = byName.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+export const notFoundRoute = routeNamed('notFound');
+
+function compile(path: string): { regex: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      keys.push(param[1] ?? '');
+      return param[2] ? '(?:/([^/]+))?' : '/([^/]+)';
+    })
+    .join('');
+  return { regex: new RegExp(`^${source}/?$`), keys };
+}
+
+const compiled = routes.map((route) => ({ route, ...compile(route.path) }));
+
+/** Path without query or hash. */
+export function pathnameOf(fullPath: string): string {
+  const end = fullPath.search(/[?#]/);
+  const pathname = end === -1 ? fullPath : fullPath.slice(0, end);
+  return pathname || '/';
+}
+
+/** The route of a path (query ignored), or the not-found route for any unknown path. */
+export function matchRoute(path: string): RouteMatch {
+  const pathname = pathnameOf(path);
+  for (const { route, regex, keys } of compiled) {
+    const found = regex.exec(pathname);
+    if (!found) continue;
+    const params: RouteParams = {};
+    keys.forEach((key, index) => {
+      const value = found[index + 1];
+      if (value !== undefined) params[key] = safeDecode(value);
+    });
+    return { route, params };
+  }
+  return { route: notFoundRoute, params: {} };
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `pathFor('classes.show', {id: '4'})` → `/classes/show/4`; a missing optional param is dropped. */
+export function pathFor(name: RouteName, params: RouteParams = {}): string {
+  const route = routeNamed(name);
+  const segments = route.path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return [segment];
+      const value = params[param[1] ?? ''];
+      if (value === undefined || value === '') {
+        if (param[2]) return [];
+        throw new Error(`Route ${name} needs the parameter ${param[1]}`);
+      }
+      return [encodeURIComponent(value)];
+    });
+  return `/${segments.join('/')}`;
+}

@@ -1,0 +1,192 @@
+// The HTML a page request gets from a build (server/spa.ts): the route's chunks named for preloading
+// and its first API answers inline, so a phone needs no second round trip before the page can show.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { OutboxMailer } from '../../server/gateways/mail';
+import { BOOT_DATA_ELEMENT_ID } from '../../src/shared/boot-data';
+import { startTestServer, type Json, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let dist: string;
+let baseUrl: string;
+let close: () => Promise<void>;
+
+// What `vite build` writes, reduced to the entries the shell reads.
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-aaa.js',
+    isEntry: true,
+    imports: ['_shared-bbb.js'],
+    css: ['assets/index-ccc.css'],
+  },
+  '_shared-bbb.js': { file: 'assets/shared-bbb.js' },
+  '_cards-ddd.js': { file: 'assets/cards-ddd.js', imports: ['_shared-bbb.js'] },
+  'src/views/layouts/public-layout.tsx': {
+    file: 'assets/public-layout-eee.js',
+    isDynamicEntry: true,
+    imports: ['_shared-bbb.js'],
+  },
+  'src/views/layouts/auth-layout.tsx': { file: 'assets/auth-layout-fff.js', isDynamicEntry: true },
+  'src/views/pages/public/home-page.tsx': {
+    file: 'assets/home-page-ggg.js',
+    isDynamicEntry: true,
+    imports: ['_cards-ddd.js'],
+  },
+  'src/views/pages/public/classes-page.tsx': {
+    file: 'assets/classes-page-hhh.js',
+    isDynamicEntry: true,
+    imports: ['_cards-ddd.js'],
+  },
+  'src/views/pages/public/faqs-page.tsx': { file: 'assets/faqs-page-iii.js', isDynamicEntry: true },
+  'src/views/pages/auth/sign-in-page.tsx': { file: 'assets/sign-in-page-jjj.js', isDynamicEntry: true },
+  'src/views/styles/mantine-full.ts': {
+    file: 'assets/mantine-full-kkk.css',
+    src: 'src/views/styles/mantine-full.ts',
+  },
+};
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Somesha</title>' +
+  '<script type="module" crossorigin src="/assets/index-aaa.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shared-bbb.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-ccc.css"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  dist = await mkdtemp(path.join(tmpdir(), 'somesha-shell-'));
+  await mkdir(path.join(dist, 'assets'));
+  await mkdir(path.join(dist, '.vite'));
+  await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(dist, 'assets', 'index-aaa.js'), 'console.log("app")');
+  // Same database, another app instance pointed at the fake build.
+  const app = await buildApp({
+    db: server.db,
+    mailer: new OutboxMailer(server.db),
+    config: testConfig({ distDir: dist }),
+  });
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  close = () => app.close();
+});
+afterAll(async () => {
+  await close();
+  await server.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+async function page(url: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${url}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  return response.text();
+}
+
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const stylesheets = (html: string) =>
+  [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+function bootData(html: string): Record<string, Json> | null {
+  const found = new RegExp(
+    `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  return found ? (JSON.parse(found[1] ?? '') as Record<string, Json>) : null;
+}
+
+describe('the page shell', () => {
+  it("preloads the route's layout and screen chunks that index.html does not already name", async () => {
+    const html = await page('/');
+    expect(preloads(html)).toEqual([
+      '/assets/shared-bbb.js',
+      '/assets/public-layout-eee.js',
+      '/assets/cards-ddd.js',
+      '/assets/home-page-ggg.js',
+    ]);
+    // The landing pages get by with the public stylesheet.
+    expect(stylesheets(html)).toEqual(['/assets/index-ccc.css']);
+    expect(preloads(await page('/classes?subject=mathematics'))).toContain('/assets/classes-page-hhh.js');
+  });
+
+  it("adds Mantine's full stylesheet for every other screen", async () => {
+    const faqs = await page('/faqs');
+    expect(preloads(faqs)).toEqual([
+      '/assets/shared-bbb.js',
+      '/assets/public-layout-eee.js',
+      '/assets/faqs-page-iii.js',
+    ]);
+    expect(stylesheets(faqs)).toEqual(['/assets/index-ccc.css', '/assets/mantine-full-kkk.css']);
+    const signIn = await page('/sign-in');
+    expect(preloads(signIn)).toContain('/assets/sign-in-page-jjj.js');
+    expect(stylesheets(signIn)).toContain('/assets/mantine-full-kkk.css');
+  });
+
+  it('carries the API answers the home page, the classes list and a lesson view ask for first', async () => {
+    const home = bootData(await page('/'));
+    expect(home).toEqual({ '/api/web': (await server.browser().get('/api/web')).body });
+
+    const classes = bootData(await page('/classes?type=revision&page=1&ignored=x'));
+    expect(Object.keys(classes ?? {})).toEqual(['/api/web/classes?page=1&type=revision', '/api/web/filters']);
+    expect(classes?.['/api/web/classes?page=1&type=revision']).toEqual(
+      (await server.browser().get('/api/web/classes?type=revision&page=1')).body,
+    );
+
+    const code = (await server.browser().get('/api/web/lessons?per_page=1')).body.data[0].code as string;
+    const lesson = bootData(await page(`/lessons/view/${code}`));
+    expect(lesson?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
+  });
+
+  it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
+    expect(bootData(await page('/lessons/view/NO-SUCH-LESSON'))).toBeNull();
+    expect(bootData(await page('/classes?page=0'))).toEqual({
+      '/api/web/filters': (await server.browser().get('/api/web/filters')).body,
+    });
+    expect(await page('/workspace')).toBe(INDEX_HTML);
+    expect(await page('/wallet?x=1')).toBe(INDEX_HTML);
+  });
+
+  it('keeps text from users as data inside the script element', async () => {
+    const student = server.browser();
+    await student.signIn('student@example.com');
+    const filters = (await server.browser().get('/api/web/filters')).body.data;
+    const title = 'Why </script><script>window.pwned = 1</script> & <!-- fails?';
+    const asked = await student.post('/api/questions/store', {
+      subject_id: filters.subjects[0].id,
+      grade_level_id: filters.grade_levels[0].id,
+      title,
+      body: 'Asking whether a script tag in a title could break the page that lists it.',
+    });
+    expect(asked.status).toBe(201);
+    const html = await page('/');
+    expect(html).not.toContain('</script><script>window.pwned');
+    expect(html).not.toContain('<!--');
+    const questions = (bootData(html)?.['/api/web'] as Json).data.questions as Json[];
+    expect(questions.map((question) => question.title)).toContain(title);
+  });
+});
+
+describe('hashed assets', () => {
+  it('carry only the headers that apply to a script, not the document policies', async () => {
+    const response = await fetch(`${baseUrl}/assets/index-aaa.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ]) {
+      expect(response.headers.get(name)).toBeNull();
+    }
+    // The page itself keeps them.
+    const html = await fetch(`${baseUrl}/`);
+    expect(html.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(html.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
