@@ -22,7 +22,7 @@ describe('public layout', () => {
     expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
 
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     const quick = within(footer).getByRole('navigation', { name: 'Quick links' });
     expect(within(quick).getAllByRole('link').map((link) => link.textContent)).toEqual(['About', 'Subjects']);
     expect(within(footer).getByRole('link', { name: 'hello@somesha.co.ke' })).toHaveAttribute('href', 'mailto:hello@somesha.co.ke');
@@ -35,7 +35,7 @@ describe('public layout', () => {
   it('signs a visitor up for the newsletter after checking the address', async () => {
     const app = renderApp('/');
     await app.landsOn('/');
-    const newsletter = screen.getByRole('form', { name: 'Newsletter' });
+    const newsletter = await screen.findByRole('form', { name: 'Newsletter' });
     const email = within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' });
 
     await app.user.type(email, 'wanjiku@');

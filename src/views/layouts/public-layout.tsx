@@ -13,15 +13,27 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandX,
+  IconBrandYoutube,
+  IconMail,
+  IconMapPin,
+  IconPhone,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '@/shared/messages';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { NewsletterForm } from '../components/newsletter-form';
+import { withFullStyles } from '../full-styles';
+import { useAfterFirstPaint } from '../use-after-first-paint';
 
-const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
+const MobileNavDrawer = lazy(
+  withFullStyles(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer }))),
+);
 
 // SPEC §2 named routes of the public top navigation (web.home, web.classes, web.questions, web.teachers).
 const NAV = [
@@ -76,7 +88,14 @@ function AccountButton({ signedIn, fullWidth }: { signedIn: boolean; fullWidth?:
 function Footer() {
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" bg="gray.0" mt="xl" pt="xl" pb="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      bg="gray.0"
+      mt="xl"
+      pt="xl"
+      pb="md"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
@@ -139,7 +158,15 @@ function Footer() {
           </Group>
           <Group gap={4}>
             {SOCIAL.map(({ label, href, icon: Icon }) => (
-              <ActionIcon key={label} component="a" href={href} target="_blank" rel="noopener noreferrer" variant="subtle" aria-label={label}>
+              <ActionIcon
+                key={label}
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="subtle"
+                aria-label={label}
+              >
                 <Icon size={18} />
               </ActionIcon>
             ))}
@@ -156,6 +183,8 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
   // Mounted from the first open on, so the drawer can animate closed.
   const drawerUsed = useRef(false);
   if (drawerOpened) drawerUsed.current = true;
+  // Below the fold on every page: it must not hold back the first paint of the page itself.
+  const showFooter = useAfterFirstPaint();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -170,7 +199,12 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
               <Box visibleFrom="lg">
                 <AccountButton signedIn={signedIn} />
               </Box>
-              <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="lg" aria-label="Open navigation" />
+              <Burger
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                hiddenFrom="lg"
+                aria-label="Open navigation"
+              />
             </Group>
           </Group>
         </Container>
@@ -188,7 +222,7 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
       <Box component="main" style={{ flex: 1 }}>
         {children}
       </Box>
-      <Footer />
+      {showFooter && <Footer />}
     </Box>
   );
 }

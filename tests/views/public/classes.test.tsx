@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
 import { renderApp } from '../../render';
 
@@ -13,7 +13,8 @@ const classQueries = () =>
     .filter((q, index, all) => q !== all[index - 1])
     .map((q) => JSON.parse(q) as Record<string, string>);
 
-const classTitles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const classTitles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('public classes page', () => {
   it('shows a loader while the classes load', async () => {
@@ -44,13 +45,18 @@ describe('public classes page', () => {
   it('lists classes with subject, grade, dates, teacher and price, linking to the next lesson', async () => {
     const app = renderApp('/classes');
     await app.landsOn('/classes');
-    const first = (await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).closest('article') as HTMLElement;
+    const first = (await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).closest(
+      'article',
+    ) as HTMLElement;
     expect(within(first).getByText('Mathematics · Grade 7 · Junior School')).toBeInTheDocument();
     expect(within(first).getByText('Dec 1, 2026 – Jan 19, 2027 · Weekly · 8 lessons')).toBeInTheDocument();
     expect(within(first).getByText('Grace Mwangi')).toBeInTheDocument();
     expect(within(first).getByText('KES 12,000')).toBeInTheDocument();
     expect(within(first).getByText('Catch up')).toBeInTheDocument();
-    expect(within(first).getByRole('link', { name: 'Grade 7 Maths class 1' })).toHaveAttribute('href', '/lessons/view/LSN-7K2Q9');
+    expect(within(first).getByRole('link', { name: 'Grade 7 Maths class 1' })).toHaveAttribute(
+      'href',
+      '/lessons/view/LSN-7K2Q9',
+    );
     expect(classTitles()).toHaveLength(12);
   });
 
@@ -61,8 +67,12 @@ describe('public classes page', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(app.currentPath()).toBe('/classes?page=2'));
-    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 13', 'Grade 7 Chemistry class 14']));
+    await waitFor(() =>
+      expect(classTitles()).toEqual(['Grade 7 Maths class 13', 'Grade 7 Chemistry class 14']),
+    );
 
+    // A phone (jsdom's matchMedia matches no min-width) keeps the filters behind a button.
+    await app.user.click(screen.getByRole('button', { name: 'Filters' }));
     await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Subject' }), 'chemistry');
     // A new filter starts again on page 1.
     await waitFor(() => expect(app.currentPath()).toBe('/classes?subject=chemistry'));
@@ -72,6 +82,7 @@ describe('public classes page', () => {
 
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'get_ahead');
     await waitFor(() => expect(app.currentPath()).toBe('/classes?subject=chemistry&type=get_ahead'));
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toHaveAttribute('aria-expanded', 'true');
     await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(app.currentPath()).toBe('/classes'));
   });
@@ -79,11 +90,52 @@ describe('public classes page', () => {
   it('opens a shared URL with its filters applied and follows the back button', async () => {
     const app = renderApp('/classes?type=revision');
     await app.landsOn('/classes?type=revision');
-    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 3', 'Grade 7 Maths class 7', 'Grade 7 Maths class 11']));
+    await waitFor(() =>
+      expect(classTitles()).toEqual([
+        'Grade 7 Maths class 3',
+        'Grade 7 Maths class 7',
+        'Grade 7 Maths class 11',
+      ]),
+    );
+    // Closed on a phone, the button still says how many filters apply.
+    expect(screen.queryByRole('form', { name: 'Filter classes' })).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Filters (1)' }));
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('revision');
 
     app.navigate('/classes?type=catch_up');
-    await waitFor(() => expect(classTitles()).toEqual(['Grade 7 Maths class 1', 'Grade 7 Maths class 5', 'Grade 7 Maths class 9', 'Grade 7 Maths class 13']));
+    await waitFor(() =>
+      expect(classTitles()).toEqual([
+        'Grade 7 Maths class 1',
+        'Grade 7 Maths class 5',
+        'Grade 7 Maths class 9',
+        'Grade 7 Maths class 13',
+      ]),
+    );
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('catch_up');
+  });
+
+  it('shows the filters inline on a wider screen, with no Filters button', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('min-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    try {
+      const app = renderApp('/classes?type=revision');
+      await app.landsOn('/classes?type=revision');
+      expect(await screen.findByRole('combobox', { name: 'Type' })).toHaveValue('revision');
+      expect(screen.getByRole('form', { name: 'Filter classes' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 });

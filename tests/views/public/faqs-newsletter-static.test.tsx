@@ -43,7 +43,7 @@ describe('footer newsletter', () => {
     catalogue.set('home', 'hang');
     const app = renderApp('/about');
     await app.landsOn('/about');
-    const newsletter = screen.getByRole('form', { name: 'Newsletter' });
+    const newsletter = await screen.findByRole('form', { name: 'Newsletter' });
     const email = within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' });
     const subscribe = within(newsletter).getByRole('button', { name: 'Subscribe' });
 
@@ -66,7 +66,7 @@ describe('footer newsletter', () => {
     catalogue.set('newsletter', 'error');
     const app = renderApp('/about');
     await app.landsOn('/about');
-    const newsletter = screen.getByRole('form', { name: 'Newsletter' });
+    const newsletter = await screen.findByRole('form', { name: 'Newsletter' });
     await app.user.type(within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' }), 'baraka@example.com');
     await app.user.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
     expect(await within(newsletter).findByRole('alert')).toHaveTextContent(t('newsletter.error'));

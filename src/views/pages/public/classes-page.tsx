@@ -1,5 +1,16 @@
-import { Button, Container, Grid, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  Container,
+  Grid,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useId, useState } from 'react';
 import { fetchClasses, fetchClassFilters } from '@/services/class-service';
 import { CLASS_TYPES } from '@/services/schemas/web';
 import { ClassCard, CLASS_TYPE_LABELS } from '../../components/lists/cards';
@@ -9,7 +20,17 @@ import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
 
 /** A text filter applied when the field is left or Enter is pressed, not on every keystroke. */
-function CommitInput({ label, value, onCommit, type = 'text' }: { label: string; value: string; onCommit: (value: string) => void; type?: string }) {
+function CommitInput({
+  label,
+  value,
+  onCommit,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  type?: string;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const commit = () => {
@@ -47,67 +68,116 @@ export default function ClassesPage() {
     { value: '', label: 'All' },
     ...items.map((item) => ({ value: item.slug ?? String(item.id), label: item.name })),
   ];
-  const hasFilters = Object.keys(q).some((key) => key !== 'page');
+  const activeFilters = Object.keys(q).filter((key) => key !== 'page' && key !== 'per_page').length;
+  const hasFilters = activeFilters > 0;
+  // On a phone eight filter fields would fill the first screen before any class: they sit behind a
+  // "Filters" button there (read at the first render, so the list never jumps), and inline from `sm` up.
+  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  const [filtersOpened, setFiltersOpened] = useState(false);
+  const filtersId = useId();
+  const showFilters = wide || filtersOpened;
 
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Title order={1} size="h2">
-          Classes
-        </Title>
-        <Grid component="form" aria-label="Filter classes" onSubmit={(event) => event.preventDefault()}>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <NativeSelect
-              label="Curriculum"
-              data={select(curricula)}
-              value={q.curriculum ?? ''}
-              onChange={(event) => {
-                list.setFilter('curriculum', event.currentTarget.value);
-              }}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <NativeSelect
-              label="Grade level"
-              data={select(gradeLevels)}
-              value={q.grade_level ?? ''}
-              onChange={(event) => list.setFilter('grade_level', event.currentTarget.value)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <NativeSelect
-              label="Subject"
-              data={select(options.data?.subjects ?? [])}
-              value={q.subject ?? ''}
-              onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <NativeSelect
-              label="Type"
-              data={[{ value: '', label: 'All' }, ...CLASS_TYPES.map((type) => ({ value: type, label: CLASS_TYPE_LABELS[type] }))]}
-              value={q.type ?? ''}
-              onChange={(event) => list.setFilter('type', event.currentTarget.value)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 3 }}>
-            <CommitInput label="From" type="date" value={q.from ?? ''} onCommit={(value) => list.setFilter('from', value)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 3 }}>
-            <CommitInput label="To" type="date" value={q.to ?? ''} onCommit={(value) => list.setFilter('to', value)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <CommitInput label="Min price (KES)" type="number" value={q.min_price ?? ''} onCommit={(value) => list.setFilter('min_price', value)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <CommitInput label="Max price (KES)" type="number" value={q.max_price ?? ''} onCommit={(value) => list.setFilter('max_price', value)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>
-              Clear filters
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={1} size="h2">
+            Classes
+          </Title>
+          {!wide && (
+            <Button
+              variant="default"
+              aria-expanded={filtersOpened}
+              aria-controls={filtersOpened ? filtersId : undefined}
+              onClick={() => setFiltersOpened((opened) => !opened)}
+            >
+              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
             </Button>
-          </Grid.Col>
-        </Grid>
+          )}
+        </Group>
+        {showFilters && (
+          <Grid
+            id={filtersId}
+            component="form"
+            aria-label="Filter classes"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <NativeSelect
+                label="Curriculum"
+                data={select(curricula)}
+                value={q.curriculum ?? ''}
+                onChange={(event) => {
+                  list.setFilter('curriculum', event.currentTarget.value);
+                }}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <NativeSelect
+                label="Grade level"
+                data={select(gradeLevels)}
+                value={q.grade_level ?? ''}
+                onChange={(event) => list.setFilter('grade_level', event.currentTarget.value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <NativeSelect
+                label="Subject"
+                data={select(options.data?.subjects ?? [])}
+                value={q.subject ?? ''}
+                onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+              <NativeSelect
+                label="Type"
+                data={[
+                  { value: '', label: 'All' },
+                  ...CLASS_TYPES.map((type) => ({ value: type, label: CLASS_TYPE_LABELS[type] })),
+                ]}
+                value={q.type ?? ''}
+                onChange={(event) => list.setFilter('type', event.currentTarget.value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>
+              <CommitInput
+                label="From"
+                type="date"
+                value={q.from ?? ''}
+                onCommit={(value) => list.setFilter('from', value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 3 }}>
+              <CommitInput
+                label="To"
+                type="date"
+                value={q.to ?? ''}
+                onCommit={(value) => list.setFilter('to', value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 2 }}>
+              <CommitInput
+                label="Min price (KES)"
+                type="number"
+                value={q.min_price ?? ''}
+                onCommit={(value) => list.setFilter('min_price', value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, md: 2 }}>
+              <CommitInput
+                label="Max price (KES)"
+                type="number"
+                value={q.max_price ?? ''}
+                onCommit={(value) => list.setFilter('max_price', value)}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+              <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>
+                Clear filters
+              </Button>
+            </Grid.Col>
+          </Grid>
+        )}
         <ListStates list={list}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {list.items.map((lessonClass) => (

@@ -1,15 +1,16 @@
 import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { CenteredLoader } from '../../components/centered-loader';
+import { useAfterFirstPaint } from '../../use-after-first-paint';
 import { usePageTitle } from '../../use-page-title';
+import HomeSections, { HomeSectionsLoader } from './home-sections';
 
 // Most visitors arrive on a phone over mobile data: the hero is plain text (it is the largest
-// paint), and everything that needs data or cards comes in a second, lazily loaded chunk.
-const HomeSections = lazy(() => import('./home-sections'));
+// paint) and needs no data. The sections below the fold are dozens of cards, several hundred
+// milliseconds of rendering on a mid-range phone: they render after the hero has painted.
 
 export default function HomePage() {
   usePageTitle('Home');
+  const showSections = useAfterFirstPaint();
   return (
     <>
       <Box bg="blue.0">
@@ -19,8 +20,8 @@ export default function HomePage() {
               Learn from Kenya's best teachers, online
             </Title>
             <Text size="lg" c="gray.8">
-              Book live lessons and classes for CBC, 8-4-4 and IGCSE, ask questions and get answers from qualified
-              teachers. Pay with M-Pesa, card or your wallet.
+              Book live lessons and classes for CBC, 8-4-4 and IGCSE, ask questions and get answers from
+              qualified teachers. Pay with M-Pesa, card or your wallet.
             </Text>
             <Group mt="sm">
               <Button component={Link} href="/sign-up" size="md" color="blue.9">
@@ -33,9 +34,7 @@ export default function HomePage() {
           </Stack>
         </Container>
       </Box>
-      <Suspense fallback={<CenteredLoader label="Loading home" />}>
-        <HomeSections />
-      </Suspense>
+      {showSections ? <HomeSections /> : <HomeSectionsLoader />}
     </>
   );
 }

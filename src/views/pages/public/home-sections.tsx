@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { emptyText } from '@/machines/list-machine';
@@ -7,7 +21,17 @@ import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
 import { useResource } from '../../components/lists/use-resource';
 
-function Section({ title, href, linkText, children }: { title: string; href?: string; linkText?: string; children: ReactNode }) {
+function Section({
+  title,
+  href,
+  linkText,
+  children,
+}: {
+  title: string;
+  href?: string;
+  linkText?: string;
+  children: ReactNode;
+}) {
   const id = `home-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id}>
@@ -30,16 +54,18 @@ function Empty({ name }: { name: string }) {
   return <Text c="gray.7">{emptyText(name)}</Text>;
 }
 
+export function HomeSectionsLoader() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading home">
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
 export default function HomeSections() {
   const home = useResource('classes and teachers', fetchHome);
 
-  if (home.loading) {
-    return (
-      <Center py="xl" role="status" aria-label="Loading home">
-        <Loader size="sm" />
-      </Center>
-    );
-  }
+  if (home.loading) return <HomeSectionsLoader />;
   if (!home.data) {
     return (
       <Container size="lg" py="xl">
@@ -140,7 +166,9 @@ export default function HomeSections() {
                   </Group>
                   <Text fw={700} fz="xl" mt="xs">
                     {formatKes(plan.price)}
-                    {plan.interval ? <Text span size="sm" fw={400} c="gray.7">{` / ${plan.interval}`}</Text> : null}
+                    {plan.interval ? (
+                      <Text span size="sm" fw={400} c="gray.7">{` / ${plan.interval}`}</Text>
+                    ) : null}
                   </Text>
                 </Card>
               ))}
