@@ -9,12 +9,33 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 // round trips cost a second of waterfall. Heavy or workspace-only components (Drawer, Modal,
 // ScrollArea, Combobox, Table with its scroll container…) keep their own chunks and load only where used.
 const PUBLIC_MANTINE = new Set(
-  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Grid Group Indicator Input InputBase Loader Pagination Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(' '),
+  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Grid Group Indicator Input InputBase Loader Pagination Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(
+    ' ',
+  ),
 );
+// With them, the small view modules every public page uses (the header's logo and cart button,
+// cards, the list hooks): on their own they were a dozen ~500-byte files, each a request and
+// ~400 bytes of headers on a phone's connection.
+const PUBLIC_VIEWS =
+  /\/src\/views\/(use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/[\w-]+)\.tsx?)$/;
 function isPublicUi(id: string): boolean {
   const path = id.replace(/\\/g, '/');
+  if (
+    PUBLIC_VIEWS.test(path) ||
+    path.includes('/node_modules/@tabler/icons-react/dist/esm/createReactComponent')
+  )
+    return true;
   const component = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//.exec(path);
   return component?.[1] !== undefined && PUBLIC_MANTINE.has(component[1]);
+}
+
+// The services, machines and shared modules in one chunk (rolldown otherwise splits them by which
+// pages share them, into a dozen small files). Commerce code stays out: it loads with the cart.
+const COMMERCE_ONLY =
+  /\/src\/(machines\/(payment|checkout|remove-item)-machine|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
+function isAppCore(id: string): boolean {
+  const path = id.replace(/\\/g, '/');
+  return /\/src\/(services|shared|machines)\//.test(path) && !COMMERCE_ONLY.test(path);
 }
 
 const alias = {
@@ -42,7 +63,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'mantine', test: isPublicUi }],
+          groups: [
+            { name: 'public-ui', test: isPublicUi },
+            { name: 'app', test: isAppCore, priority: -1 },
+          ],
         },
       },
     },
@@ -54,7 +78,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}', 'tests/services/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/machines/**/*.test.{ts,tsx}',
+            'tests/views/**/*.test.{ts,tsx}',
+            'tests/services/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

@@ -1,8 +1,10 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { t } from '@/shared/messages';
 import type {
   AppActors,
   CartActor,
   CheckoutActor,
+  CommerceActors,
   PaymentActor,
   RemoveItemActor,
   SessionActor,
@@ -33,20 +35,46 @@ export function useCart(): CartActor {
   return useAppActors().cart;
 }
 
+/**
+ * The commerce actors (checkout, payments, item removal), created the first time `wanted` is true;
+ * null until they exist. A failed download says so in the snackbar and is tried again next time.
+ */
+export function useCommerce(wanted = true, onFailed?: () => void): CommerceActors | null {
+  const actors = useAppActors();
+  const commerce = useSyncExternalStore(actors.onCommerceLoaded, actors.getCommerce);
+  const failed = useRef(onFailed);
+  failed.current = onFailed;
+  useEffect(() => {
+    if (!wanted || commerce) return;
+    actors.loadCommerce().catch(() => {
+      actors.snackbar.send({ type: 'snackbar.show', message: t('messages.general'), color: 'error' });
+      failed.current?.();
+    });
+  }, [actors, wanted, commerce]);
+  return commerce;
+}
+
+/** For what renders only once the commerce actors exist: the cart drawer and the payment dialogs. */
+function useLoadedCommerce(): CommerceActors {
+  const commerce = useAppActors().getCommerce();
+  if (!commerce) throw new Error('The commerce actors are not loaded yet (render this below useCommerce()).');
+  return commerce;
+}
+
 export function useCheckout(): CheckoutActor {
-  return useAppActors().checkout;
+  return useLoadedCommerce().checkout;
 }
 
 /** The payment actor behind the checkout dialog's Pay. */
 export function usePayment(): PaymentActor {
-  return useAppActors().payment;
+  return useLoadedCommerce().payment;
 }
 
 export function useRemoveItem(): RemoveItemActor {
-  return useAppActors().removeItem;
+  return useLoadedCommerce().removeItem;
 }
 
 /** The second payment actor: wallet top-ups (same modal, amount instead of a cart). */
 export function useWalletTopUp(): PaymentActor {
-  return useAppActors().walletTopUp;
+  return useLoadedCommerce().walletTopUp;
 }

@@ -6,7 +6,8 @@ import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchH
 import { prefetchLesson } from '@/services/lesson-service';
 import { prefetchHome } from '@/services/web-service';
 import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/shared/routes';
-import { useCart, useCheckout, useSession, useWalletTopUp, usePayment } from './app-actors-context';
+import { useCart, useCommerce, useSession } from './app-actors-context';
+import type { CommerceActors } from './commerce-actors';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
 import { PAGES } from './page-registry';
@@ -161,20 +162,30 @@ function useOnceActive(active: boolean): boolean {
   return seen.current;
 }
 
-/** Mounted once for the whole app: the cart drawer, checkout dialog and the two payment modals. */
+/**
+ * Mounted once for the whole app: the cart drawer, checkout dialog and the two payment modals. Their
+ * actors come with the drawer's first opening (or the wallet page), so a visitor who never opens
+ * the cart never downloads them.
+ */
 function Commerce() {
-  const payment = usePayment();
-  const walletTopUp = useWalletTopUp();
-  const showCart = useOnceActive(useSelector(useCart(), (s) => s.matches({ drawer: 'visible' })));
-  const showCheckout = useOnceActive(useSelector(useCheckout(), (s) => !s.matches('idle')));
-  const showPayment = useOnceActive(useSelector(payment, (s) => !s.matches('idle')));
-  const showTopUp = useOnceActive(useSelector(walletTopUp, (s) => !s.matches('idle')));
+  const cart = useCart();
+  const cartVisible = useSelector(cart, (s) => s.matches({ drawer: 'visible' }));
+  // Without its actors the drawer cannot open: a failed download hides it, so the next click tries again.
+  const commerce = useCommerce(cartVisible, () => cart.send({ type: 'cart.hide' }));
+  return commerce ? <CommerceOverlays commerce={commerce} showCart={cartVisible} /> : null;
+}
+
+function CommerceOverlays({ commerce, showCart }: { commerce: CommerceActors; showCart: boolean }) {
+  const cartShown = useOnceActive(showCart);
+  const showCheckout = useOnceActive(useSelector(commerce.checkout, (s) => !s.matches('idle')));
+  const showPayment = useOnceActive(useSelector(commerce.payment, (s) => !s.matches('idle')));
+  const showTopUp = useOnceActive(useSelector(commerce.walletTopUp, (s) => !s.matches('idle')));
   return (
     <Suspense fallback={null}>
-      {showCart && <CartDrawer />}
+      {cartShown && <CartDrawer />}
       {showCheckout && <CheckoutDialog />}
-      {showPayment && <PaymentModal actor={payment} />}
-      {showTopUp && <PaymentModal actor={walletTopUp} />}
+      {showPayment && <PaymentModal actor={commerce.payment} />}
+      {showTopUp && <PaymentModal actor={commerce.walletTopUp} />}
     </Suspense>
   );
 }

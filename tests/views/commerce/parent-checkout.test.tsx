@@ -103,7 +103,7 @@ describe('paying before the drawer has closed', () => {
     // Still within the 1000 ms: the drawer is behind the dialog.
     expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
     // What the payment actor emits on success, forwarded by the app's wiring.
-    app.actors.checkout.send({ type: 'payment.succeeded' });
+    app.actors.getCommerce()?.checkout.send({ type: 'payment.succeeded' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument(), { timeout: 2500 });
     expect(app.actors.cart.getSnapshot().matches({ drawer: 'hidden' })).toBe(true);

@@ -9,7 +9,7 @@ import type { Wallet } from '@/services/schemas/wallet';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { collect } from '@/shared/validation';
-import { useAppActors, useSession, useWalletTopUp } from '../../app-actors-context';
+import { useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { WalletPinField } from '../../components/payment/payment-modal';
 import { fieldError, selectUser } from '../../session-selectors';
@@ -242,18 +242,23 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
 /** `/wallet`: balance, top-up (M-Pesa or Pesapal), PIN set-up or change, recent transactions. */
 export default function WalletPage() {
   usePageTitle('Wallet');
-  const actors = useAppActors();
+  // The top-up runs on the commerce actors, created with this page if no cart opened them before.
+  const commerce = useCommerce();
   // Each reload remounts the screen, which loads the wallet again.
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
-  useEffect(() => actors.onWalletChanged(() => setVersion((v) => v + 1)), [actors]);
+  useEffect(() => commerce?.onWalletChanged(() => setVersion((v) => v + 1)), [commerce]);
   return (
     <Container size="lg" py="md" px={0}>
       <Stack gap="md">
         <Title order={1} size="h2">
           Wallet
         </Title>
-        <WalletScreen key={version} onChanged={reload} />
+        {commerce ? (
+          <WalletScreen key={version} onChanged={reload} />
+        ) : (
+          <CenteredLoader label="Loading wallet" />
+        )}
       </Stack>
     </Container>
   );
