@@ -78,7 +78,8 @@ export const routes = [
     access: 'public',
     screen: 'public/classes-page',
     lightStyles: true,
-    data: [{ path: '/api/web/classes', query: CLASS_LIST_QUERY }, { path: '/api/web/filters' }],
+    // The filters' options are not here: a phone shows them only when asked (classes-page.tsx).
+    data: [{ path: '/api/web/classes', query: CLASS_LIST_QUERY }],
   },
   {
     name: 'web.questions',

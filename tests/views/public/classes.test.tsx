@@ -57,7 +57,8 @@ describe('public classes page', () => {
       'href',
       '/lessons/view/LSN-7K2Q9',
     );
-    expect(classTitles()).toHaveLength(12);
+    // The first cards render at once, the rest of the page right after.
+    await waitFor(() => expect(classTitles()).toHaveLength(12));
   });
 
   it('keeps filters and the page in the URL, and a shared URL opens the same list', async () => {

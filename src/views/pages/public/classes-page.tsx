@@ -16,6 +16,7 @@ import { CLASS_TYPES } from '@/services/schemas/web';
 import { ClassCard, CLASS_TYPE_LABELS } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { useList } from '../../components/lists/use-list';
+import { useProgressive } from '../../components/lists/use-progressive';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
 
@@ -52,10 +53,18 @@ function CommitInput({
   );
 }
 
-export default function ClassesPage() {
-  usePageTitle('Classes');
-  const list = useList({ name: 'classes', fetchPage: fetchClasses });
-  // Options of the filters; if they fail to load, the list still works with the filters it has.
+type ClassList = ReturnType<typeof useClassList>;
+
+function useClassList() {
+  return useList({ name: 'classes', fetchPage: fetchClasses });
+}
+
+/**
+ * The filter fields. They load their options themselves, so a phone that keeps them closed never
+ * asks for them, and the options arriving re-render the form, not the list. If the options fail to
+ * load, the list still works with the filters it has.
+ */
+function ClassFilters({ id, list }: { id: string; list: ClassList }) {
   const options = useResource('filters', fetchClassFilters);
   const q = list.query;
   const curricula = options.data?.curricula ?? [];
@@ -68,8 +77,95 @@ export default function ClassesPage() {
     { value: '', label: 'All' },
     ...items.map((item) => ({ value: item.slug ?? String(item.id), label: item.name })),
   ];
-  const activeFilters = Object.keys(q).filter((key) => key !== 'page' && key !== 'per_page').length;
-  const hasFilters = activeFilters > 0;
+  const hasFilters = activeFilterCount(q) > 0;
+  return (
+    <Grid id={id} component="form" aria-label="Filter classes" onSubmit={(event) => event.preventDefault()}>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <NativeSelect
+          label="Curriculum"
+          data={select(curricula)}
+          value={q.curriculum ?? ''}
+          onChange={(event) => {
+            list.setFilter('curriculum', event.currentTarget.value);
+          }}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <NativeSelect
+          label="Grade level"
+          data={select(gradeLevels)}
+          value={q.grade_level ?? ''}
+          onChange={(event) => list.setFilter('grade_level', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <NativeSelect
+          label="Subject"
+          data={select(options.data?.subjects ?? [])}
+          value={q.subject ?? ''}
+          onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+        <NativeSelect
+          label="Type"
+          data={[
+            { value: '', label: 'All' },
+            ...CLASS_TYPES.map((type) => ({ value: type, label: CLASS_TYPE_LABELS[type] })),
+          ]}
+          value={q.type ?? ''}
+          onChange={(event) => list.setFilter('type', event.currentTarget.value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <CommitInput
+          label="From"
+          type="date"
+          value={q.from ?? ''}
+          onCommit={(value) => list.setFilter('from', value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 3 }}>
+        <CommitInput
+          label="To"
+          type="date"
+          value={q.to ?? ''}
+          onCommit={(value) => list.setFilter('to', value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <CommitInput
+          label="Min price (KES)"
+          type="number"
+          value={q.min_price ?? ''}
+          onCommit={(value) => list.setFilter('min_price', value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, md: 2 }}>
+        <CommitInput
+          label="Max price (KES)"
+          type="number"
+          value={q.max_price ?? ''}
+          onCommit={(value) => list.setFilter('max_price', value)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+        <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>
+          Clear filters
+        </Button>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+const activeFilterCount = (query: Record<string, string>) =>
+  Object.keys(query).filter((key) => key !== 'page' && key !== 'per_page').length;
+
+export default function ClassesPage() {
+  usePageTitle('Classes');
+  const list = useClassList();
+  const classes = useProgressive(list.items);
+  const activeFilters = activeFilterCount(list.query);
   // On a phone eight filter fields would fill the first screen before any class: they sit behind a
   // "Filters" button there (read at the first render, so the list never jumps), and inline from `sm` up.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
@@ -95,92 +191,10 @@ export default function ClassesPage() {
             </Button>
           )}
         </Group>
-        {showFilters && (
-          <Grid
-            id={filtersId}
-            component="form"
-            aria-label="Filter classes"
-            onSubmit={(event) => event.preventDefault()}
-          >
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <NativeSelect
-                label="Curriculum"
-                data={select(curricula)}
-                value={q.curriculum ?? ''}
-                onChange={(event) => {
-                  list.setFilter('curriculum', event.currentTarget.value);
-                }}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <NativeSelect
-                label="Grade level"
-                data={select(gradeLevels)}
-                value={q.grade_level ?? ''}
-                onChange={(event) => list.setFilter('grade_level', event.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <NativeSelect
-                label="Subject"
-                data={select(options.data?.subjects ?? [])}
-                value={q.subject ?? ''}
-                onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <NativeSelect
-                label="Type"
-                data={[
-                  { value: '', label: 'All' },
-                  ...CLASS_TYPES.map((type) => ({ value: type, label: CLASS_TYPE_LABELS[type] })),
-                ]}
-                value={q.type ?? ''}
-                onChange={(event) => list.setFilter('type', event.currentTarget.value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <CommitInput
-                label="From"
-                type="date"
-                value={q.from ?? ''}
-                onCommit={(value) => list.setFilter('from', value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 3 }}>
-              <CommitInput
-                label="To"
-                type="date"
-                value={q.to ?? ''}
-                onCommit={(value) => list.setFilter('to', value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 2 }}>
-              <CommitInput
-                label="Min price (KES)"
-                type="number"
-                value={q.min_price ?? ''}
-                onCommit={(value) => list.setFilter('min_price', value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, md: 2 }}>
-              <CommitInput
-                label="Max price (KES)"
-                type="number"
-                value={q.max_price ?? ''}
-                onCommit={(value) => list.setFilter('max_price', value)}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
-              <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>
-                Clear filters
-              </Button>
-            </Grid.Col>
-          </Grid>
-        )}
+        {showFilters && <ClassFilters id={filtersId} list={list} />}
         <ListStates list={list}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {list.items.map((lessonClass) => (
+            {classes.map((lessonClass) => (
               <ClassCard key={lessonClass.id} lessonClass={lessonClass} headingLevel={2} />
             ))}
           </SimpleGrid>
