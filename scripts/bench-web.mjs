@@ -8,7 +8,7 @@
 //
 // A script, not a test: it prints and exits 0; `--strict` exits 1 when a target is missed.
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 (reuse dist/),
-// BENCH_URL (measure a server that is already running instead of starting one), BENCH_RUNS (default 1),
+// BENCH_URL (measure a server that is already running instead of starting one), BENCH_RUNS (default 3: single loads vary by a few hundred ms),
 // BENCH_VERBOSE=1 (list the heaviest scripts per page).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const strict = process.argv.includes('--strict');
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 const KB = 1024;
 const TARGETS = { homeJsBytes: 150 * KB, lcpMs: 2500 };
@@ -141,6 +141,12 @@ async function measure(browser, base, path) {
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     requests.set(requestId, { type, url: response.url, bytes: 0 });
   });
+  // The compressed bodies alone (what "150 KB of JavaScript" usually means); the target is checked
+  // against the stricter on-the-wire figure, headers included.
+  cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+    const request = requests.get(requestId);
+    if (request) request.body = (request.body ?? 0) + encodedDataLength;
+  });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
     const request = requests.get(requestId);
     // encodedDataLength: bytes on the wire, headers included, after compression.
@@ -179,6 +185,7 @@ async function measure(browser, base, path) {
   const result = {
     path,
     jsBytes: scripts.reduce((sum, request) => sum + request.bytes, 0),
+    jsBodyBytes: scripts.reduce((sum, request) => sum + (request.body ?? 0), 0),
     jsFiles: scripts.length,
     totalBytes: all.reduce((sum, request) => sum + request.bytes, 0),
     requests: all.length,
@@ -201,7 +208,7 @@ function report(results) {
   const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
   const rows = results.map((r) => ({
     page: r.path,
-    'JS (compressed)': `${kb(r.jsBytes)} in ${r.jsFiles} files`,
+    'JS (compressed)': `${kb(r.jsBytes)} in ${r.jsFiles} files (bodies ${kb(r.jsBodyBytes)})`,
     'total transferred': `${kb(r.totalBytes)} in ${r.requests} requests`,
     LCP: r.lcpMs === null ? 'n/a' : `${(r.lcpMs / 1000).toFixed(2)} s (${r.lcpElement ?? '?'})`,
     'content settled': `${(r.loadMs / 1000).toFixed(2)} s`,
@@ -260,6 +267,7 @@ async function main() {
       results.push({
         ...samples[0],
         jsBytes: median(samples.map((s) => s.jsBytes)),
+        jsBodyBytes: median(samples.map((s) => s.jsBodyBytes)),
         totalBytes: median(samples.map((s) => s.totalBytes)),
         loadMs: median(samples.map((s) => s.loadMs)),
         lcpMs: lcps.length ? median(lcps) : null,
