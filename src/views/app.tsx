@@ -1,7 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import { withFullStyles } from './full-styles';
-import { preloadable } from './preloadable';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { prefetchLesson } from '@/services/lesson-service';
 import { prefetchHome } from '@/services/web-service';
@@ -10,14 +8,16 @@ import { useCart, useCommerce, useSession } from './app-actors-context';
 import type { CommerceActors } from './commerce-actors';
 import { CenteredLoader } from './components/centered-loader';
 import { Snackbar } from './components/snackbar';
+import { withFullStyles } from './full-styles';
 import { PAGES } from './page-registry';
+import { preloadable } from './preloadable';
 import { RouteParamsProvider } from './route-params';
 import { selectAllowedPath, selectUser } from './session-selectors';
 
 // The commerce overlays (drawer, dialogs, modals) weigh more than a public page; they are fetched the
 // first time the user opens one, so a visitor reading the home page never downloads them.
-const CartDrawer = lazy(() =>
-  import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })),
+const CartDrawer = lazy(
+  withFullStyles(() => import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer }))),
 );
 const CheckoutDialog = lazy(
   withFullStyles(() =>

@@ -138,6 +138,29 @@ describe('public pages', () => {
     expect(api.filter((call) => /^\/api\/web\/(classes|filters|lessons\/)/.test(call))).toEqual([]);
   });
 
+  test('drawers opened on a landing page arrive with their styles', async ({ page, baseUrl }) => {
+    // The landing pages ship only the public stylesheet; an overlay brings Mantine's full one.
+    const drawerPosition = (name: string) =>
+      page
+        .getByRole('dialog', { name })
+        .evaluate((dialog) => getComputedStyle(dialog.closest('.mantine-Drawer-inner') ?? dialog).position);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const code = await aLessonCode(baseUrl);
+    await page.goto(`/lessons/view/${code}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+    expect(await drawerPosition('Your cart')).toBe('fixed');
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Mobile' })
+        .evaluate((nav) => getComputedStyle(nav.closest('.mantine-Drawer-inner') ?? nav).position),
+    ).toBe('fixed');
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
