@@ -29,11 +29,8 @@ export type SpaShell = { render(url: string): Promise<string> };
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The files a manifest entry needs: its own and those of its static imports, transitively. */
-function chunkFiles(
-  manifest: Manifest,
-  key: string,
-  seen = new Set<string>(),
-): { js: string[]; css: string[] } {
+function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const seen = new Set<string>();
   const js: string[] = [];
   const css: string[] = [];
   const visit = (name: string) => {
@@ -134,7 +131,10 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       const data = Object.keys(answers).length
         ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
         : '';
-      return template.replace('</head>', `${hintsFor(route)}</head>`).replace('</body>', `${data}</body>`);
+      // Replacer functions: a replacement string would read `$\`` or `$'` in user text as patterns.
+      return template
+        .replace('</head>', () => `${hintsFor(route)}</head>`)
+        .replace('</body>', () => `${data}</body>`);
     },
   };
 }
