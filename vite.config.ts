@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 // Mantine components the public pages (`/`, `/classes`, a lesson view) render, with Mantine's small
-// helpers and the icon factory: one chunk instead of ~30 tiny ones, which on a phone's 150 ms
+// helpers and the icon factory: one chunk (`public-ui`) instead of ~30 tiny ones, which on a phone's 150 ms
 // round trips cost a second of waterfall. Heavy or workspace-only components (Drawer, Modal,
 // ScrollArea, Combobox, Table with its scroll container…) keep their own chunks and load only where used.
 const PUBLIC_MANTINE = new Set(

@@ -32,11 +32,5 @@ export function preloadable<P extends object = object>(
     const viaLazy = useRef(loaded === null);
     return viaLazy.current || loaded === null ? createElement(Lazy, props) : createElement(loaded, props);
   }
-  return Object.assign(Preloaded, {
-    preload: () =>
-      loadOnce().then(
-        () => undefined,
-        (error: unknown) => Promise.reject(error),
-      ),
-  });
+  return Object.assign(Preloaded, { preload: () => loadOnce().then(() => undefined) });
 }

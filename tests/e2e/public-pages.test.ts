@@ -101,7 +101,7 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
   });
 
-  test('a phone landing on the classes list or a lesson gets its data and every chunk named in the HTML', async ({
+  test('a phone landing on home, the classes list or a lesson gets its data and every chunk named in the HTML, and no buying code', async ({
     page,
     baseUrl,
   }) => {
@@ -125,6 +125,9 @@ describe('public pages', () => {
       return scripts.filter((script) => !named.has(script));
     }
 
+    expect(await unnamedScripts('/', () => page.getByRole('heading', { level: 1 }).waitFor())).toEqual([]);
+    // A visitor reading the home page downloads none of the buying code (it comes with the cart).
+    expect(scripts.filter((script) => /commerce|payment|checkout|cart-drawer/.test(script))).toEqual([]);
     expect(
       await unnamedScripts('/classes?type=revision', () => page.getByRole('article').first().waitFor()),
     ).toEqual([]);
