@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { expect, onTestFinished } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '@/views/app';
-import { createAppActors, type AppActors } from '@/views/app-actors';
+import { createAppActors, type AppActors, type AppActorsOptions } from '@/views/app-actors';
 import { AppActorsProvider } from '@/views/app-actors-context';
 import { cssVariablesResolver, theme } from '@/views/theme';
 import { api } from './msw/handlers';
@@ -31,9 +31,9 @@ export function signedInAs(email: string) {
   document.cookie = 'XSRF-TOKEN=test-xsrf-token; path=/';
 }
 
-export function renderApp(path = '/') {
+export function renderApp(path = '/', options: AppActorsOptions = {}) {
   const location = memoryLocation({ path, record: true });
-  const actors = createAppActors();
+  const actors = createAppActors(options);
   // Stop the actors (and their 401 listener) with the test, so no session outlives its test.
   onTestFinished(() => actors.stop());
   // No delay between keystrokes, and no `pointer-events` check on every event: jsdom's

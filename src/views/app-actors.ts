@@ -8,7 +8,11 @@ import type { CommerceActors } from './commerce-actors';
 export type AppActorsOptions = {
   /** Stately inspector (dev `?inspect`) or a test spy. */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** Loads the commerce actors' module; tests stand in for a download that fails. */
+  importCommerce?: () => Promise<typeof import('./commerce-actors')>;
 };
+
+const importCommerceActors = () => import('./commerce-actors');
 
 /**
  * Creates, wires and starts the long-lived actors of the SPA. The app and the view tests call the
@@ -68,7 +72,7 @@ export function createAppActors(options: AppActorsOptions = {}) {
     },
     /** Creates the commerce actors (their code is a separate chunk) once; resolves with them. */
     loadCommerce(): Promise<CommerceActors> {
-      commerceLoading ??= import('./commerce-actors').then(
+      commerceLoading ??= (options.importCommerce ?? importCommerceActors)().then(
         ({ createCommerceActors }) => {
           if (stopped) throw new Error('The app actors were stopped.');
           commerce = createCommerceActors({ cart, notify: show, inspect });

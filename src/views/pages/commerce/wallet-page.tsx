@@ -243,7 +243,8 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
 export default function WalletPage() {
   usePageTitle('Wallet');
   // The top-up runs on the commerce actors, created with this page if no cart opened them before.
-  const commerce = useCommerce();
+  const [commerceFailed, setCommerceFailed] = useState(false);
+  const commerce = useCommerce(!commerceFailed, () => setCommerceFailed(true));
   // Each reload remounts the screen, which loads the wallet again.
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -256,6 +257,12 @@ export default function WalletPage() {
         </Title>
         {commerce ? (
           <WalletScreen key={version} onChanged={reload} />
+        ) : commerceFailed ? (
+          <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => setCommerceFailed(false)}>
+              Try again
+            </Button>
+          </Alert>
         ) : (
           <CenteredLoader label="Loading wallet" />
         )}
