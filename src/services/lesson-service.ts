@@ -2,22 +2,12 @@
 import { readCookie, request } from './http';
 import { fetchCsrfCookie } from './auth-service';
 import { dataOf } from './envelope';
-import { prefetch, takePrefetched } from './prefetch';
 import { decodeCartBody, type CartView } from './schemas/cart';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
 import { decodeLesson, type Lesson } from './schemas/web';
 
-async function loadLesson(code: string): Promise<Lesson> {
+export async function fetchLesson(code: string): Promise<Lesson> {
   return decodeLesson(dataOf(await request(`/api/web/lessons/${encodeURIComponent(code)}`)));
-}
-
-export function fetchLesson(code: string): Promise<Lesson> {
-  return takePrefetched<Lesson>(`lesson:${code}`) ?? loadLesson(code);
-}
-
-/** Asks for a lesson before its page has loaded (start-up on `/lessons/view/:code`). */
-export function prefetchLesson(code: string): void {
-  prefetch(`lesson:${code}`, () => loadLesson(code));
 }
 
 export async function fetchLessons(query: ListQuery = {}): Promise<ListPage<Lesson>> {

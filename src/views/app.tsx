@@ -1,8 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
-import { prefetchLesson } from '@/services/lesson-service';
-import { prefetchHome } from '@/services/web-service';
 import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/shared/routes';
 import { useCart, useCommerce, useSession } from './app-actors-context';
 import type { CommerceActors } from './commerce-actors';
@@ -55,25 +53,16 @@ function preload(layout: RouteLayout, page: RouteName): Promise<unknown> {
 }
 
 /**
- * Called once at start-up, before the session is restored: a public or guest page's chunks (and, for
- * the home page and a lesson view, its data) are fetched while the app boots (a protected page waits
- * for the guard, which may redirect). Resolves when the page can render without a loader; never rejects
- * (a failed chunk is asked for again when the page renders, and shows its error there).
+ * Called once at start-up, before the session is restored: a public or guest page's chunks are
+ * fetched while the app boots (a protected page waits for the guard, which may redirect). Its first
+ * data needs no call here: our server puts it in the HTML (server/spa.ts). Resolves when the page
+ * can render without a loader; never rejects (a failed chunk is asked for again when the page
+ * renders, and shows its error there).
  */
 export function preloadRoute(fullPath: string): Promise<void> {
-  const { route, params } = matchRoute(fullPath);
+  const { route } = matchRoute(fullPath);
   if (route.access !== 'public' && route.access !== 'guest') return Promise.resolve();
-  const ready = preload(route.layout, route.name);
-  // The data of the pages a visitor most often lands on is asked for while their code downloads
-  // (both services are in the public pages' chunks anyway; importing them here costs them nothing).
-  // Served by our API server, the answers are already in the HTML (server/spa.ts) and no call is made.
-  const code = params.code;
-  if (route.name === 'web.home') {
-    prefetchHome();
-  } else if (route.name === 'web.lessons.view' && code) {
-    prefetchLesson(code);
-  }
-  return ready.then(
+  return preload(route.layout, route.name).then(
     () => undefined,
     () => undefined,
   );
