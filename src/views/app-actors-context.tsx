@@ -1,5 +1,4 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { t } from '@/shared/messages';
 import type {
   AppActors,
   CartActor,
@@ -37,7 +36,8 @@ export function useCart(): CartActor {
 
 /**
  * The commerce actors (checkout, payments, item removal), created the first time `wanted` is true;
- * null until they exist. A failed download says so in the snackbar and is tried again next time.
+ * null until they exist. `onFailed` runs when the download fails; it is tried again when `wanted`
+ * turns true again.
  */
 export function useCommerce(wanted = true, onFailed?: () => void): CommerceActors | null {
   const actors = useAppActors();
@@ -46,10 +46,8 @@ export function useCommerce(wanted = true, onFailed?: () => void): CommerceActor
   failed.current = onFailed;
   useEffect(() => {
     if (!wanted || commerce) return;
-    actors.loadCommerce().catch(() => {
-      actors.snackbar.send({ type: 'snackbar.show', message: t('messages.general'), color: 'error' });
-      failed.current?.();
-    });
+    // loadCommerce itself tells the user when the download fails.
+    actors.loadCommerce().catch(() => failed.current?.());
   }, [actors, wanted, commerce]);
   return commerce;
 }

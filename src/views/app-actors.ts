@@ -3,6 +3,7 @@ import { cartMachine } from '@/machines/cart-machine';
 import { sessionMachine, type NotifyColor } from '@/machines/session-machine';
 import { snackbarMachine } from '@/machines/snackbar-machine';
 import { onUnauthorized, readCookie } from '@/services/http';
+import { t } from '@/shared/messages';
 import type { CommerceActors } from './commerce-actors';
 
 export type AppActorsOptions = {
@@ -70,7 +71,10 @@ export function createAppActors(options: AppActorsOptions = {}) {
     getCommerce(): CommerceActors | null {
       return commerce;
     },
-    /** Creates the commerce actors (their code is a separate chunk) once; resolves with them. */
+    /**
+     * Creates the commerce actors (their code is a separate chunk) once; resolves with them. A failed
+     * download shows the general error in the snackbar and rejects; the next call tries again.
+     */
     loadCommerce(): Promise<CommerceActors> {
       commerceLoading ??= (options.importCommerce ?? importCommerceActors)().then(
         ({ createCommerceActors }) => {
@@ -80,8 +84,9 @@ export function createAppActors(options: AppActorsOptions = {}) {
           return commerce;
         },
         (error: unknown) => {
-          // A failed download (offline for a moment) is tried again next time.
+          // A failed download (offline for a moment): say so; the next call tries again.
           commerceLoading = null;
+          show({ color: 'error', message: t('messages.general') });
           throw error;
         },
       );

@@ -46,8 +46,11 @@ describe('when the commerce code fails to download', () => {
     const flaky = flakyImport();
     const app = renderApp('/wallet', { importCommerce: flaky.importCommerce });
     await app.landsOn('/wallet');
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
-    expect(alert).toHaveTextContent(t('messages.loadError', { name: 'wallet' }));
+    const title = await screen.findByText(t('messages.loadError', { name: 'wallet' }), undefined, {
+      timeout: 5000,
+    });
+    const alert = title.closest('[role="alert"]') as HTMLElement;
+    expect(snackbarText()).toBe(t('messages.general'));
 
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 })).toHaveTextContent(
