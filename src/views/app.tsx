@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/shared/routes';
 import { useCart, useCommerce, useSession } from './app-actors-context';
 import type { CommerceActors } from './commerce-actors';
 import { CenteredLoader } from './components/centered-loader';
+import { ScreenErrorBoundary } from './components/screen-error-boundary';
 import { Snackbar } from './components/snackbar';
 import { withFullStyles } from './full-styles';
 import { PAGES } from './page-registry';
@@ -14,18 +15,14 @@ import { selectAllowedPath, selectUser } from './session-selectors';
 
 // The commerce overlays (drawer, dialogs, modals) weigh more than a public page; they are fetched the
 // first time the user opens one, so a visitor reading the home page never downloads them.
-const CartDrawer = lazy(
-  withFullStyles(() => import('./components/cart/cart-drawer').then((m) => ({ default: m.CartDrawer }))),
+const CartDrawer = preloadable(
+  withFullStyles(() => import('./components/cart/cart-drawer').then((m) => m.CartDrawer)),
 );
-const CheckoutDialog = lazy(
-  withFullStyles(() =>
-    import('./components/payment/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })),
-  ),
+const CheckoutDialog = preloadable(
+  withFullStyles(() => import('./components/payment/checkout-dialog').then((m) => m.CheckoutDialog)),
 );
-const PaymentModal = lazy(
-  withFullStyles(() =>
-    import('./components/payment/payment-modal').then((m) => ({ default: m.PaymentModal })),
-  ),
+const PaymentModal = preloadable(
+  withFullStyles(() => import('./components/payment/payment-modal').then((m) => m.PaymentModal)),
 );
 
 // Layouts are split like pages: the public site does not download the workspace shell.
@@ -132,15 +129,20 @@ function Screen() {
   preload(shown.layout, shown.name).catch(() => undefined);
 
   return (
-    <Suspense fallback={<CenteredLoader />}>
-      <Layout layout={shown.layout} routeName={shown.name}>
-        <Suspense fallback={<CenteredLoader />}>
-          <RouteParamsProvider params={params}>
-            <Page />
-          </RouteParamsProvider>
-        </Suspense>
-      </Layout>
-    </Suspense>
+    <ScreenErrorBoundary key={shown.layout}>
+      <Suspense fallback={<CenteredLoader />}>
+        <Layout layout={shown.layout} routeName={shown.name}>
+          {/* A failing page keeps its layout (navigation, footer) around the message. */}
+          <ScreenErrorBoundary key={pathname}>
+            <Suspense fallback={<CenteredLoader />}>
+              <RouteParamsProvider params={params}>
+                <Page />
+              </RouteParamsProvider>
+            </Suspense>
+          </ScreenErrorBoundary>
+        </Layout>
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 
@@ -170,12 +172,15 @@ function CommerceOverlays({ commerce, showCart }: { commerce: CommerceActors; sh
   const showPayment = useOnceActive(useSelector(commerce.payment, (s) => !s.matches('idle')));
   const showTopUp = useOnceActive(useSelector(commerce.walletTopUp, (s) => !s.matches('idle')));
   return (
-    <Suspense fallback={null}>
-      {cartShown && <CartDrawer />}
-      {showCheckout && <CheckoutDialog />}
-      {showPayment && <PaymentModal actor={commerce.payment} />}
-      {showTopUp && <PaymentModal actor={commerce.walletTopUp} />}
-    </Suspense>
+    // An overlay whose code fails to download says so (with "Try again") instead of blanking the app.
+    <ScreenErrorBoundary>
+      <Suspense fallback={null}>
+        {cartShown && <CartDrawer />}
+        {showCheckout && <CheckoutDialog />}
+        {showPayment && <PaymentModal actor={commerce.payment} />}
+        {showTopUp && <PaymentModal actor={commerce.walletTopUp} />}
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 

@@ -10,11 +10,21 @@ import { createElement, lazy, useRef, type ComponentType } from 'react';
  */
 export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<void> };
 
+const failedLoads = new Set<() => void>();
+
+/** Lets every component whose download failed try again when next rendered ("Try again"). */
+export function retryFailedLoads(): void {
+  const retries = [...failedLoads];
+  failedLoads.clear();
+  for (const retry of retries) retry();
+}
+
 export function preloadable<P extends object = object>(
   load: () => Promise<ComponentType<P>>,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
+  const lazyComponent = () => lazy(() => loadOnce().then((component) => ({ default: component })));
   const loadOnce = (): Promise<ComponentType<P>> =>
     (pending ??= load().then(
       (component) => {
@@ -22,12 +32,16 @@ export function preloadable<P extends object = object>(
         return component;
       },
       (error: unknown) => {
-        // A failed download (offline for a moment) is tried again on the next render or preload.
+        // A failed download (offline for a moment) is tried again by the next preload, and by the
+        // next render once `retryFailedLoads()` has run: React.lazy keeps its failure for good.
         pending = null;
+        failedLoads.add(() => {
+          Lazy = lazyComponent();
+        });
         throw error;
       },
     ));
-  const Lazy = lazy(() => loadOnce().then((component) => ({ default: component })));
+  let Lazy = lazyComponent();
   function Preloaded(props: P) {
     const viaLazy = useRef(loaded === null);
     return viaLazy.current || loaded === null ? createElement(Lazy, props) : createElement(loaded, props);
