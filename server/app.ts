@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth-routes';
 import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
 import { lessonRoutes } from './routes/lesson-routes';
+import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { questionRoutes } from './routes/question-routes';
 import { webRoutes } from './routes/web-routes';
@@ -141,6 +142,7 @@ export async function buildApp({
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);
   paymentRoutes(app, commerceCtx, guards);
+  gatewayRoutes(app, commerceCtx);
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);
