@@ -24,6 +24,7 @@ import {
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
+import { fastifyTrustProxy } from './http/proxy';
 import { authRoutes } from './routes/auth-routes';
 import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
@@ -84,7 +85,7 @@ export async function buildApp({
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const ctx: AppContext = { db, mailer, config };

@@ -51,11 +51,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards
       terms: bool(body.terms),
     };
     throwIfInvalid(snakeKeys(validateSignUp(values)));
-    await auth.register(ctx, {
-      ...values,
-      phone: normaliseKenyanPhone(values.phone) ?? values.phone,
-      role: values.role as auth.Registration['role'],
-    });
+    await auth.register(
+      ctx,
+      {
+        ...values,
+        phone: normaliseKenyanPhone(values.phone) ?? values.phone,
+        role: values.role as auth.Registration['role'],
+      },
+      request.ip,
+    );
     return reply.status(201).send({ message: t('auth.accountCreated') });
   });
 

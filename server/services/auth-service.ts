@@ -18,6 +18,21 @@ const ACTIVATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const ACTIVATION_RESEND_INTERVAL_MS = 5 * 60 * 1000;
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
+/**
+ * Sign-in and sign-up limits (docs/api.md "Rate limits"). The account limit counts attempts on one
+ * e-mail from every address, so spreading guesses over many IPs does not help; it is keyed on the
+ * address as typed (normalised), whether or not such an account exists, so the lockout answer
+ * never tells which e-mails are registered.
+ */
+export const LOGIN_LIMITS = {
+  perAddress: { max: 5, windowSeconds: 60 },
+  perAccount: { max: 10, windowSeconds: 15 * 60 },
+} as const;
+export const REGISTER_LIMITS = {
+  perIp: { max: 10, windowSeconds: 15 * 60 },
+  perEmail: { max: 3, windowSeconds: 60 * 60 },
+} as const;
+
 export type Registration = {
   firstName: string;
   lastName: string;
@@ -78,8 +93,11 @@ async function sendActivation(
   await ctx.mailer.send(activationMail(user.email, user.firstName, url));
 }
 
-export async function register(ctx: AppContext, input: Registration): Promise<void> {
+export async function register(ctx: AppContext, input: Registration, ip: string): Promise<void> {
   const email = normaliseEmail(input.email);
+  // Before the uniqueness check too: it tells whether an e-mail is registered.
+  await rateLimit.hit(ctx.db, { key: `register-ip:${ip}`, ...REGISTER_LIMITS.perIp });
+  await rateLimit.hit(ctx.db, { key: `register:${email}`, ...REGISTER_LIMITS.perEmail });
   throwIfInvalid(await uniquenessErrors(ctx.db, { username: input.username, email }));
   const passwordHash = await hashSecret(input.password);
   let userId: number;
@@ -140,7 +158,9 @@ export async function login(
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const limitKey = `login:${email}|${ip}`;
-  await rateLimit.hit(ctx.db, { key: limitKey, max: 5, windowSeconds: 60 });
+  const accountKey = `login-account:${email}`;
+  await rateLimit.hit(ctx.db, { key: limitKey, ...LOGIN_LIMITS.perAddress });
+  await rateLimit.hit(ctx.db, { key: accountKey, ...LOGIN_LIMITS.perAccount });
 
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   const passwordOk = await verifySecret(input.password, user?.passwordHash);
@@ -161,6 +181,7 @@ export async function login(
   }
 
   await rateLimit.clear(ctx.db, limitKey);
+  await rateLimit.clear(ctx.db, accountKey);
   const rotated = await rotateSession(ctx.db, current, user.id, input.remember);
   // The visitor's cart followed the re-keyed session row; now it joins the user's cart.
   await mergeVisitorCart(ctx.db, rotated.session.id, user.id);

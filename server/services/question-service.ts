@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, exists, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { answerVotes, answers, gradeLevels, questions, subjects, users, VOTE_TYPES } from '../db/schema';
-import { notFound, throwIfInvalid } from '../http/errors';
+import { notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import { answerCard, questionCard, type AnswerCard } from '../resources/web-resource';
 import { questionCards } from './public-view-service';
@@ -192,13 +192,18 @@ const VOTE_MESSAGES: Record<VoteType, MessageKey> = { like: 'vote.likeAdded', di
 
 /**
  * One vote per user and answer (a unique key): the same type again takes it back, the other type
- * switches it. Runs in a transaction with the user's existing vote locked, so a double click
+ * switches it. Nobody votes on their own answer (422). Runs in a transaction with the user's existing vote locked, so a double click
  * cannot leave two votes or a wrong count.
  */
 export async function vote(db: Database, userId: number, answerId: number, type: VoteType) {
   return db.transaction(async (tx) => {
-    const [answer] = await tx.select({ id: answers.id }).from(answers).where(eq(answers.id, answerId));
+    const [answer] = await tx
+      .select({ id: answers.id, userId: answers.userId })
+      .from(answers)
+      .where(eq(answers.id, answerId));
     if (!answer) throw notFound();
+    // Votes rank answers; an author could otherwise push their own answer up.
+    if (answer.userId === userId) throw ValidationError.field('answer_id', t('vote.ownAnswer'));
     const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.userId, userId));
     const [existing] = await tx.select().from(answerVotes).where(mine).for('update');
     let myVote: VoteType | null;

@@ -147,6 +147,7 @@ export const messages = {
   'vote.likeAdded': 'Like added',
   'vote.dislikeAdded': 'Dislike added',
   'vote.removed': 'Vote removed',
+  'vote.ownAnswer': 'You cannot vote on your own answer.',
   'faq.error': 'We could not load the FAQs. Please try again.',
   'search.tooShort': 'Type at least 2 characters to search.',
   'payment.noLearnerRefund': 'We could not tell which child the lessons are for, so the amount was added to your wallet.',
