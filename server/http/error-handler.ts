@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { t } from '../../src/shared/messages';
 import { HttpError, ValidationError } from './errors';
+import { registerRequestValidation } from './validation';
 
 const BODY_ERRORS = new Set([
   'FST_ERR_CTP_EMPTY_JSON_BODY',
@@ -11,7 +12,10 @@ const BODY_ERRORS = new Set([
 ]);
 
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Route schemas and their 422s go together: the superstruct compiler is set here, before any route.
+  registerRequestValidation(app);
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    // Route schemas (server/http/validation.ts) fail as a RequestValidationError, a ValidationError.
     if (error instanceof ValidationError) {
       return reply.status(422).send({ message: error.message, errors: error.errors });
     }
@@ -22,6 +26,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof SyntaxError || (fastifyError.code && BODY_ERRORS.has(fastifyError.code))) {
       const message = t('validation.malformedJson');
       return reply.status(422).send({ message, errors: { body: [message] } });
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: t('validation.bodyTooLarge') });
+    }
+    if (fastifyError.code === 'FST_ERR_VALIDATION') {
+      // A schema that is not a superstruct piece (none today) still answers in the CONTRACT's shape.
+      const message = t('validation.general');
+      return reply
+        .status(422)
+        .send({ message, errors: { [fastifyError.validationContext ?? 'body']: [message] } });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -82,3 +82,13 @@ export function pageMeta(page: PageRequest, total: number): PageMeta {
     total,
   };
 }
+
+/** A checked `{ page?, per_page? }` (route schema pieces `page()`/`perPage()`) → the page to read. */
+export function pageRequest(
+  query: { page?: number | undefined; per_page?: number | undefined },
+  defaultPerPage: number,
+): PageRequest {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? defaultPerPage;
+  return { page, perPage, offset: (page - 1) * perPage };
+}

@@ -66,7 +66,8 @@ export const messages = {
   'messages.general': 'Something went wrong, please try again later.',
   'messages.reload': 'Oops, something went wrong, please reload the page.',
   'messages.notFound': 'Not found.',
-  'messages.deleteFailed': 'Failed to delete {name}. Please try again later or contact support if the issue persists.',
+  'messages.deleteFailed':
+    'Failed to delete {name}. Please try again later or contact support if the issue persists.',
   'messages.none': 'No {name} available.',
   'messages.loadError': 'Error loading {name}.',
   'messages.created': '{name} created',
@@ -92,8 +93,10 @@ export const messages = {
   'cart.customPlan': 'Custom plan',
   'cart.lessonAdded': 'Lesson added to cart',
   'payment.paid': 'Order paid',
-  'payment.timeout': 'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',
-  'payment.paybillWaiting': 'We have not received your M-Pesa payment yet. It can take a minute, please try again shortly.',
+  'payment.timeout':
+    'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',
+  'payment.paybillWaiting':
+    'We have not received your M-Pesa payment yet. It can take a minute, please try again shortly.',
   'payment.mpesaPrompt': 'Check your phone and enter your M-Pesa PIN to complete the payment.',
   'payment.pesapalPrompt': 'Complete the payment on the Pesapal page.',
   'payment.walletTitle': 'Pay from your wallet',
@@ -121,7 +124,8 @@ export const messages = {
   'cart.planAdded': 'Plan added to cart',
   'cart.buyersOnly': 'Only students and parents can buy lessons and plans.',
   'payment.childRequired': 'Choose which child these lessons are for.',
-  'payment.cartChangedRefund': 'Your cart changed while you were paying, so the amount was added to your wallet.',
+  'payment.cartChangedRefund':
+    'Your cart changed while you were paying, so the amount was added to your wallet.',
   'payment.amountMismatch': 'The amount paid did not match your order, so it was added to your wallet.',
   'payment.paybillPaid': 'Payment received. Order paid',
   'payment.pesapalReturn': 'You can close this window.',
@@ -150,7 +154,8 @@ export const messages = {
   'vote.ownAnswer': 'You cannot vote on your own answer.',
   'faq.error': 'We could not load the FAQs. Please try again.',
   'search.tooShort': 'Type at least 2 characters to search.',
-  'payment.noLearnerRefund': 'We could not tell which child the lessons are for, so the amount was added to your wallet.',
+  'payment.noLearnerRefund':
+    'We could not tell which child the lessons are for, so the amount was added to your wallet.',
   'payment.overpaidCredit': 'You paid more than the order total, so the difference was added to your wallet.',
   // Catalogue API query checks (server, issue 4).
   'validation.wholeNumber': 'Enter a whole number.',
@@ -163,6 +168,14 @@ export const messages = {
   'validation.taken': 'This {name} already exists.',
   // Commerce SPA (issue 3, finish): a completed top-up when the server gave no balance text.
   'wallet.topupCredited': 'Wallet credited: {amount}.',
+  // Request schemas (issue 8): what a request may carry (src/shared/request-schemas.ts).
+  'validation.text': 'Enter text.',
+  'validation.invalidCharacters': 'Remove the characters that are not allowed (such as NUL).',
+  'validation.boolean': 'Choose yes or no.',
+  'validation.list': 'Choose one or more of the options.',
+  'validation.maxItems': 'Choose at most {max}.',
+  'validation.bodyObject': 'The request body must be a JSON object.',
+  'validation.bodyTooLarge': 'The request is too large.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
