@@ -6,9 +6,9 @@
 // Each piece coerces what arrives on the wire (numeric strings, form booleans, untrimmed text)
 // into the value the code wants, and checks the limits the database needs: ids within 32 bits,
 // no NUL byte or lone surrogate in text, bounded lengths, dates in a sane range.
-import { Struct, refine } from 'superstruct';
+import { Struct, refine, type Failure } from 'superstruct';
 import { t } from './messages';
-import { emailProblem } from './validation';
+import { emailProblem, type FieldErrors } from './validation';
 
 /** Ids are PostgreSQL `integer` columns. */
 export const ID_MAX = 2_147_483_647;
@@ -50,13 +50,53 @@ export function piece<T>(name: string, coerce: (value: unknown) => unknown, chec
   });
 }
 
-/** Adds a rule to a piece (e.g. a domain check from validation.ts) once its own checks pass. */
+/**
+ * Adds a rule to a piece (e.g. a domain check from validation.ts). It runs only once the piece's
+ * own checks pass, so it always sees a value of the piece's type.
+ */
 export function withRule<T, S>(struct: Struct<T, S>, name: string, check: Check<T>): Struct<T, S> {
-  return refine(struct, name, (value) => {
-    const problem = check(value);
-    if (problem === null) return true;
-    return (typeof problem === 'string' ? [problem] : problem).map((message) => ({ message }));
+  return new Struct<T, S>({
+    ...struct,
+    *refiner(value, context) {
+      let failed = false;
+      for (const failure of struct.refiner(value, context)) {
+        failed = true;
+        yield failure;
+      }
+      if (failed) return;
+      const problem = check(value as T);
+      if (problem === null) return;
+      for (const message of typeof problem === 'string' ? [problem] : problem)
+        yield { ...failure(context.path, value, name, message) };
+    },
   });
+}
+
+/**
+ * Runs a shared form validator (camelCase `FieldErrors`, e.g. `validateSignUp`) on a whole object
+ * and reports each message on its snake_case key. A field that failed its own piece arrives as
+ * sent: `validate` reads values through `asText` and friends.
+ */
+export function withFieldErrors<T, S>(
+  struct: Struct<T, S>,
+  name: string,
+  validate: (value: Record<string, unknown>) => FieldErrors,
+): Struct<T, S> {
+  return refine(struct, name, (value, context) => {
+    const errors = validate(value as Record<string, unknown>);
+    return Object.entries(errors).flatMap(([key, list]) =>
+      list.map((message) => failure([...context.path, snakeKey(key)], value, name, message)),
+    );
+  });
+}
+
+/** What a field that may have failed its piece reads as in an object rule. */
+export const asText = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const snakeKey = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+function failure(path: unknown[], value: unknown, refinement: string, message: string): Failure {
+  return { path, value, refinement, message, key: path[path.length - 1], type: refinement, branch: [] };
 }
 
 /** Turns an absent value (undefined, null, '') into a default, leaving others to the piece. */
