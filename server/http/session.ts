@@ -20,6 +20,7 @@ export const CSRF_EXEMPT_PATHS: RegExp[] = [
 ];
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TOKEN_SHAPE = /^[\w-]{16,256}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,7 +91,9 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
     const isServer = ['/api', '/sanctum', '/sandbox', '/dev'].some(
       (prefix) => path === prefix || path.startsWith(`${prefix}/`),
     );
-    request.session = token && isServer ? await findSession(db, token) : null;
+    // Session tokens are base64url (randomToken); a cookie of any other shape (NUL, 8 KB of junk)
+    // cannot match one, so it is no session without a database lookup.
+    request.session = token && isServer && TOKEN_SHAPE.test(token) ? await findSession(db, token) : null;
 
     if (needsCsrfCheck(request.method, path)) {
       const header = request.headers['x-xsrf-token'];

@@ -1,0 +1,687 @@
+// Hostile input on every route of the real app: generated path parameters, query strings, bodies,
+// cookies and headers, as a visitor and as each demo user, with and without the CSRF header. Any
+// 5xx (or no answer at all) fails, naming the route and the exact (shrunk) request.
+import fc from 'fast-check';
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Browser, type TestServer } from '../support/test-server';
+
+// ---------------------------------------------------------------------------------------------
+// The routes, as registered: parsed from printRoutes and checked one by one with hasRoute.
+
+type Route = { method: string; url: string };
+
+/** Flattens Fastify's route tree (`├── api/cart (GET, HEAD)` with nested `│   └── /store (POST)`). */
+function parseRouteTree(tree: string): Route[] {
+  const routes: Route[] = [];
+  const pathAtDepth: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const full = (depth === 0 ? '' : (pathAtDepth[depth - 1] ?? '')) + (match[2] ?? '');
+    pathAtDepth[depth] = full;
+    pathAtDepth.length = depth + 1;
+    for (const method of (match[3] ?? '').split(',').map((part) => part.trim())) {
+      if (method) routes.push({ method, url: full });
+    }
+  }
+  return routes;
+}
+
+const server: TestServer = await startTestServer();
+afterAll(() => server.close());
+
+const registered = parseRouteTree(server.app.printRoutes({ commonPrefix: false }));
+// HEAD is Fastify's automatic twin of GET; static files are not the API's input handling.
+const routes = registered.filter(
+  (route) => route.method !== 'HEAD' && !route.url.startsWith('/assets/') && !route.url.includes('*'),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Who sends: a visitor and the demo users, each with a cookie jar kept signed in.
+
+type PersonaName = 'visitor' | 'student' | 'parent' | 'teacher' | 'admin';
+type Persona = { name: PersonaName; browser: Browser; stale: boolean; relogin: Promise<void> | null };
+
+const personas = new Map<PersonaName, Persona>();
+for (const name of ['visitor', 'student', 'parent', 'teacher', 'admin'] as const) {
+  const browser = server.browser();
+  if (name === 'visitor') await browser.csrf();
+  else await browser.signIn(`${name}@example.com`);
+  personas.set(name, { name, browser, stale: false, relogin: null });
+}
+
+/** Logout, a password change or a lost session must not leave the rest of the run as a visitor. */
+async function ready(persona: Persona): Promise<void> {
+  if (!persona.stale) return;
+  persona.relogin ??= (async () => {
+    const { browser } = persona;
+    const check = await browser.get('/api/user');
+    const signedIn = persona.name === 'visitor' ? true : check.status === 200;
+    if (!signedIn || !browser.cookie('XSRF-TOKEN')) {
+      browser.cookies.clear();
+      if (persona.name === 'visitor') await browser.csrf();
+      else await browser.signIn(`${persona.name}@example.com`);
+    }
+    persona.stale = false;
+  })().finally(() => {
+    persona.relogin = null;
+  });
+  await persona.relogin;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile values.
+
+const HUGE = 'x'.repeat(1024 * 1024);
+const BIG = 'ab'.repeat(5000);
+
+const hostileStrings = [
+  // Numbers that do not fit, or are not quite numbers.
+  '2147483648',
+  '2147483647',
+  '-2147483649',
+  '4294967296',
+  '9007199254740993',
+  '99999999999999999999999999',
+  '1e30',
+  '-1',
+  '0',
+  '1',
+  '2',
+  '1.5',
+  '1e-7',
+  'NaN',
+  'Infinity',
+  '0x1F',
+  ' 7 ',
+  '+3',
+  // Characters a database or a parser may choke on.
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDC00y',
+  '\uFFFF',
+  '\u202Eevil',
+  '😀',
+  'ñandú Ω≈ç√',
+  '𝕏',
+  '\r\n',
+  '\t',
+  '%',
+  '%zz',
+  '%00',
+  '\\',
+  // Paths, SQL, HTML, templates.
+  '../../../etc/passwd',
+  '..',
+  '%2e%2e%2f',
+  "' OR '1'='1",
+  '1; DROP TABLE users; --',
+  '" OR ""="',
+  '$1',
+  '${7*7}',
+  '{{7*7}}',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  // Shapes and keywords.
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  // Dates out of range or impossible.
+  '0000-01-01',
+  '99999-01-01',
+  '2024-02-30',
+  '2024-13-01',
+  '1970-01-01',
+  '-000001-01-01',
+  '+275760-09-13',
+  '2024-01-01T25:61:61Z',
+  '2038-01-19T03:14:08Z',
+  // Plausible values, to get past the first checks.
+  'all',
+  'upcoming',
+  'past',
+  'answered',
+  'like',
+  'dislike',
+  'lesson',
+  'subscription',
+  'mpesa',
+  'pesapal',
+  'student',
+  'teacher',
+  'pending',
+  'needs_review',
+  'cbc',
+  'mathematics',
+  '0712345678',
+  '254712345678',
+  '1234',
+  'Str0ng!pass',
+  'someone@example.com',
+  'a@b',
+  // Long.
+  BIG,
+  HUGE,
+];
+
+const hostileNumbers = [
+  2147483648,
+  2147483647,
+  -2147483649,
+  4294967296,
+  9007199254740993,
+  1e30,
+  -1e30,
+  1e308,
+  -1,
+  0,
+  1,
+  2,
+  3,
+  1.5,
+  -0.5,
+  Number.MIN_VALUE,
+];
+
+const anyString = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...hostileStrings) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
+const anyNumber = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...hostileNumbers) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+);
+const scalar = fc.oneof(anyString, anyNumber, fc.constantFrom(null, true, false));
+
+// Every field name the routes and gateways read, plus a few that should never matter.
+const FIELDS = [
+  'answer_id',
+  'amount',
+  'biography',
+  'body',
+  'cart_version',
+  'comment',
+  'current_password',
+  'current_workplace',
+  'curriculum_id',
+  'custom_plan',
+  'dob',
+  'edu_level_id',
+  'email',
+  'first_name',
+  'gender',
+  'grade_level_id',
+  'id',
+  'id_number',
+  'last_name',
+  'method',
+  'name',
+  'options',
+  'package_id',
+  'password',
+  'password_confirmation',
+  'phone',
+  'pin',
+  'pin_confirmation',
+  'purchasable_id',
+  'purchasable_type',
+  'qualification_level',
+  'quantity',
+  'remark',
+  'remember',
+  'role',
+  'school_name',
+  'student_id',
+  'study_mode',
+  'subject_id',
+  'subject_ids',
+  'terms',
+  'title',
+  'token',
+  'topic_id',
+  'tsc_number',
+  'type',
+  'username',
+  'description',
+  'acronym',
+  'slug',
+  'color',
+  'start_at',
+  'end_at',
+  'Body',
+  'stkCallback',
+  'MerchantRequestID',
+  'CheckoutRequestID',
+  'ResultCode',
+  'ResultDesc',
+  'CallbackMetadata',
+  'Item',
+  'Value',
+  'TransID',
+  'TransAmount',
+  'BillRefNumber',
+  'MSISDN',
+  'BusinessShortCode',
+  'OrderTrackingId',
+  'OrderMerchantReference',
+  'OrderNotificationType',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'x',
+];
+const fieldName = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fieldName, tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
+const deepArray = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+const deepObject = `${'{"body":'.repeat(3000)}1${'}'.repeat(3000)}`;
+
+type Body = { text: string; contentType: string } | null;
+
+const bodyArb: fc.Arbitrary<Body> = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 1, arbitrary: fc.constant(null) },
+  // An object with the fields the route expects, each of a hostile value.
+  {
+    weight: 10,
+    arbitrary: fc
+      .dictionary(fieldName, jsonValue, { maxKeys: 12 })
+      .map((value) => ({ text: JSON.stringify(value), contentType: 'application/json' })),
+  },
+  // Any JSON at all: arrays, strings, numbers, null.
+  {
+    weight: 3,
+    arbitrary: jsonValue.map((value) => ({
+      text: JSON.stringify(value) ?? 'null',
+      contentType: 'application/json',
+    })),
+  },
+  // Text that is not what its content type says, or that stresses the parser.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          '{"a":',
+          'nul',
+          '\u0000',
+          '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}',
+          `{"body":"${HUGE.slice(0, 1024 * 1024 - 20)}"}`,
+          `{"x":"${HUGE}"}`,
+          deepArray,
+          deepObject,
+          '"\\ud800"',
+          '{"email":"\\u0000@example.com","password":"\\udfff"}',
+          '1e999999',
+          '',
+          'a=1&b=2',
+          '--x\r\nContent-Disposition: form-data; name="photo"; filename="../../x.php"\r\n\r\n<?php ?>\r\n--x--',
+        ),
+        fc.constantFrom(
+          'application/json',
+          'application/json',
+          'application/json; charset=utf-16',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+        ),
+      )
+      .map(([text, contentType]) => ({ text, contentType })),
+  },
+);
+
+/** Percent-encodes anything, lone surrogates included (as their WTF-8 bytes, which are not UTF-8). */
+function encodePart(value: string): string {
+  let out = '';
+  for (const char of value) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    } else out += encodeURIComponent(char);
+  }
+  return out;
+}
+
+// A path parameter: encoded, or (when it is plain ASCII) as is, so `../` and `%zz` reach the router.
+const paramArb = fc.oneof(
+  { weight: 4, arbitrary: anyString.map(encodePart) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '..',
+      '../..',
+      '%zz',
+      '%00',
+      '%E0%A4%A',
+      '1%2F2',
+      '%2e%2e',
+      '1.json',
+      '1;x',
+      '~',
+    ),
+  },
+);
+
+const QUERY_KEYS = [
+  'page',
+  'per_page',
+  'filter',
+  'q',
+  'from',
+  'to',
+  'date',
+  'curriculum',
+  'edu_level',
+  'grade_level',
+  'subject',
+  'type',
+  'status',
+  'unread',
+  'mine',
+  'student_id',
+  'min_price',
+  'max_price',
+  'OrderTrackingId',
+  'OrderMerchantReference',
+  'OrderNotificationType',
+  'x',
+];
+// Pairs, so keys repeat (`?page=1&page=x`) and arrays appear (`page[]=`).
+const queryArb = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+        { weight: 1, arbitrary: fc.constantFrom(...QUERY_KEYS).map((key) => `${key}[]`) },
+        { weight: 1, arbitrary: anyString },
+      ),
+      anyString,
+    ),
+    { maxLength: 5 },
+  )
+  .map((pairs) => pairs.map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`).join('&'));
+
+// Header and cookie values that fetch can carry (no NUL, CR or LF: those are tried over a raw socket).
+const headerValue = fc.constantFrom(
+  '%00',
+  '%zz',
+  '%E0%A4%A',
+  'x'.repeat(8000),
+  '\u00ff\u00fe\u0080',
+  '"quoted"',
+  'a;b=c',
+  'a,b',
+  '=',
+  'undefined',
+  'null',
+  '../../etc/passwd',
+  "' OR '1'='1",
+  '<script>',
+  '0',
+);
+
+type Csrf = 'valid' | 'missing' | 'wrong';
+type CookieTamper = { name: 'somesha_session' | 'XSRF-TOKEN'; value: string } | null;
+
+type Input = {
+  persona: PersonaName;
+  params: string[];
+  query: string;
+  body: Body;
+  csrf: Csrf;
+  wrongToken: string;
+  cookie: CookieTamper;
+  extraHeaders: Record<string, string>;
+};
+
+const inputArb = (paramCount: number): fc.Arbitrary<Input> =>
+  fc.record({
+    persona: fc.constantFrom<PersonaName>('visitor', 'student', 'parent', 'teacher', 'admin'),
+    params: fc.array(paramArb, { minLength: paramCount, maxLength: paramCount }),
+    query: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 1, arbitrary: fc.constant('') },
+      { weight: 2, arbitrary: queryArb },
+    ),
+    body: bodyArb,
+    csrf: fc.constantFrom<Csrf>('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'missing', 'wrong'),
+    wrongToken: headerValue,
+    cookie: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 8, arbitrary: fc.constant(null) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          name: fc.constantFrom<'somesha_session' | 'XSRF-TOKEN'>('somesha_session', 'XSRF-TOKEN'),
+          value: headerValue,
+        }),
+      },
+    ),
+    extraHeaders: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 8, arbitrary: fc.constant({}) },
+      {
+        weight: 1,
+        arbitrary: fc.dictionary(
+          fc.constantFrom(
+            'accept',
+            'accept-language',
+            'x-forwarded-for',
+            'x-forwarded-proto',
+            'origin',
+            'referer',
+            'range',
+          ),
+          headerValue,
+          { maxKeys: 3 },
+        ),
+      },
+    ),
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Sending.
+
+const REQUEST_TIMEOUT_MS = 15_000;
+const SPA_NOT_BUILT = 'The web app has not been built yet.';
+
+type Outcome = { status: number; text: string; request: string };
+
+const preview = (text: string) =>
+  text.length > 300 ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)` : JSON.stringify(text);
+
+function fillPath(url: string, params: string[]): string {
+  let index = 0;
+  return url.replace(/:[A-Za-z_]+/g, () => params[index++] ?? '1');
+}
+
+async function send(route: Route, input: Input): Promise<Outcome> {
+  const persona = personas.get(input.persona);
+  if (!persona) throw new Error(`no persona ${input.persona}`);
+  await ready(persona);
+  const jar = new Map(persona.browser.cookies);
+  if (input.cookie) jar.set(input.cookie.name, input.cookie.value);
+  const headers: Record<string, string> = { accept: 'application/json', ...input.extraHeaders };
+  headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const token = persona.browser.cookie('XSRF-TOKEN');
+  if (input.csrf === 'valid' && token) headers['x-xsrf-token'] = decodeURIComponent(token);
+  if (input.csrf === 'wrong') headers['x-xsrf-token'] = input.wrongToken;
+  const hasBody = input.body !== null && route.method !== 'GET';
+  if (hasBody && input.body) headers['content-type'] = input.body.contentType;
+  const path = fillPath(route.url, input.params) + (input.query ? `?${input.query}` : '');
+  const request = `${route.method} ${preview(path)} as ${input.persona}, csrf ${input.csrf}, headers ${preview(
+    JSON.stringify({
+      ...headers,
+      cookie: input.cookie ? `${input.cookie.name}=${input.cookie.value}` : '(jar)',
+    }),
+  )}, body ${hasBody && input.body ? preview(input.body.text) : 'none'}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${server.baseUrl}${path}`, {
+      method: route.method,
+      headers,
+      body: hasBody && input.body ? input.body.text : undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    // Only the server's failure counts: a URL or header fetch itself refuses is not a request sent.
+    if (error instanceof TypeError && !/fetch failed/.test(error.message)) {
+      return { status: 0, text: `not sent: ${error.message}`, request };
+    }
+    return { status: 599, text: `no answer: ${(error as Error).message}`, request };
+  }
+  const text = await response.text();
+  // A lost session (logout, a password change, a planted cookie on the jar's session) is re-checked.
+  const lostSession =
+    response.status === 401 ||
+    (response.status === 419 && input.csrf === 'valid' && !input.cookie) ||
+    /logout|password/.test(route.url);
+  if (lostSession) persona.stale = true;
+  return { status: response.status, text, request };
+}
+
+function isServerFault(outcome: Outcome): boolean {
+  if (outcome.status < 500) return false;
+  // Without a built SPA the page routes answer 503 on purpose (tests/server/support/no-dist).
+  return !(outcome.status === 503 && outcome.text.startsWith(SPA_NOT_BUILT));
+}
+
+function describeFault(outcome: Outcome): string {
+  return `${outcome.status} for ${outcome.request} → ${preview(outcome.text)}`;
+}
+
+// Small enough to keep the whole file well under a minute on two cores; every route gets its share.
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('route discovery', () => {
+  it('finds every registered route, and only real ones', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    for (const route of registered) {
+      expect(
+        server.app.hasRoute({ method: route.method as 'GET', url: route.url }),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+    }
+    const names = routes.map((route) => `${route.method} ${route.url}`);
+    for (const expected of [
+      'POST /api/login',
+      'POST /api/register',
+      'GET /api/cart',
+      'POST /api/cart/store',
+      'POST /api/questions/answers/votes/store',
+      'GET /api/web/lessons/:code',
+    ]) {
+      expect(names).toContain(expected);
+    }
+    // The gateways' notification routes are fuzzed too, whatever their exact paths.
+    expect(names.filter((name) => name.startsWith('POST /api/payments/mpesa/')).length).toBeGreaterThan(2);
+  });
+});
+
+describe.concurrent('hostile input answers below 500 on every route', () => {
+  for (const route of routes) {
+    const paramCount = (route.url.match(/:[A-Za-z_]+/g) ?? []).length;
+    it(`${route.method} ${route.url}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(inputArb(paramCount), async (input) => {
+          const outcome = await send(route, input);
+          if (isServerFault(outcome)) throw new Error(describeFault(outcome));
+        }),
+        { numRuns: NUM_RUNS, seed: SEED },
+      );
+    }, 120_000);
+  }
+});
+
+describe('cookies and headers the HTTP client cannot forge', () => {
+  /** One raw HTTP/1.1 request, bytes as given; resolves with the status line's code. */
+  function rawRequest(head: string[], body: string): Promise<number> {
+    const url = new URL(server.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname);
+      let received = '';
+      socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy(new Error('no answer')));
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+        const match = /^HTTP\/1\.1 (\d{3})/.exec(received);
+        if (match) {
+          resolve(Number(match[1]));
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
+      socket.write(Buffer.from(`${head.join('\r\n')}\r\n\r\n${body}`, 'latin1'));
+    });
+  }
+
+  const student = () => personas.get('student')?.browser;
+
+  it.each([
+    ['a NUL in the session cookie', (cookie: string) => [`Cookie: somesha_session=a\u0000b; ${cookie}`]],
+    ['a NUL in the CSRF header', (cookie: string) => [`Cookie: ${cookie}`, 'X-XSRF-TOKEN: a\u0000b']],
+    [
+      'raw 0x80-0xFF bytes in both',
+      (cookie: string) => [`Cookie: somesha_session=\u00ff\u00fe; ${cookie}`, 'X-XSRF-TOKEN: \u00e9\u00ff'],
+    ],
+    ['an empty cookie header and token', () => ['Cookie: ', 'X-XSRF-TOKEN: ']],
+    ['two CSRF headers', (cookie: string) => [`Cookie: ${cookie}`, 'X-XSRF-TOKEN: a', 'X-XSRF-TOKEN: b']],
+    ['a cookie without a value', () => ['Cookie: somesha_session; XSRF-TOKEN']],
+  ])('answers below 500 for %s', async (_name, headerLines) => {
+    await ready(personas.get('student') as Persona);
+    const browser = student();
+    const cookie = [...(browser?.cookies ?? [])].map(([name, value]) => `${name}=${value}`).join('; ');
+    const host = new URL(server.baseUrl).host;
+    for (const [method, path] of [
+      ['GET', '/api/user'],
+      ['POST', '/api/cart/store'],
+      ['GET', '/sanctum/csrf-cookie'],
+    ] as const) {
+      const body = method === 'POST' ? '{"purchasable_type":"lesson","purchasable_id":1}' : '';
+      const status = await rawRequest(
+        [
+          `${method} ${path} HTTP/1.1`,
+          `Host: ${host}`,
+          'Accept: application/json',
+          ...headerLines(cookie),
+          ...(body ? ['Content-Type: application/json', `Content-Length: ${body.length}`] : []),
+          'Connection: close',
+        ],
+        body,
+      );
+      expect(status, `${method} ${path}`).toBeGreaterThanOrEqual(200);
+      expect(status, `${method} ${path}`).toBeLessThan(500);
+    }
+  });
+});
