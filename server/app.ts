@@ -40,6 +40,7 @@ import {
   type CommerceSettings,
 } from './services/commerce-context';
 import { reconcilePending } from './services/payment-service';
+import { callbackPaths, callbackSecret } from './services/callback-secret-service';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { t } from '../src/shared/messages';
@@ -80,7 +81,9 @@ export async function buildApp({
         // One-time tokens travel in activation URLs; keep them out of the logs.
         req: (request) => ({
           method: request.method,
-          url: request.url.replace(/(\/email\/verify\/)[^/?]+/, '$1[token]'),
+          url: request.url
+            .replace(/(\/email\/verify\/)[^/?]+/, '$1[token]')
+            .replace(/^(\/api\/payments\/[a-z0-9/-]+\/)[A-Za-z0-9_-]{32,}/, '$1[secret]'),
           remoteAddress: request.ip,
         }),
       },
@@ -89,14 +92,28 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   });
   const ctx: AppContext = { db, mailer, config };
+  const settings = { ...DEFAULT_COMMERCE_SETTINGS, ...commerce };
+  const secret = await callbackSecret(db, config.callbackSecret);
+  const callbacks = callbackPaths(secret);
+  const production = config.nodeEnv === 'production';
   const mpesa =
-    gateways.mpesa ?? createMpesaGateway(env, { callbackBaseUrl: config.appUrl, logger: app.log });
-  const pesapal = gateways.pesapal ?? createPesapalGateway(env, { baseUrl: config.appUrl, logger: app.log });
+    gateways.mpesa ??
+    createMpesaGateway(env, {
+      db,
+      c2bConfirmationUrl: `${settings.callbackBaseUrl ?? config.appUrl}${callbacks.c2bConfirmation}`,
+      production,
+      logger: app.log,
+    });
+  const pesapal =
+    gateways.pesapal ??
+    createPesapalGateway(env, { db, baseUrl: config.appUrl, production, logger: app.log });
   const commerceCtx: CommerceContext = {
     ...ctx,
     mpesa,
     pesapal,
-    settings: { ...DEFAULT_COMMERCE_SETTINGS, ...commerce },
+    settings,
+    callbacks,
+    log: app.log,
     pesapalIpn: { promise: null },
   };
 
@@ -143,7 +160,7 @@ export async function buildApp({
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);
   paymentRoutes(app, commerceCtx, guards);
-  gatewayRoutes(app, commerceCtx);
+  gatewayRoutes(app, commerceCtx, secret);
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);

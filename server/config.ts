@@ -9,6 +9,10 @@ export type AppConfig = {
   /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) behind a proxy. */
   trustProxy: boolean;
   logLevel: string;
+  /** Secret path segment of the gateways' callback URLs; generated and stored when unset. */
+  callbackSecret?: string;
+  /** Source networks the gateways' callbacks may come from (IPs or CIDRs); empty: any. */
+  callbackAllowList?: string[];
 };
 
 export type ServerEnv = AppConfig & {
@@ -35,6 +39,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     mailFrom: env.MAIL_FROM || 'Somesha <no-reply@somesha.co.ke>',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    callbackSecret: env.PAYMENTS_CALLBACK_SECRET || undefined,
+    callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
   };
 }
 

@@ -412,7 +412,17 @@ export const cartItems = pgTable(
 );
 
 export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'reversed'] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'cancelled',
+  'reversed',
+  /** The gateway confirmed something other than what we asked for: no money moved, staff decide. */
+  'needs_review',
+  /** Never confirmed either way within the gateway's limit; the cart was left as it was. */
+  'expired',
+] as const;
 export const GATEWAYS = ['wallet', 'mpesa', 'paybill', 'pesapal'] as const;
 
 /** The wallet ledger and every gateway payment attempt (CONTRACT "Transaction"). */
@@ -443,12 +453,17 @@ export const transactions = pgTable(
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
     /** Last time the gateway was asked about this pending transaction. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When the background check asks the gateway next (backoff); the most overdue goes first. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** Gateway queries made so far for this pending transaction. */
+    checkAttempts: integer('check_attempts').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index('transactions_user_id_idx').on(t.userId),
     index('transactions_cart_id_idx').on(t.cartId),
     index('transactions_status_idx').on(t.status),
+    index('transactions_pending_check_idx').on(t.status, t.nextCheckAt),
   ],
 );
 
@@ -704,3 +719,57 @@ export const newsletterSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${t.email})`)],
 );
+
+/** Deployment-wide values the server generates once and keeps (the gateways' callback secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The sandbox gateways' own records, kept like Daraja and Pesapal keep theirs: a restarted server
+// still answers an STK query, a transaction status query or a Pesapal status query truthfully.
+
+export const sandboxMpesaPushes = pgTable('sandbox_mpesa_pushes', {
+  checkoutRequestId: text('checkout_request_id').primaryKey(),
+  merchantRequestId: text('merchant_request_id').notNull(),
+  phone: text('phone').notNull(),
+  amount: integer('amount').notNull(),
+  accountReference: text('account_reference').notNull(),
+  callbackUrl: text('callback_url').notNull(),
+  resultCode: integer('result_code').notNull(),
+  resultDesc: text('result_desc').notNull(),
+  sendsCallback: boolean('sends_callback').notNull(),
+  receipt: text('receipt').notNull(),
+  /** When the customer answers (or the prompt times out): the outcome is known from then on. */
+  answersAt: timestamp('answers_at', { withTimezone: true }).notNull(),
+  pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+});
+
+export const sandboxMpesaC2b = pgTable('sandbox_mpesa_c2b', {
+  transId: text('trans_id').primaryKey(),
+  businessShortCode: text('business_short_code').notNull(),
+  billRefNumber: text('bill_ref_number').notNull(),
+  amount: integer('amount').notNull(),
+  msisdn: text('msisdn').notNull(),
+  payerName: text('payer_name').notNull(),
+  transTime: text('trans_time').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxPesapalIpns = pgTable('sandbox_pesapal_ipns', {
+  ipnId: text('ipn_id').primaryKey(),
+  url: text('url').notNull(),
+  method: text('method', { enum: ['GET', 'POST'] }).notNull(),
+});
+
+export const sandboxPesapalOrders = pgTable('sandbox_pesapal_orders', {
+  orderTrackingId: text('order_tracking_id').primaryKey(),
+  order: jsonb('order').notNull(),
+  statusCode: integer('status_code').notNull(),
+  paymentStatusDescription: text('payment_status_description').notNull(),
+  description: text('description').notNull(),
+  confirmationCode: text('confirmation_code').notNull(),
+  paymentMethod: text('payment_method').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,9 +14,10 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
  * gateway's own means instead. Add a pattern here when a new callback route is added.
  */
 export const CSRF_EXEMPT_PATHS: RegExp[] = [
-  /^\/api\/payments\/[^/]+\/callback\/?$/,
-  /^\/api\/payments\/mpesa\/c2b\/[^/]+\/?$/,
-  /^\/api\/payments\/pesapal\/ipn\/?$/,
+  /^\/api\/payments\/mpesa\/callback\/[^/]+$/,
+  /^\/api\/payments\/mpesa\/c2b\/confirmation\/[^/]+$/,
+  /^\/api\/payments\/mpesa\/status\/(?:result|timeout)\/[^/]+$/,
+  /^\/api\/payments\/pesapal\/ipn\/[^/]+$/,
 ];
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

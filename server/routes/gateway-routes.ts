@@ -1,34 +1,53 @@
-// The gateways' side of /api/payments: M-Pesa STK callbacks and C2B confirmations, Pesapal IPNs and
-// the browser's return from Pesapal. No session, no CSRF (CSRF_EXEMPT_PATHS); each notification is a
-// hint that the payment service confirms with the gateway itself (docs/gateways.md).
-import type { FastifyInstance } from 'fastify';
+// The gateways' side of /api/payments: M-Pesa STK callbacks, C2B confirmations and transaction
+// status answers, Pesapal IPNs, and the browser's return from Pesapal. No session, no CSRF
+// (CSRF_EXEMPT_PATHS). Each path carries the deployment's callback secret (a wrong one is a 404, as
+// is a source outside PAYMENTS_CALLBACK_ALLOW), and each notification is only a hint that the payment
+// service confirms with the gateway itself (docs/gateways.md).
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { DARAJA_ACCEPTED, MpesaCallbackError } from '../gateways/mpesa';
 import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { parseAllowList } from '../http/network-allow-list';
+import { safeEqual } from '../security/tokens';
+import { callbackPaths } from '../services/callback-secret-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as payments from '../services/payment-service';
 
-export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext): void {
-  // Gateway side: no session, no CSRF (CSRF_EXEMPT_PATHS); verified by matching what we created.
-  app.post('/api/payments/mpesa/callback', async (request, reply) => {
-    try {
-      await payments.handleStkCallback(ctx, request.body);
-    } catch (error) {
-      if (error instanceof MpesaCallbackError) return reply.status(400).send({ message: error.message });
-      throw error;
-    }
-    return DARAJA_ACCEPTED;
-  });
+/** Daraja and Pesapal bodies are a few hundred bytes. */
+const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 
-  app.post('/api/payments/mpesa/c2b/confirmation', async (request, reply) => {
-    try {
-      await payments.handleC2BConfirmation(ctx, request.body);
-    } catch (error) {
-      if (error instanceof MpesaCallbackError) return reply.status(400).send({ message: error.message });
-      throw error;
+export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret: string): void {
+  const allowList = parseAllowList(ctx.config.callbackAllowList ?? []);
+  const paths = callbackPaths();
+
+  // Checked before the body is read: a wrong secret or source learns nothing, not even that the route exists.
+  const fromGateway: onRequestAsyncHookHandler = async (request) => {
+    const sent = (request.params as { secret?: unknown }).secret;
+    if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw notFound();
+    if (allowList && !allowList.allows(request.ip)) {
+      request.log.warn({ ip: request.ip }, 'gateway callback from outside PAYMENTS_CALLBACK_ALLOW');
+      throw notFound();
     }
-    return DARAJA_ACCEPTED;
-  });
+  };
+  const options = { onRequest: fromGateway, bodyLimit: NOTIFICATION_BODY_LIMIT };
+
+  /** Daraja's notifications: a body that is not Daraja's is a 400, anything else is acknowledged. */
+  const daraja =
+    (handle: (ctx: CommerceContext, body: unknown) => Promise<void>) => async (request: FastifyRequest) => {
+      try {
+        await handle(ctx, request.body);
+      } catch (error) {
+        if (error instanceof MpesaCallbackError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      return DARAJA_ACCEPTED;
+    };
+
+  app.post(paths.stkCallback, options, daraja(payments.handleStkCallback));
+  app.post(paths.c2bConfirmation, options, daraja(payments.handleC2BConfirmation));
+  app.post(paths.statusResult, options, daraja(payments.handleTransactionStatusResult));
+  // The status query waited too long in Daraja's queue: the background check asks again.
+  app.post(paths.statusTimeout, options, async () => DARAJA_ACCEPTED);
 
   const ipn = async (source: unknown) => {
     let parsed: PesapalIpn;
@@ -45,8 +64,8 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext): void 
       return ipnAcknowledgement(parsed, false);
     }
   };
-  app.get('/api/payments/pesapal/ipn', async (request) => ipn(request.query));
-  app.post('/api/payments/pesapal/ipn', async (request) => ipn(request.body));
+  app.get(paths.pesapalIpn, options, async (request) => ipn(request.query));
+  app.post(paths.pesapalIpn, options, async (request) => ipn(request.body));
 
   // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe): settle from the
   // status query like an IPN, then hand over to the SPA's /payments/return page with the outcome.

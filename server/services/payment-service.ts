@@ -2,7 +2,7 @@
 // Pesapal. Every completed payment goes through `settle`, so a callback, an IPN, an STK query and a
 // C2B confirmation all end in the same order/booking/emptying logic, once.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction as DbTransaction } from '../db/client';
 import {
   bookings,
@@ -19,7 +19,7 @@ import {
   users,
   wallets,
 } from '../db/schema';
-import { MpesaRequestError, parseStkCallback } from '../gateways/mpesa';
+import { MpesaRequestError, parseStkCallback, type TransactionStatusResult } from '../gateways/mpesa';
 import { ipnAcknowledgement, PESAPAL_STATUS, type PesapalIpn } from '../gateways/pesapal';
 import { HttpError, ValidationError } from '../http/errors';
 import { transactionResource, type CartItemRow, type CartRow } from '../resources/commerce-resource';
@@ -28,7 +28,7 @@ import { verifySecret } from '../security/password';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
-import { callbackBase, type CommerceContext } from './commerce-context';
+import { callbackBase, callbackUrl, type CommerceContext } from './commerce-context';
 import { isBookable } from './lesson-service';
 
 export type Buyer = { userId: number; roles: string[] };
@@ -366,6 +366,7 @@ async function pendingCartPayment(
         cartVersion: payable.cart.version,
         studentId: payable.learnerId,
         meta: extraMeta,
+        nextCheckAt: firstCheckAt(ctx),
       })
       .returning();
     if (!row) throw new Error('Transaction insert returned no row');
@@ -391,6 +392,7 @@ async function pendingTopUp(
       reference: newReference('TOP'),
       gateway,
       meta,
+      nextCheckAt: firstCheckAt(ctx),
     })
     .returning();
   if (!row) throw new Error('Transaction insert returned no row');
@@ -419,7 +421,7 @@ async function pushStk(ctx: CommerceContext, row: TransactionRow, phone: string)
       phone,
       accountReference: row.reference.slice(0, 12),
       description: row.type === 'topup' ? 'Wallet topup' : 'Somesha order',
-      callbackUrl: `${callbackBase(ctx)}/api/payments/mpesa/callback`,
+      callbackUrl: callbackUrl(ctx, 'stkCallback'),
     });
     const [updated] = await ctx.db
       .update(transactions)
@@ -465,7 +467,7 @@ export async function topUpByMpesa(ctx: CommerceContext, userId: number, amountC
 
 async function pesapalIpnId(ctx: CommerceContext): Promise<string> {
   ctx.pesapalIpn.promise ??= ctx.pesapal
-    .registerIpn(`${callbackBase(ctx)}/api/payments/pesapal/ipn`, 'GET')
+    .registerIpn(callbackUrl(ctx, 'pesapalIpn'), 'GET')
     .then((answer) => answer.ipnId);
   try {
     return await ctx.pesapalIpn.promise;
@@ -544,7 +546,7 @@ type Outcome =
       resultDesc: string;
       details?: Record<string, unknown>;
     }
-  | { kind: 'failed' | 'cancelled' | 'reversed'; resultDesc: string };
+  | { kind: 'failed' | 'cancelled' | 'reversed' | 'expired' | 'needs_review'; resultDesc: string };
 
 /** Money that arrived but cannot pay the cart goes to the buyer's wallet, as its own ledger line. */
 async function creditWallet(tx: DbTransaction, row: TransactionRow, amountCents: number, note: string) {
@@ -594,7 +596,8 @@ export async function settle(
           status,
           meta: { ...row.meta, ...extra, result_desc: resultDesc },
           completedAt: status === 'completed' ? now : null,
-          gatewayReceipt: outcome.kind === 'paid' ? (outcome.receipt ?? null) : null,
+          gatewayReceipt: outcome.kind === 'paid' && outcome.receipt ? outcome.receipt : row.gatewayReceipt,
+          nextCheckAt: null,
           updatedAt: now,
         })
         .where(eq(transactions.id, row.id))
@@ -662,63 +665,92 @@ async function settleTopUp(
   );
 }
 
-/** Daraja result codes: 0 paid, 1032 cancelled by the customer, anything else failed. */
-function mpesaOutcome(
-  row: TransactionRow,
-  resultCode: number,
-  resultDesc: string,
-  amountKes?: number,
-  receipt?: string,
-): Outcome {
-  if (resultCode === 0)
+/** What M-Pesa express asked the customer for: whole shillings, the cart total rounded up. */
+const askedMpesaCents = (row: TransactionRow) => Math.ceil(row.amountCents / 100) * 100;
+
+/** Daraja result codes: 0 paid (the amount we pushed), 1032 cancelled by the customer, anything else failed. */
+function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string): Outcome {
+  if (resultCode === 0) {
+    // The STK query confirms *that* our push was paid; the push fixed the amount, so it is ours.
+    const receipt = typeof row.meta.callback_receipt === 'string' ? row.meta.callback_receipt : undefined;
     return {
       kind: 'paid',
-      paidCents: amountKes === undefined ? row.amountCents : Math.round(amountKes * 100),
-      receipt,
+      paidCents: askedMpesaCents(row),
       resultDesc: '',
+      details: receipt ? { receipt } : {},
     };
+  }
   return {
     kind: resultCode === 1032 ? 'cancelled' : 'failed',
     resultDesc: resultDesc || t('payment.failMsg'),
   };
 }
 
-/** `POST /api/payments/mpesa/callback`: throws MpesaCallbackError for a body that is not Daraja's. */
+/**
+ * `POST /api/payments/mpesa/callback/{secret}`: a hint that a push was answered. What it claims is
+ * kept for staff, and the STK query decides (throws MpesaCallbackError for a body that is not Daraja's).
+ */
 export async function handleStkCallback(ctx: CommerceContext, body: unknown): Promise<void> {
   const result = parseStkCallback(body);
   const [row] = await ctx.db
     .select()
     .from(transactions)
     .where(eq(transactions.checkoutRequestId, result.checkoutRequestId));
-  // Only pushes we made are settled; anything else is acknowledged and ignored.
-  if (!row) return;
-  await settle(
-    ctx,
-    row.id,
-    mpesaOutcome(row, result.resultCode, result.resultDesc, result.amount, result.mpesaReceiptNumber),
-  );
+  // Only pushes we made, still open, are looked at; anything else is acknowledged and ignored.
+  if (!row || row.status !== 'pending' || row.gateway !== 'mpesa') return;
+  const claimed = {
+    callback_result_code: result.resultCode,
+    ...(result.amount !== undefined ? { callback_amount: result.amount } : {}),
+    ...(result.mpesaReceiptNumber ? { callback_receipt: result.mpesaReceiptNumber } : {}),
+  };
+  if (result.amount !== undefined && result.amount * 100 !== askedMpesaCents(row))
+    ctx.log.warn(
+      { transactionId: row.id, claimed: result.amount, asked: askedMpesaCents(row) / 100 },
+      'M-Pesa callback claims another amount than the push asked for; the STK query decides',
+    );
+  const [hinted] = await ctx.db
+    .update(transactions)
+    .set({ meta: sql`${transactions.meta} || ${JSON.stringify(claimed)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'pending')))
+    .returning();
+  if (hinted) await reconcile(ctx, hinted, new Date(), { force: true });
 }
 
-async function settleFromPesapal(ctx: CommerceContext, row: TransactionRow): Promise<void> {
-  if (!row.orderTrackingId) return;
+/** Pesapal's status query decides; a completed amount other than the order's is left for staff. */
+async function settleFromPesapal(ctx: CommerceContext, row: TransactionRow): Promise<boolean> {
+  if (!row.orderTrackingId) return false;
   const status = await ctx.pesapal.getTransactionStatus(row.orderTrackingId);
   const details = { payment_method: status.paymentMethod, confirmation_code: status.confirmationCode };
   if (status.statusCode === PESAPAL_STATUS.COMPLETED) {
-    const paidCents = Math.round(Number(status.amount) * 100);
+    const confirmedCents = Math.round(Number(status.amount) * 100);
+    if (confirmedCents !== row.amountCents) {
+      ctx.log.error(
+        { transactionId: row.id, confirmed: status.amount, asked: centsToDecimal(row.amountCents) },
+        'Pesapal confirmed another amount than the order; left for review',
+      );
+      await settle(ctx, row.id, { kind: 'needs_review', resultDesc: t('payment.needsReview') });
+      return true;
+    }
     await settle(ctx, row.id, {
       kind: 'paid',
-      paidCents: Number.isFinite(paidCents) ? paidCents : 0,
+      paidCents: row.amountCents,
       resultDesc: status.description,
       details,
     });
-  } else if (status.statusCode === PESAPAL_STATUS.FAILED) {
+    return true;
+  }
+  if (status.statusCode === PESAPAL_STATUS.FAILED) {
     await settle(ctx, row.id, { kind: 'failed', resultDesc: status.description || t('payment.failMsg') });
-  } else if (status.statusCode === PESAPAL_STATUS.REVERSED) {
+    return true;
+  }
+  if (status.statusCode === PESAPAL_STATUS.REVERSED) {
     await settle(ctx, row.id, {
       kind: 'reversed',
       resultDesc: status.description || status.paymentStatusDescription,
     });
+    return true;
   }
+  return false;
 }
 
 /** An IPN or the browser's return: Pesapal's status query decides. Returns the acknowledgement body. */
@@ -727,62 +759,116 @@ export async function handlePesapalNotification(ctx: CommerceContext, ipn: Pesap
     .select()
     .from(transactions)
     .where(eq(transactions.orderTrackingId, ipn.orderTrackingId));
-  if (row && row.status === 'pending') await settleFromPesapal(ctx, row);
+  if (row && row.status === 'pending') await reconcile(ctx, row, new Date(), { force: true });
   const [after] = row ? await ctx.db.select().from(transactions).where(eq(transactions.id, row.id)) : [];
   return { acknowledgement: ipnAcknowledgement(ipn, true), transaction: after ?? null };
 }
 
+/** The wait before the next gateway query: doubling from `queryIntervalMs` up to the ceiling. */
+function backoffMs(ctx: CommerceContext, attempts: number): number {
+  const { queryIntervalMs, maxQueryIntervalMs } = ctx.settings;
+  return Math.min(queryIntervalMs * 2 ** Math.min(attempts, 20), maxQueryIntervalMs);
+}
+
+function firstCheckAt(ctx: CommerceContext, now = new Date()): Date {
+  return new Date(now.getTime() + ctx.settings.mpesaQueryAfterMs);
+}
+
 /**
- * Asks the gateway about a pending transaction whose notification may have been lost. Cheap to call
- * often: it does nothing for young transactions or ones asked about recently.
+ * Takes a pending transaction for one gateway query: moves its `next_check_at` on by the backoff
+ * in the same statement, so two processes (or the sweep and a poll) never ask twice at once and a
+ * transaction that stays unanswered sinks behind the ones not asked about yet.
  */
-export async function reconcile(ctx: CommerceContext, row: TransactionRow, now = new Date()): Promise<void> {
-  if (row.status !== 'pending') return;
-  const age = now.getTime() - row.initiatedAt.getTime();
-  if (row.checkedAt && now.getTime() - row.checkedAt.getTime() < ctx.settings.queryIntervalMs) return;
-  if (row.gateway === 'mpesa') {
-    if (age < ctx.settings.mpesaQueryAfterMs) return;
-    await ctx.db.update(transactions).set({ checkedAt: now }).where(eq(transactions.id, row.id));
-    if (!row.checkoutRequestId) {
-      if (age > ctx.settings.mpesaGiveUpAfterMs)
-        await settle(ctx, row.id, { kind: 'failed', resultDesc: t('payment.failMsg') });
-      return;
-    }
-    try {
-      const result = await ctx.mpesa.stkQuery(row.checkoutRequestId);
-      if (result.resultCode !== null)
-        await settle(ctx, row.id, mpesaOutcome(row, result.resultCode, result.resultDesc));
-    } catch (error) {
-      // Daraja forgets pushes it never heard back about; past the limit such a payment has failed.
-      if (error instanceof MpesaRequestError && error.isBadRequest && age > ctx.settings.mpesaGiveUpAfterMs)
-        await settle(ctx, row.id, { kind: 'failed', resultDesc: error.message });
-    }
-  } else if (row.gateway === 'pesapal' && row.orderTrackingId) {
-    if (age < ctx.settings.mpesaQueryAfterMs) return;
-    await ctx.db.update(transactions).set({ checkedAt: now }).where(eq(transactions.id, row.id));
-    await settleFromPesapal(ctx, row).catch(() => undefined);
+async function claimCheck(ctx: CommerceContext, row: TransactionRow, now: Date, force: boolean) {
+  const next = new Date(now.getTime() + backoffMs(ctx, row.checkAttempts));
+  const [claimed] = await ctx.db
+    .update(transactions)
+    .set({ checkedAt: now, nextCheckAt: next, checkAttempts: sql`${transactions.checkAttempts} + 1` })
+    .where(
+      and(
+        eq(transactions.id, row.id),
+        eq(transactions.status, 'pending'),
+        force ? undefined : sql`coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt}) <= ${now}`,
+      ),
+    )
+    .returning();
+  return claimed ?? null;
+}
+
+/** How long each gateway's pending transactions may stay unconfirmed, and how they end then. */
+function giveUp(ctx: CommerceContext, row: TransactionRow): { afterMs: number; outcome: Outcome } {
+  if (row.gateway === 'paybill')
+    return {
+      afterMs: ctx.settings.paybillGiveUpAfterMs,
+      outcome: { kind: 'needs_review', resultDesc: t('payment.needsReview') },
+    };
+  return {
+    afterMs: row.gateway === 'pesapal' ? ctx.settings.pesapalGiveUpAfterMs : ctx.settings.mpesaGiveUpAfterMs,
+    outcome: { kind: 'expired', resultDesc: t('payment.expired') },
+  };
+}
+
+/**
+ * Asks the gateway about a pending transaction: the only way one becomes paid. Cheap to call often:
+ * it does nothing before the transaction's `next_check_at` unless `force` (a notification just came).
+ */
+export async function reconcile(
+  ctx: CommerceContext,
+  row: TransactionRow,
+  now = new Date(),
+  { force = false } = {},
+): Promise<void> {
+  if (row.status !== 'pending' || !['mpesa', 'pesapal', 'paybill'].includes(row.gateway)) return;
+  if (!force && (row.nextCheckAt ?? row.initiatedAt).getTime() > now.getTime()) return;
+  const claimed = await claimCheck(ctx, row, now, force);
+  if (!claimed) return;
+  let decided = false;
+  try {
+    decided = await askGateway(ctx, claimed);
+  } catch (error) {
+    ctx.log.warn({ err: error, transactionId: row.id }, 'payment check: the gateway did not answer');
+  }
+  const limit = giveUp(ctx, claimed);
+  if (!decided && now.getTime() - claimed.initiatedAt.getTime() > limit.afterMs)
+    await settle(ctx, claimed.id, limit.outcome);
+}
+
+/** One query to the transaction's gateway; true when it settled the transaction. */
+async function askGateway(ctx: CommerceContext, row: TransactionRow): Promise<boolean> {
+  if (row.gateway === 'pesapal') return settleFromPesapal(ctx, row);
+  if (row.gateway === 'paybill') {
+    await requestPaybillStatus(ctx, row);
+    return false;
+  }
+  if (!row.checkoutRequestId) return false;
+  try {
+    const result = await ctx.mpesa.stkQuery(row.checkoutRequestId);
+    if (result.resultCode === null) return false;
+    await settle(ctx, row.id, stkOutcome(row, result.resultCode, result.resultDesc));
+    return true;
+  } catch (error) {
+    // Daraja forgets pushes it never heard back about: unknown is "not confirmed", never "paid".
+    if (error instanceof MpesaRequestError && error.isBadRequest) return false;
+    throw error;
   }
 }
 
-/** The scheduler's sweep: every pending gateway payment old enough to be asked about. */
-export async function reconcilePending(ctx: CommerceContext): Promise<number> {
+/** The background check: the most overdue pending gateway payments first, a batch at a time. */
+export async function reconcilePending(ctx: CommerceContext, batch = 50): Promise<number> {
   const now = new Date();
+  const due = sql`coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt})`;
   const rows = await ctx.db
     .select()
     .from(transactions)
     .where(
       and(
         eq(transactions.status, 'pending'),
-        inArray(transactions.gateway, ['mpesa', 'pesapal']),
-        lt(transactions.initiatedAt, new Date(now.getTime() - ctx.settings.mpesaQueryAfterMs)),
-        or(
-          isNull(transactions.checkedAt),
-          lt(transactions.checkedAt, new Date(now.getTime() - ctx.settings.queryIntervalMs)),
-        ),
+        inArray(transactions.gateway, ['mpesa', 'pesapal', 'paybill']),
+        sql`${due} <= ${now}`,
       ),
     )
-    .orderBy(asc(transactions.id))
-    .limit(50);
+    .orderBy(asc(due), asc(transactions.id))
+    .limit(batch);
   for (const row of rows) await reconcile(ctx, row, now);
   return rows.length;
 }
@@ -828,7 +914,12 @@ export async function paybillFor(
   };
 }
 
-/** `POST /api/payments/mpesa/c2b/confirmation`: throws MpesaCallbackError for a body that is not Daraja's. */
+/**
+ * `POST /api/payments/mpesa/c2b/confirmation/{secret}`: a hint that someone paid our paybill. It is
+ * recorded as a pending transaction and M-Pesa's transaction status query is asked what really
+ * arrived; `handleTransactionStatusResult` settles from that answer (throws MpesaCallbackError for a
+ * body that is not Daraja's).
+ */
 export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown): Promise<void> {
   const confirmation = ctx.mpesa.parseC2BConfirmation(body);
   const [known] = await ctx.db
@@ -840,7 +931,6 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
     .select()
     .from(carts)
     .where(sql`upper(${carts.paybillAccount}) = ${confirmation.billRefNumber.toUpperCase()}`);
-  const paidCents = Math.round(confirmation.amount * 100);
   const [wallet] = cart?.userId
     ? await ctx.db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, cart.userId))
     : [];
@@ -856,9 +946,11 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
       userId: cart?.userId ?? null,
       walletId: wallet?.id ?? null,
       type: 'payment',
+      // What the server asks for: the cart's total now. What the customer typed is only a claim.
       amountCents: Math.max(totalOf(items), 1),
       reference: `C2B-${confirmation.transId}`,
       gateway: 'paybill',
+      gatewayReceipt: confirmation.transId,
       paybillAccount: confirmation.billRefNumber,
       cartId: cart?.id ?? null,
       cartVersion: cart?.version ?? null,
@@ -866,25 +958,85 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
       meta: {
         trans_id: confirmation.transId,
         bill_ref_number: confirmation.billRefNumber,
-        amount_paid: confirmation.amount,
+        claimed_amount: confirmation.amount,
       },
+      nextCheckAt: new Date(Date.now() + ctx.settings.queryIntervalMs),
     })
     .onConflictDoNothing()
     .returning();
+  if (row) await reconcile(ctx, row, new Date(), { force: true });
+}
+
+/** Asks M-Pesa about a paybill receipt; the answer arrives at the status result route. */
+async function requestPaybillStatus(ctx: CommerceContext, row: TransactionRow): Promise<void> {
+  if (!row.gatewayReceipt) return;
+  const accepted = await ctx.mpesa.requestTransactionStatus({
+    transId: row.gatewayReceipt,
+    resultUrl: callbackUrl(ctx, 'statusResult'),
+    timeoutUrl: callbackUrl(ctx, 'statusTimeout'),
+    remarks: `Confirm ${row.reference}`,
+  });
+  // Every question we asked is remembered: only answers to one of them are believed.
+  await ctx.db
+    .update(transactions)
+    .set({
+      meta: sql`jsonb_set(${transactions.meta}, '{status_queries}', coalesce(${transactions.meta}->'status_queries', '[]'::jsonb) || ${JSON.stringify([accepted.originatorConversationId])}::jsonb)`,
+    })
+    .where(eq(transactions.id, row.id));
+}
+
+/**
+ * `POST /api/payments/mpesa/status/result/{secret}`: M-Pesa's answer about a paybill receipt. Only
+ * an answer to a question we asked counts; the amount it confirms is what is settled.
+ */
+export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
+  const result: TransactionStatusResult = ctx.mpesa.parseTransactionStatusResult(body);
+  const [row] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.gateway, 'paybill'),
+        eq(transactions.status, 'pending'),
+        sql`${transactions.meta}->'status_queries' ? ${result.originatorConversationId}`,
+      ),
+    );
   if (!row) return;
-  if (!cart?.userId) {
-    // Nobody to credit: kept as a failed line for follow-up by staff.
-    await settle(ctx, row.id, {
-      kind: 'failed',
-      resultDesc: `No cart has account number ${confirmation.billRefNumber}.`,
-    });
-    await ctx.db
-      .update(transactions)
-      .set({ gatewayReceipt: confirmation.transId })
-      .where(eq(transactions.id, row.id));
+  if (result.receipt !== '' && result.receipt !== row.gatewayReceipt) return;
+  if (result.resultCode !== 0 || result.status !== 'Completed') {
+    await settle(ctx, row.id, { kind: 'failed', resultDesc: result.resultDesc || t('payment.notConfirmed') });
     return;
   }
-  await settle(ctx, row.id, { kind: 'paid', paidCents, receipt: confirmation.transId, resultDesc: '' });
+  const businessNumber = ctx.mpesa.paybillDetails().businessNumber;
+  if (!result.creditPartyName.startsWith(`${businessNumber} `) && result.creditPartyName !== businessNumber) {
+    await settle(ctx, row.id, { kind: 'failed', resultDesc: t('payment.wrongPaybill') });
+    return;
+  }
+  if (result.amount === null || !row.userId) {
+    ctx.log.error(
+      { transactionId: row.id, receipt: row.gatewayReceipt, account: row.paybillAccount },
+      'Paybill payment confirmed but it cannot be matched; left for review',
+    );
+    await settle(ctx, row.id, {
+      kind: 'needs_review',
+      resultDesc: row.userId
+        ? t('payment.needsReview')
+        : t('payment.noCartForAccount', { account: row.paybillAccount ?? '' }),
+    });
+    return;
+  }
+  const claimed = Number(row.meta.claimed_amount);
+  if (claimed !== result.amount)
+    ctx.log.warn(
+      { transactionId: row.id, claimed, confirmed: result.amount },
+      'C2B confirmation claimed another amount than M-Pesa confirms; settling what M-Pesa confirms',
+    );
+  await settle(ctx, row.id, {
+    kind: 'paid',
+    paidCents: Math.round(result.amount * 100),
+    receipt: row.gatewayReceipt ?? undefined,
+    resultDesc: '',
+  });
 }
 
 /** "I have paid": 200 once the C2B confirmation for this cart's account came in, else 202. */
@@ -923,8 +1075,8 @@ export async function confirmPaybill(
 
 export async function transactionFor(ctx: CommerceContext, userId: number, id: number) {
   let [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
-  if (!row) throw new HttpError(404, t('messages.notFound'));
-  if (row.userId !== userId) throw new HttpError(403, t('auth.unauthorized'));
+  // Someone else's transaction is not found either: its existence is not ours to confirm.
+  if (!row || row.userId !== userId) throw new HttpError(404, t('messages.notFound'));
   if (row.status === 'pending') {
     await reconcile(ctx, row);
     [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));

@@ -156,6 +156,13 @@ export const messages = {
   'search.tooShort': 'Type at least 2 characters to search.',
   'payment.noLearnerRefund':
     'We could not tell which child the lessons are for, so the amount was added to your wallet.',
+  'payment.expired':
+    'We could not confirm this payment in time, so nothing was booked and your cart is unchanged. If money left your account, contact support with the receipt.',
+  'payment.needsReview':
+    'We could not match this payment to your order automatically. Our team is reviewing it and will contact you; nothing else is needed from you.',
+  'payment.notConfirmed': 'M-Pesa has no record of this payment.',
+  'payment.wrongPaybill': 'This payment was made to another business number.',
+  'payment.noCartForAccount': 'No cart has account number {account}.',
   'payment.overpaidCredit': 'You paid more than the order total, so the difference was added to your wallet.',
   // Catalogue API query checks (server, issue 4).
   'validation.wholeNumber': 'Enter a whole number.',

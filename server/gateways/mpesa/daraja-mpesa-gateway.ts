@@ -4,7 +4,9 @@ import {
   darajaPassword,
   darajaTimestamp,
   parseC2BConfirmation,
+  parseTransactionStatusResult,
   type C2BConfirmation,
+  type TransactionStatusResult,
 } from './daraja-protocol';
 import {
   ACCOUNT_REFERENCE_MAX,
@@ -14,6 +16,8 @@ import {
   type StkPushAccepted,
   type StkPushRequest,
   type StkQueryResult,
+  type TransactionStatusAccepted,
+  type TransactionStatusRequest,
 } from './mpesa-gateway';
 
 export const DARAJA_BASE_URLS = {
@@ -30,6 +34,10 @@ export type DarajaConfig = {
   passkey: string;
   /** Paybill shown for manual payments; defaults to the shortcode. */
   paybill?: string;
+  /** API operator of the shortcode (M-Pesa org portal) allowed to query transaction status. */
+  initiator?: string;
+  /** That operator's password encrypted with Safaricom's certificate, base64, as Daraja's portal generates it. */
+  securityCredential?: string;
   fetch?: typeof fetch;
   now?: () => Date;
   /** Per request; Daraja sometimes hangs, and a customer is waiting. */
@@ -118,6 +126,42 @@ export class DarajaMpesaGateway implements MpesaGateway {
 
   parseC2BConfirmation(body: unknown): C2BConfirmation {
     return parseC2BConfirmation(body);
+  }
+
+  async requestTransactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted> {
+    if (!this.config.initiator || !this.config.securityCredential)
+      throw new MpesaRequestError(
+        'not_configured',
+        'MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL are needed to confirm paybill payments',
+        0,
+      );
+    const body = await this.call('/mpesa/transactionstatus/v1/query', {
+      Initiator: this.config.initiator,
+      SecurityCredential: this.config.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      TransactionID: request.transId,
+      PartyA: this.paybillDetails().businessNumber,
+      IdentifierType: '4',
+      ResultURL: request.resultUrl,
+      QueueTimeOutURL: request.timeoutUrl,
+      Remarks: request.remarks.slice(0, 100) || 'Status',
+      Occasion: '',
+    });
+    if (String(body.ResponseCode) !== '0' || typeof body.OriginatorConversationID !== 'string') {
+      throw new MpesaRequestError(
+        String(body.ResponseCode ?? 'unknown'),
+        String(body.ResponseDescription ?? 'Transaction status query refused'),
+        200,
+      );
+    }
+    return {
+      originatorConversationId: body.OriginatorConversationID,
+      conversationId: String(body.ConversationID ?? ''),
+    };
+  }
+
+  parseTransactionStatusResult(body: unknown): TransactionStatusResult {
+    return parseTransactionStatusResult(body);
   }
 
   /**

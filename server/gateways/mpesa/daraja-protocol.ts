@@ -83,20 +83,52 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function requireString(source: Record<string, unknown>, key: string, where: string): string {
+/** Longest text field we keep from a notification; Daraja's own fields are far shorter. */
+const FIELD_MAX = 100;
+
+/** Text a notification may carry into the database: short, no control characters, well-formed UTF-16. */
+function isStorableText(value: string, max = FIELD_MAX): boolean {
+  // eslint-disable-next-line no-control-regex
+  return (
+    value.length <= max &&
+    !/[\u0000-\u001f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)
+  );
+}
+
+function requireString(source: Record<string, unknown>, key: string, where: string, max = FIELD_MAX): string {
   const value = source[key];
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new MpesaCallbackError(`${where}.${key} must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '' || !isStorableText(value, max)) {
+    throw new MpesaCallbackError(`${where}.${key} must be a non-empty string of at most ${max} characters`);
   }
   return value;
 }
 
+/** An optional text field: absent, null or a number reads as a string; anything unstorable is refused. */
+function optionalString(source: Record<string, unknown>, key: string, where: string): string {
+  const value = source[key];
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || !isStorableText(text))
+    throw new MpesaCallbackError(`${where}.${key} must be a string of at most ${FIELD_MAX} characters`);
+  return text;
+}
+
+/** M-Pesa receipts (STK `MpesaReceiptNumber`, C2B `TransID`): upper-case letters and digits. */
+export const RECEIPT_PATTERN = /^[A-Z0-9]{6,20}$/;
+
 /** Daraja sends numbers sometimes as JSON numbers and sometimes as numeric strings. */
 function toInteger(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return Number(value.trim());
-  return null;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d{1,9}$/.test(value.trim())
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) && Math.abs(n) < 2 ** 31 ? n : null;
 }
+
+/** M-Pesa moves at most a few hundred thousand shillings at once; more is not an M-Pesa amount. */
+export const MPESA_AMOUNT_MAX = 10_000_000;
 
 function toAmount(value: unknown): number | null {
   const n =
@@ -105,7 +137,7 @@ function toAmount(value: unknown): number | null {
       : typeof value === 'string' && value.trim() !== ''
         ? Number(value)
         : NaN;
-  return Number.isFinite(n) && n > 0 ? n : null;
+  return Number.isFinite(n) && n > 0 && n <= MPESA_AMOUNT_MAX ? n : null;
 }
 
 /** Validates and flattens `Body.stkCallback`; throws `MpesaCallbackError` on anything else. */
@@ -119,7 +151,7 @@ export function parseStkCallback(body: unknown): StkCallbackResult {
     merchantRequestId: requireString(callback, 'MerchantRequestID', where),
     checkoutRequestId: requireString(callback, 'CheckoutRequestID', where),
     resultCode,
-    resultDesc: typeof callback.ResultDesc === 'string' ? callback.ResultDesc : '',
+    resultDesc: optionalString(callback, 'ResultDesc', where),
   };
   if (resultCode !== 0) return result;
 
@@ -136,7 +168,7 @@ export function parseStkCallback(body: unknown): StkCallbackResult {
   const amount = toAmount(values.get('Amount'));
   if (amount === null) throw new MpesaCallbackError(`${where}: Amount must be a positive number`);
   const receipt = values.get('MpesaReceiptNumber');
-  if (typeof receipt !== 'string' || !/^[A-Z0-9]{6,20}$/.test(receipt)) {
+  if (typeof receipt !== 'string' || !RECEIPT_PATTERN.test(receipt)) {
     throw new MpesaCallbackError(`${where}: MpesaReceiptNumber is missing or malformed`);
   }
   result.amount = amount;
@@ -148,8 +180,8 @@ export function parseStkCallback(body: unknown): StkCallbackResult {
     }
     result.transactionDate = String(date);
   }
-  const phone = values.get('PhoneNumber');
-  if (phone !== undefined) result.phone = String(phone);
+  const phone = optionalString(Object.fromEntries(values), 'PhoneNumber', where);
+  if (phone !== '') result.phone = phone;
   return result;
 }
 
@@ -181,18 +213,69 @@ export function parseC2BConfirmation(body: unknown): C2BConfirmation {
     throw new MpesaCallbackError(`${where}.TransTime must be YYYYMMDDHHmmss`);
   const amount = toAmount(body.TransAmount);
   if (amount === null) throw new MpesaCallbackError(`${where}.TransAmount must be a positive number`);
-  const optional = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const transId = requireString(body, 'TransID', where);
+  if (!RECEIPT_PATTERN.test(transId)) throw new MpesaCallbackError(`${where}.TransID is malformed`);
+  const shortCode = optionalString(body, 'BusinessShortCode', where).trim();
+  if (!/^\d{5,7}$/.test(shortCode))
+    throw new MpesaCallbackError(`${where}.BusinessShortCode must be a shortcode`);
   return {
     transactionType: requireString(body, 'TransactionType', where),
-    transId: requireString(body, 'TransID', where),
+    transId,
     transTime,
     amount,
-    businessShortCode:
-      String(body.BusinessShortCode ?? '').trim() || requireString(body, 'BusinessShortCode', where),
-    billRefNumber: requireString(body, 'BillRefNumber', where).trim(),
-    msisdn: String(body.MSISDN ?? ''),
-    firstName: optional('FirstName'),
-    middleName: optional('MiddleName'),
-    lastName: optional('LastName'),
+    businessShortCode: shortCode,
+    billRefNumber: requireString(body, 'BillRefNumber', where, 50).trim(),
+    msisdn: optionalString(body, 'MSISDN', where),
+    firstName: optionalString(body, 'FirstName', where),
+    middleName: optionalString(body, 'MiddleName', where),
+    lastName: optionalString(body, 'LastName', where),
+  };
+}
+
+/** What the transaction status query answers, on our ResultURL (Daraja's status API is asynchronous). */
+export type TransactionStatusResult = {
+  originatorConversationId: string;
+  conversationId: string;
+  /** 0 = the query succeeded and the parameters below describe the transaction. */
+  resultCode: number;
+  resultDesc: string;
+  /** The M-Pesa receipt the answer is about (`ReceiptNo`, else `TransactionID`). */
+  receipt: string;
+  /** `Completed`, `Failed`, … (`TransactionStatus`). */
+  status: string;
+  /** Whole KES that moved; null when the answer does not say. */
+  amount: number | null;
+  /** `600000 - Business name`: who received the money. */
+  creditPartyName: string;
+  debitPartyName: string;
+};
+
+/** Validates a Daraja `{ Result: … }` body of the transaction status query; throws `MpesaCallbackError`. */
+export function parseTransactionStatusResult(body: unknown): TransactionStatusResult {
+  const result = isRecord(body) ? body.Result : undefined;
+  if (!isRecord(result)) throw new MpesaCallbackError('Result is missing');
+  const where = 'Result';
+  const resultCode = toInteger(result.ResultCode);
+  if (resultCode === null) throw new MpesaCallbackError(`${where}.ResultCode must be an integer`);
+  const values = new Map<string, unknown>();
+  const parameters = isRecord(result.ResultParameters) ? result.ResultParameters.ResultParameter : undefined;
+  for (const item of Array.isArray(parameters) ? parameters : isRecord(parameters) ? [parameters] : []) {
+    if (isRecord(item) && typeof item.Key === 'string') values.set(item.Key, item.Value);
+  }
+  const parameter = (key: string) => optionalString(Object.fromEntries(values), key, `${where}.${key}`);
+  const receipt = parameter('ReceiptNo') || optionalString(result, 'TransactionID', where);
+  if (receipt !== '' && !RECEIPT_PATTERN.test(receipt))
+    throw new MpesaCallbackError(`${where}: the receipt number is malformed`);
+  const amount = values.has('Amount') ? toAmount(values.get('Amount')) : null;
+  return {
+    originatorConversationId: requireString(result, 'OriginatorConversationID', where),
+    conversationId: optionalString(result, 'ConversationID', where),
+    resultCode,
+    resultDesc: optionalString(result, 'ResultDesc', where),
+    receipt,
+    status: parameter('TransactionStatus'),
+    amount,
+    creditPartyName: parameter('CreditPartyName'),
+    debitPartyName: parameter('DebitPartyName'),
   };
 }

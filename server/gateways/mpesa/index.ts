@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client';
+import { usesSandbox } from '../sandbox-mode';
 import { DARAJA_BASE_URLS, DarajaMpesaGateway } from './daraja-mpesa-gateway';
 import type { MpesaGateway } from './mpesa-gateway';
 import { SandboxMpesaGateway, type SandboxLogger, type SandboxMpesaOptions } from './sandbox-mpesa-gateway';
@@ -13,24 +15,39 @@ export {
 } from './sandbox-mpesa-gateway';
 export { registerMpesaSandboxRoutes } from './sandbox-routes';
 
-/** Path of the commerce route that receives C2B confirmations (CONTRACT.md). */
-export const C2B_CONFIRMATION_PATH = '/api/payments/mpesa/c2b/confirmation';
-
 export type MpesaEnv = Record<string, string | undefined>;
 
 export type CreateMpesaOptions = {
-  /** Public origin of this server, e.g. `https://somesha.co.ke`; the sandbox posts C2B confirmations there. */
-  callbackBaseUrl: string;
+  /** The sandbox keeps its records here. */
+  db: Database;
+  /** Full URL of the C2B confirmation route (with the callback secret); the sandbox posts there. */
+  c2bConfirmationUrl: string;
+  /** NODE_ENV=production: no sandbox without PAYMENTS_SANDBOX=1. */
+  production: boolean;
   fetch?: typeof fetch;
   logger?: SandboxLogger;
   /** Overrides for the sandbox (tests use short delays). */
   sandbox?: Partial<SandboxMpesaOptions>;
 };
 
-/** Daraja when `MPESA_CONSUMER_KEY` is set (then every other MPESA_* credential is required), else the sandbox. */
+/**
+ * Daraja when `MPESA_CONSUMER_KEY` is set (then every other MPESA_* credential is required), else the
+ * sandbox, which production refuses unless PAYMENTS_SANDBOX=1 (server/gateways/sandbox-mode.ts).
+ */
 export function createMpesaGateway(env: MpesaEnv, options: CreateMpesaOptions): MpesaGateway {
-  if (env.MPESA_CONSUMER_KEY) {
-    const required = ['MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'] as const;
+  const sandbox = usesSandbox(env, {
+    production: options.production,
+    gateway: 'M-Pesa',
+    credentials: ['MPESA_CONSUMER_KEY'],
+  });
+  if (!sandbox) {
+    const required = [
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_SHORTCODE',
+      'MPESA_PASSKEY',
+      'MPESA_INITIATOR_NAME',
+      'MPESA_SECURITY_CREDENTIAL',
+    ] as const;
     const missing = required.filter((name) => !env[name]);
     if (missing.length)
       throw new Error(`M-Pesa: MPESA_CONSUMER_KEY is set but ${missing.join(', ')} missing`);
@@ -39,20 +56,23 @@ export function createMpesaGateway(env: MpesaEnv, options: CreateMpesaOptions): 
       throw new Error('M-Pesa: MPESA_ENV must be sandbox or production');
     return new DarajaMpesaGateway({
       baseUrl: DARAJA_BASE_URLS[mode],
-      consumerKey: env.MPESA_CONSUMER_KEY,
+      consumerKey: env.MPESA_CONSUMER_KEY as string,
       consumerSecret: env.MPESA_CONSUMER_SECRET as string,
       shortcode: env.MPESA_SHORTCODE as string,
       passkey: env.MPESA_PASSKEY as string,
       paybill: env.MPESA_PAYBILL || undefined,
+      initiator: env.MPESA_INITIATOR_NAME,
+      securityCredential: env.MPESA_SECURITY_CREDENTIAL,
       fetch: options.fetch,
     });
   }
-  const base = options.callbackBaseUrl.replace(/\/+$/, '');
   return new SandboxMpesaGateway({
-    c2bConfirmationUrl: `${base}${C2B_CONFIRMATION_PATH}`,
+    db: options.db,
+    c2bConfirmationUrl: options.c2bConfirmationUrl,
     businessNumber: env.MPESA_PAYBILL || undefined,
     callbackDelayMs: positive(env.MPESA_SANDBOX_CALLBACK_DELAY_MS),
     timeoutMs: positive(env.MPESA_SANDBOX_TIMEOUT_MS),
+    statusDelayMs: positive(env.MPESA_SANDBOX_STATUS_DELAY_MS),
     fetch: options.fetch,
     logger: options.logger,
     ...options.sandbox,

@@ -1,5 +1,10 @@
 import { isSafaricomPhone } from '../../../src/shared/validation';
-import { DARAJA_BAD_REQUEST, MpesaRequestError, type C2BConfirmation } from './daraja-protocol';
+import {
+  DARAJA_BAD_REQUEST,
+  MpesaRequestError,
+  type C2BConfirmation,
+  type TransactionStatusResult,
+} from './daraja-protocol';
 
 export type StkPushRequest = {
   /** Whole KES, at least 1 (M-Pesa has no cents). */
@@ -28,6 +33,18 @@ export type StkQueryResult = {
   resultDesc: string;
 };
 
+export type TransactionStatusRequest = {
+  /** The M-Pesa receipt to ask about (a C2B `TransID`). */
+  transId: string;
+  /** Where Daraja POSTs the `{ Result }` answer. */
+  resultUrl: string;
+  /** Where Daraja POSTs when the query timed out in its queue. */
+  timeoutUrl: string;
+  remarks: string;
+};
+
+export type TransactionStatusAccepted = { originatorConversationId: string; conversationId: string };
+
 /**
  * M-Pesa behind one interface (Daraja in production, `SandboxMpesaGateway` by default).
  * It never touches the database: the commerce service stores `checkoutRequestId` with its pending
@@ -42,6 +59,13 @@ export interface MpesaGateway {
   paybillDetails(): { businessNumber: string };
   /** Validates a C2B confirmation body; throws `MpesaCallbackError`. */
   parseC2BConfirmation(body: unknown): C2BConfirmation;
+  /**
+   * Asks M-Pesa what really happened to a receipt (Daraja's transaction status query). The answer
+   * comes later, as a POST to `resultUrl`; throws `MpesaRequestError` when the query is refused.
+   */
+  requestTransactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted>;
+  /** Validates the `{ Result }` body posted to the result URL; throws `MpesaCallbackError`. */
+  parseTransactionStatusResult(body: unknown): TransactionStatusResult;
 }
 
 /** Daraja limits; longer values are cut rather than refused, as Daraja's own portal does. */

@@ -1,10 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxMpesaC2b, sandboxMpesaPushes } from '../../db/schema';
 import {
   DARAJA_BAD_REQUEST,
   MpesaRequestError,
   darajaTimestamp,
   parseC2BConfirmation,
+  parseTransactionStatusResult,
   type C2BConfirmation,
+  type TransactionStatusResult,
 } from './daraja-protocol';
 import {
   checkStkPushRequest,
@@ -13,6 +18,8 @@ import {
   type StkPushAccepted,
   type StkPushRequest,
   type StkQueryResult,
+  type TransactionStatusAccepted,
+  type TransactionStatusRequest,
 } from './mpesa-gateway';
 
 type Outcome = { resultCode: number; resultDesc: string; sendsCallback: boolean };
@@ -41,6 +48,8 @@ export const SANDBOX_MPESA_PHONES: Readonly<Record<string, Outcome>> = {
 };
 
 const MEMORY_MS = 24 * 60 * 60 * 1000;
+/** The status query's answer for a receipt M-Pesa has no record of. */
+const RECEIPT_UNKNOWN = { code: 2001, desc: 'The transaction receipt number does not exist.' } as const;
 const STILL_PROCESSING = 'The transaction is being processed';
 const ACCEPTED = 'Success. Request accepted for processing';
 
@@ -48,6 +57,8 @@ const ACCEPTED = 'Success. Request accepted for processing';
 export type SandboxLogger = { warn(details: object, message: string): void };
 
 export type SandboxMpesaOptions = {
+  /** Where the sandbox keeps its pushes and paybill payments, as Daraja keeps its own. */
+  db: Database;
   /** Where `pay()` POSTs C2B confirmations (the commerce route `…/api/payments/mpesa/c2b/confirmation`). */
   c2bConfirmationUrl?: string;
   /** Paybill shown on the sandbox page and in `paybillDetails()`. */
@@ -56,45 +67,42 @@ export type SandboxMpesaOptions = {
   callbackDelayMs?: number;
   /** When a push nobody answers turns into 1037 for `stkQuery` (Daraja: about 60 s). */
   timeoutMs?: number;
+  /** Time the transaction status query takes to post its answer (Daraja: a few seconds). */
+  statusDelayMs?: number;
   fetch?: typeof fetch;
   now?: () => Date;
   logger?: SandboxLogger;
 };
 
-type Push = {
-  request: StkPushRequest;
-  accepted: StkPushAccepted;
-  outcome: Outcome;
-  pushedAt: number;
-  /** Set once the customer "answered" (the callback was due). */
-  settled: boolean;
-  /** The callback body as sent, kept so it can be sent again. */
-  callback?: unknown;
-};
+type PushRow = typeof sandboxMpesaPushes.$inferSelect;
 
 export type SandboxC2BPayment = { confirmation: C2BConfirmation; delivered: boolean; status: number | null };
 
 /**
  * Behaves like Daraja's sandbox without leaving the machine: accepts the push, then POSTs a
  * `Body.stkCallback` shaped exactly like Daraja's to the push's callback URL, the result chosen
- * by the phone number. `stkQuery` answers from its memory of pushes.
+ * by the phone number. Pushes and paybill payments are rows in its own tables, so `stkQuery` and
+ * the transaction status query answer truthfully after a restart, as Daraja would.
  */
 export class SandboxMpesaGateway implements MpesaGateway {
   readonly kind = 'sandbox' as const;
-  private readonly pushes = new Map<string, Push>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly deliveries = new Set<Promise<void>>();
+  private readonly db: Database;
   private readonly fetch: typeof fetch;
   private readonly now: () => Date;
   private readonly callbackDelayMs: number;
   private readonly timeoutMs: number;
+  private readonly statusDelayMs: number;
   readonly businessNumber: string;
 
-  constructor(private readonly options: SandboxMpesaOptions = {}) {
+  constructor(private readonly options: SandboxMpesaOptions) {
+    this.db = options.db;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? (() => new Date());
     this.callbackDelayMs = options.callbackDelayMs ?? 3000;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.statusDelayMs = options.statusDelayMs ?? 1000;
     this.businessNumber = options.businessNumber ?? '174379';
   }
 
@@ -107,27 +115,40 @@ export class SandboxMpesaGateway implements MpesaGateway {
       customerMessage: ACCEPTED,
     };
     const outcome = SANDBOX_MPESA_PHONES[request.phone] ?? PAID;
-    const push: Push = { request, accepted, outcome, pushedAt: this.now().getTime(), settled: false };
-    this.forgetOldPushes(push.pushedAt);
-    this.pushes.set(accepted.checkoutRequestId, push);
-    if (outcome.sendsCallback) {
-      this.later(this.callbackDelayMs, () => {
-        push.settled = true;
-        push.callback = this.stkCallbackBody(push);
-        this.track(this.post(request.callbackUrl, push.callback, 'STK callback'));
-      });
+    const pushedAt = this.now();
+    await this.forgetOldRecords(pushedAt);
+    const [push] = await this.db
+      .insert(sandboxMpesaPushes)
+      .values({
+        checkoutRequestId: accepted.checkoutRequestId,
+        merchantRequestId: accepted.merchantRequestId,
+        phone: request.phone,
+        amount: request.amount,
+        accountReference: request.accountReference,
+        callbackUrl: request.callbackUrl,
+        resultCode: outcome.resultCode,
+        resultDesc: outcome.resultDesc,
+        sendsCallback: outcome.sendsCallback,
+        receipt: receiptNumber(),
+        answersAt: new Date(
+          pushedAt.getTime() + (outcome.sendsCallback ? this.callbackDelayMs : this.timeoutMs),
+        ),
+        pushedAt,
+      })
+      .returning();
+    if (push && outcome.sendsCallback) {
+      this.later(this.callbackDelayMs, () =>
+        this.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback'),
+      );
     }
     return accepted;
   }
 
   async stkQuery(checkoutRequestId: string): Promise<StkQueryResult> {
-    const push = this.pushes.get(checkoutRequestId);
+    const push = await this.findPush(checkoutRequestId);
     if (!push)
       throw new MpesaRequestError(DARAJA_BAD_REQUEST, 'Bad Request - Invalid CheckoutRequestID', 400);
-    const timedOut = this.now().getTime() - push.pushedAt >= this.timeoutMs;
-    if (push.settled || (timedOut && !push.outcome.sendsCallback)) {
-      return { resultCode: push.outcome.resultCode, resultDesc: push.outcome.resultDesc };
-    }
+    if (this.answered(push)) return { resultCode: push.resultCode, resultDesc: push.resultDesc };
     return { resultCode: null, resultDesc: STILL_PROCESSING };
   }
 
@@ -139,9 +160,31 @@ export class SandboxMpesaGateway implements MpesaGateway {
     return parseC2BConfirmation(body);
   }
 
+  parseTransactionStatusResult(body: unknown): TransactionStatusResult {
+    return parseTransactionStatusResult(body);
+  }
+
   /**
-   * A customer pays `amount` KES to our paybill with `accountNumber` as the account: POSTs a Daraja
-   * C2B confirmation to the configured URL and reports whether it was delivered.
+   * Daraja's transaction status query: answers on `resultUrl` after `statusDelayMs` from the
+   * sandbox's own records (paybill payments and paid pushes), like Daraja answers from M-Pesa's.
+   */
+  async requestTransactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted> {
+    if (!isHttpUrl(request.resultUrl))
+      throw new MpesaRequestError(DARAJA_BAD_REQUEST, 'Bad Request - Invalid ResultURL', 400);
+    const accepted = {
+      originatorConversationId: `${randomInt(10000, 99999)}-${randomInt(10_000_000, 99_999_999)}-1`,
+      conversationId: `AG_${darajaTimestamp(this.now())}_${randomBytes(10).toString('hex')}`,
+    };
+    this.later(this.statusDelayMs, async () => {
+      const body = await this.transactionStatusBody(request.transId, accepted);
+      return this.post(request.resultUrl, body, 'transaction status result');
+    });
+    return accepted;
+  }
+
+  /**
+   * A customer pays `amount` KES to our paybill with `accountNumber` as the account: records the
+   * payment, POSTs a Daraja C2B confirmation to the configured URL and reports whether it was delivered.
    */
   async pay(accountNumber: string, amount: number, phone = '254708374149'): Promise<SandboxC2BPayment> {
     const url = this.options.c2bConfirmationUrl;
@@ -165,18 +208,27 @@ export class SandboxMpesaGateway implements MpesaGateway {
       MiddleName: '',
       LastName: 'Doe',
     };
+    await this.db.insert(sandboxMpesaC2b).values({
+      transId: body.TransID,
+      businessShortCode: body.BusinessShortCode,
+      billRefNumber: body.BillRefNumber,
+      amount,
+      msisdn: phone,
+      payerName: 'John Doe',
+      transTime: body.TransTime,
+    });
     const status = await this.post(url, body, 'C2B confirmation');
     return { confirmation: parseC2BConfirmation(body), delivered: status !== null && status < 300, status };
   }
 
   /**
-   * Delivers the same callback once more, as Daraja occasionally does: the commerce route must
-   * change nothing the second time. Returns the HTTP status, or null if nothing was sent.
+   * Delivers the callback of an answered push once more, as Daraja occasionally does: the commerce
+   * route must change nothing the second time. Returns the HTTP status, or null if nothing was sent.
    */
   async resendCallback(checkoutRequestId: string): Promise<number | null> {
-    const push = this.pushes.get(checkoutRequestId);
-    if (!push?.callback) return null;
-    return this.post(push.request.callbackUrl, push.callback, 'STK callback (repeat)');
+    const push = await this.findPush(checkoutRequestId);
+    if (!push || !push.sendsCallback || !this.answered(push)) return null;
+    return this.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback (repeat)');
   }
 
   /** Resolves once every callback already due has been delivered (tests, graceful shutdown). */
@@ -184,44 +236,128 @@ export class SandboxMpesaGateway implements MpesaGateway {
     await Promise.all([...this.deliveries]);
   }
 
-  /** Forgets pending callbacks (server shutdown). */
+  /**
+   * Resolves once nothing is scheduled or on its way any more: every callback and status answer
+   * due within `withinMs` has been delivered (tests wait for a paybill payment's whole round trip).
+   */
+  async drain(withinMs = 5000): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while ((this.timers.size > 0 || this.deliveries.size > 0) && Date.now() < deadline) {
+      await Promise.all([...this.deliveries]);
+      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  /** Forgets pending callbacks (server shutdown); the records stay, as Daraja's do. */
   close(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
 
-  /** A long-running sandbox remembers a day of pushes, like Daraja's query window, not forever. */
-  private forgetOldPushes(nowMs: number): void {
-    for (const [id, push] of this.pushes) {
-      if (nowMs - push.pushedAt > MEMORY_MS) this.pushes.delete(id);
-    }
+  private answered(push: PushRow): boolean {
+    return this.now().getTime() >= push.answersAt.getTime();
   }
 
-  private stkCallbackBody(push: Push) {
-    const { outcome, accepted, request } = push;
-    const stkCallback: Record<string, unknown> = {
-      MerchantRequestID: accepted.merchantRequestId,
-      CheckoutRequestID: accepted.checkoutRequestId,
-      ResultCode: outcome.resultCode,
-      ResultDesc: outcome.resultDesc,
+  private async findPush(checkoutRequestId: string): Promise<PushRow | undefined> {
+    const [push] = await this.db
+      .select()
+      .from(sandboxMpesaPushes)
+      .where(eq(sandboxMpesaPushes.checkoutRequestId, checkoutRequestId));
+    // Daraja's query window is about a day.
+    return push && this.now().getTime() - push.pushedAt.getTime() <= MEMORY_MS ? push : undefined;
+  }
+
+  /** A long-running sandbox keeps a day of pushes, like Daraja's query window, not forever. */
+  private async forgetOldRecords(now: Date): Promise<void> {
+    if (Math.random() >= 0.05) return;
+    await this.db
+      .delete(sandboxMpesaPushes)
+      .where(lt(sandboxMpesaPushes.pushedAt, new Date(now.getTime() - MEMORY_MS)));
+  }
+
+  private async transactionStatusBody(transId: string, ids: TransactionStatusAccepted) {
+    const [paid] = await this.db.select().from(sandboxMpesaC2b).where(eq(sandboxMpesaC2b.transId, transId));
+    const [pushed] = paid
+      ? []
+      : await this.db.select().from(sandboxMpesaPushes).where(eq(sandboxMpesaPushes.receipt, transId));
+    const found = paid
+      ? {
+          amount: paid.amount,
+          payer: `${paid.msisdn} - ${paid.payerName}`,
+          time: paid.transTime,
+          reason: 'Pay Bill Online',
+        }
+      : pushed && pushed.resultCode === 0 && this.answered(pushed)
+        ? {
+            amount: pushed.amount,
+            payer: `${pushed.phone} - John Doe`,
+            time: darajaTimestamp(pushed.answersAt),
+            reason: 'Pay Bill Online',
+          }
+        : null;
+    const common = {
+      ResultType: 0,
+      OriginatorConversationID: ids.originatorConversationId,
+      ConversationID: ids.conversationId,
+      TransactionID: receiptNumber(),
     };
-    if (outcome.resultCode === 0) {
+    if (!found)
+      return {
+        Result: { ...common, ResultCode: RECEIPT_UNKNOWN.code, ResultDesc: RECEIPT_UNKNOWN.desc },
+      };
+    const parameter = (Key: string, Value: string | number) => ({ Key, Value });
+    return {
+      Result: {
+        ...common,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        ResultParameters: {
+          ResultParameter: [
+            parameter('DebitPartyName', found.payer),
+            parameter('CreditPartyName', `${this.businessNumber} - Somesha Sandbox`),
+            parameter('OriginatorConversationID', ids.originatorConversationId),
+            parameter('InitiatedTime', Number(found.time)),
+            parameter('DebitAccountType', 'MMF Account For Customer'),
+            parameter('DebitPartyCharges', ''),
+            parameter('TransactionReason', ''),
+            parameter('ReasonType', found.reason),
+            parameter('TransactionStatus', 'Completed'),
+            parameter('FinalisedTime', Number(found.time)),
+            parameter('Amount', found.amount),
+            parameter('ConversationID', ids.conversationId),
+            parameter('ReceiptNo', transId),
+          ],
+        },
+        ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+      },
+    };
+  }
+
+  private stkCallbackBody(push: PushRow) {
+    const stkCallback: Record<string, unknown> = {
+      MerchantRequestID: push.merchantRequestId,
+      CheckoutRequestID: push.checkoutRequestId,
+      ResultCode: push.resultCode,
+      ResultDesc: push.resultDesc,
+    };
+    if (push.resultCode === 0) {
       stkCallback.CallbackMetadata = {
         Item: [
-          { Name: 'Amount', Value: request.amount },
-          { Name: 'MpesaReceiptNumber', Value: receiptNumber() },
-          { Name: 'TransactionDate', Value: Number(darajaTimestamp(this.now())) },
-          { Name: 'PhoneNumber', Value: Number(request.phone) },
+          { Name: 'Amount', Value: push.amount },
+          { Name: 'MpesaReceiptNumber', Value: push.receipt },
+          { Name: 'TransactionDate', Value: Number(darajaTimestamp(push.answersAt)) },
+          { Name: 'PhoneNumber', Value: Number(push.phone) },
         ],
       };
     }
     return { Body: { stkCallback } };
   }
 
-  private later(ms: number, run: () => void): void {
+  /** Runs `send` after `ms`; what it sends is tracked so `flush` can wait for it. */
+  private later(ms: number, send: () => Promise<unknown>): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      run();
+      this.track(send());
     }, ms);
     // A pending sandbox callback must not keep a finished test run or a stopping server alive.
     timer.unref();
@@ -229,7 +365,10 @@ export class SandboxMpesaGateway implements MpesaGateway {
   }
 
   private track(delivery: Promise<unknown>): void {
-    const done = delivery.then(() => undefined);
+    const done = delivery.then(
+      () => undefined,
+      (error: unknown) => this.options.logger?.warn({ err: error }, 'M-Pesa sandbox: a delivery failed'),
+    );
     this.deliveries.add(done);
     void done.finally(() => this.deliveries.delete(done));
   }

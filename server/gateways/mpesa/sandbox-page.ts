@@ -1,6 +1,7 @@
 // The plain HTML both gateway sandboxes serve (the M-Pesa paybill page and Pesapal's hosted page).
 // No script at all: the API's Content-Security-Policy forbids inline scripts, and none is needed.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { safeEqual } from '../../security/tokens';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -54,4 +55,44 @@ export function formField(body: unknown, name: string): string {
   const value =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The sandbox pages stand in for a customer's phone and Pesapal's site, so they are for signed-in
+ * users only, and their forms carry the session's CSRF token (`_token`): another site cannot make a
+ * signed-in browser "pay". A visitor is sent to sign in and brought back.
+ */
+export function requireSignedInTester(scope: FastifyInstance, title: string): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (!request.session?.userId) {
+      if (request.method === 'GET')
+        return reply.redirect(`/sign-in?redirect=${encodeURIComponent(request.url)}`, 303);
+      return sandboxReply(
+        reply,
+        401,
+        title,
+        '<h1>Sign in first</h1>\n<p role="alert">Sign in to use the sandbox.</p>',
+      );
+    }
+  });
+  scope.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const sent = formField(request.body, '_token');
+    if (!request.session || !sent || !safeEqual(sent, request.session.csrfToken))
+      return sandboxReply(
+        reply,
+        419,
+        title,
+        '<h1>Page expired</h1>\n<p role="alert">This form is out of date. Go back, reload the page and try again.</p>',
+      );
+  });
+}
+
+/** The hidden CSRF field every sandbox form carries. */
+export function csrfField(csrfToken: string | undefined): string {
+  return `<input type="hidden" name="_token" value="${escapeHtml(csrfToken ?? '')}">`;
+}
+
+export function sandboxReply(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(sandboxPage(title, body));
 }

@@ -2,7 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { isSafaricomPhone, normaliseKenyanPhone } from '../../../src/shared/validation';
 import type { SandboxMpesaGateway } from './sandbox-mpesa-gateway';
 import { formatKes } from '../../../src/shared/format';
-import { acceptUrlEncodedForms, escapeHtml, formField, sandboxPage } from './sandbox-page';
+import {
+  acceptUrlEncodedForms,
+  csrfField,
+  escapeHtml,
+  formField,
+  requireSignedInTester,
+  sandboxPage,
+} from './sandbox-page';
+
+const TITLE = 'M-Pesa paybill sandbox';
+/** M-Pesa's largest single paybill payment. */
+const PAYBILL_MAX_KES = 250_000;
 
 export const MPESA_PAYBILL_PAGE = '/sandbox/mpesa/paybill';
 
@@ -16,6 +27,7 @@ type FormValues = { account: string; amount: string; phone: string };
 export function registerMpesaSandboxRoutes(app: FastifyInstance, gateway: SandboxMpesaGateway): void {
   void app.register(async (scope) => {
     acceptUrlEncodedForms(scope);
+    requireSignedInTester(scope, TITLE);
 
     scope.get(MPESA_PAYBILL_PAGE, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
@@ -24,7 +36,9 @@ export function registerMpesaSandboxRoutes(app: FastifyInstance, gateway: Sandbo
         amount: formField(query, 'amount'),
         phone: '0708374149',
       };
-      return reply.type('text/html; charset=utf-8').send(paybillForm(gateway.businessNumber, values, {}));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(paybillForm(gateway.businessNumber, values, {}, request.session?.csrfToken));
     });
 
     scope.post(MPESA_PAYBILL_PAGE, async (request, reply) => {
@@ -34,15 +48,19 @@ export function registerMpesaSandboxRoutes(app: FastifyInstance, gateway: Sandbo
         phone: formField(request.body, 'phone'),
       };
       const errors: Partial<FormValues> = {};
-      if (!values.account) errors.account = 'Enter the account number.';
-      if (!/^\d+$/.test(values.amount) || Number(values.amount) < 1)
-        errors.amount = 'Enter a whole amount of at least 1 shilling.';
+      if (!/^[A-Za-z0-9-]{1,50}$/.test(values.account)) errors.account = 'Enter the account number.';
+      if (
+        !/^\d{1,9}$/.test(values.amount) ||
+        Number(values.amount) < 1 ||
+        Number(values.amount) > PAYBILL_MAX_KES
+      )
+        errors.amount = `Enter a whole amount from 1 to ${PAYBILL_MAX_KES.toLocaleString('en-US')} shillings.`;
       if (!isSafaricomPhone(values.phone)) errors.phone = 'Enter a valid Safaricom phone number.';
       if (Object.keys(errors).length) {
         return reply
           .code(422)
           .type('text/html; charset=utf-8')
-          .send(paybillForm(gateway.businessNumber, values, errors));
+          .send(paybillForm(gateway.businessNumber, values, errors, request.session?.csrfToken));
       }
       const amount = Number(values.amount);
       const payment = await gateway.pay(values.account, amount, normaliseKenyanPhone(values.phone) as string);
@@ -55,17 +73,17 @@ export function registerMpesaSandboxRoutes(app: FastifyInstance, gateway: Sandbo
       return reply
         .code(payment.delivered ? 200 : 502)
         .type('text/html; charset=utf-8')
-        .send(
-          sandboxPage(
-            'M-Pesa paybill sandbox',
-            `${html}\n<p><a href="${MPESA_PAYBILL_PAGE}">Make another payment</a></p>`,
-          ),
-        );
+        .send(sandboxPage(TITLE, `${html}\n<p><a href="${MPESA_PAYBILL_PAGE}">Make another payment</a></p>`));
     });
   });
 }
 
-function paybillForm(businessNumber: string, values: FormValues, errors: Partial<FormValues>): string {
+function paybillForm(
+  businessNumber: string,
+  values: FormValues,
+  errors: Partial<FormValues>,
+  csrfToken: string | undefined,
+): string {
   const field = (name: keyof FormValues, label: string, attrs: string) => {
     const error = errors[name];
     const described = error ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
@@ -74,11 +92,12 @@ function paybillForm(businessNumber: string, values: FormValues, errors: Partial
 ${error ? `<p id="${name}-error" role="alert">${escapeHtml(error)}</p>` : ''}`;
   };
   return sandboxPage(
-    'M-Pesa paybill sandbox',
+    TITLE,
     `<h1>Pay with M-Pesa (sandbox)</h1>
 <p class="note">This page stands in for the customer's phone: Lipa na M-Pesa → Pay Bill. No real money moves.</p>
 <p>Business number: <strong data-testid="business-number">${escapeHtml(businessNumber)}</strong></p>
 <form method="post" action="${MPESA_PAYBILL_PAGE}" novalidate>
+${csrfField(csrfToken)}
 ${field('account', 'Account number', 'autocomplete="off"')}
 ${field('amount', 'Amount (KES)', 'inputmode="numeric" pattern="[0-9]*"')}
 ${field('phone', 'Phone number', 'type="tel" autocomplete="tel"')}

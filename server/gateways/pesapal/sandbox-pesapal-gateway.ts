@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxPesapalIpns, sandboxPesapalOrders } from '../../db/schema';
 import {
   PESAPAL_STATUS,
   PesapalError,
@@ -18,6 +21,8 @@ export const PESAPAL_SANDBOX_PAGE = '/sandbox/pesapal/pay';
 export type SandboxPesapalLogger = { warn(details: object, message: string): void };
 
 export type SandboxPesapalOptions = {
+  /** Where the sandbox keeps its IPN registrations and orders, as Pesapal keeps its own. */
+  db: Database;
   /** Public origin of this server; the hosted page lives at `${baseUrl}/sandbox/pesapal/pay/{id}`. */
   baseUrl: string;
   fetch?: typeof fetch;
@@ -44,18 +49,18 @@ const DESCRIPTIONS: Record<PesapalStatusCode, string> = {
 };
 
 /**
- * Pesapal without leaving the machine: orders live in memory, the hosted payment page is served by
+ * Pesapal without leaving the machine: orders are rows in its own tables, the hosted payment page is served by
  * `registerPesapalSandboxRoutes`, and choosing Pay or Cancel there sends the IPN to the registered
  * URL and sends the browser back to the order's callback URL, as Pesapal does.
  */
 export class SandboxPesapalGateway implements PesapalGateway {
   readonly kind = 'sandbox' as const;
-  private readonly ipns = new Map<string, { url: string; method: 'GET' | 'POST' }>();
-  private readonly orders = new Map<string, SandboxPesapalOrder>();
+  private readonly db: Database;
   private readonly fetch: typeof fetch;
   private readonly baseUrl: string;
 
   constructor(private readonly options: SandboxPesapalOptions) {
+    this.db = options.db;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
@@ -65,19 +70,23 @@ export class SandboxPesapalGateway implements PesapalGateway {
     if (method !== 'GET' && method !== 'POST')
       throw new PesapalError('invalid_ipn_notification_type', 'Use GET or POST', 400);
     // Pesapal hands back the same id when a URL is registered again.
-    for (const [ipnId, ipn] of this.ipns) if (ipn.url === url && ipn.method === method) return { ipnId };
+    const [known] = await this.db
+      .select()
+      .from(sandboxPesapalIpns)
+      .where(and(eq(sandboxPesapalIpns.url, url), eq(sandboxPesapalIpns.method, method)));
+    if (known) return { ipnId: known.ipnId };
     const ipnId = randomUUID();
-    this.ipns.set(ipnId, { url, method });
+    await this.db.insert(sandboxPesapalIpns).values({ ipnId, url, method });
     return { ipnId };
   }
 
   async submitOrder(order: PesapalOrder): Promise<PesapalOrderAccepted> {
     checkOrder(order);
-    if (!this.ipns.has(order.notificationId)) {
+    if (!(await this.findIpn(order.notificationId))) {
       throw new PesapalError('invalid_notification_id', 'The notification_id is not registered', 400);
     }
     const orderTrackingId = randomUUID();
-    this.orders.set(orderTrackingId, {
+    await this.db.insert(sandboxPesapalOrders).values({
       orderTrackingId,
       order: { ...order, billingAddress: { ...order.billingAddress } },
       statusCode: PESAPAL_STATUS.INVALID,
@@ -94,7 +103,7 @@ export class SandboxPesapalGateway implements PesapalGateway {
   }
 
   async getTransactionStatus(orderTrackingId: string): Promise<PesapalTransactionStatus> {
-    const found = this.requireOrder(orderTrackingId);
+    const found = await this.requireOrder(orderTrackingId);
     return {
       statusCode: found.statusCode,
       paymentStatusDescription: found.paymentStatusDescription,
@@ -111,8 +120,14 @@ export class SandboxPesapalGateway implements PesapalGateway {
   }
 
   /** The order behind a hosted page, or undefined. */
-  findOrder(orderTrackingId: string): Readonly<SandboxPesapalOrder> | undefined {
-    return this.orders.get(orderTrackingId);
+  async findOrder(orderTrackingId: string): Promise<Readonly<SandboxPesapalOrder> | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxPesapalOrders)
+      .where(eq(sandboxPesapalOrders.orderTrackingId, orderTrackingId));
+    return row
+      ? { ...row, order: row.order as PesapalOrder, statusCode: row.statusCode as PesapalStatusCode }
+      : undefined;
   }
 
   /**
@@ -124,20 +139,31 @@ export class SandboxPesapalGateway implements PesapalGateway {
     orderTrackingId: string,
     choice: SandboxPesapalChoice,
   ): Promise<{ redirectUrl: string; ipnStatus: number | null }> {
-    const found = this.requireOrder(orderTrackingId);
-    if (found.statusCode !== PESAPAL_STATUS.INVALID) {
-      throw new PesapalError('order_closed', 'This order has already been processed', 409);
-    }
-    if (choice === 'pay') {
-      found.statusCode = PESAPAL_STATUS.COMPLETED;
-      found.description = 'Payment completed successfully';
-      found.confirmationCode = confirmationCode();
-      found.paymentMethod = 'Visa';
-    } else {
-      found.statusCode = PESAPAL_STATUS.FAILED;
-      found.description = 'Payment cancelled by the customer';
-    }
-    found.paymentStatusDescription = DESCRIPTIONS[found.statusCode];
+    await this.requireOrder(orderTrackingId);
+    const statusCode = choice === 'pay' ? PESAPAL_STATUS.COMPLETED : PESAPAL_STATUS.FAILED;
+    // Only an open order closes, once: two clicks (or two tabs) cannot both pay it.
+    const [closed] = await this.db
+      .update(sandboxPesapalOrders)
+      .set({
+        statusCode,
+        paymentStatusDescription: DESCRIPTIONS[statusCode],
+        ...(choice === 'pay'
+          ? {
+              description: 'Payment completed successfully',
+              confirmationCode: confirmationCode(),
+              paymentMethod: 'Visa',
+            }
+          : { description: 'Payment cancelled by the customer' }),
+      })
+      .where(
+        and(
+          eq(sandboxPesapalOrders.orderTrackingId, orderTrackingId),
+          eq(sandboxPesapalOrders.statusCode, PESAPAL_STATUS.INVALID),
+        ),
+      )
+      .returning();
+    if (!closed) throw new PesapalError('order_closed', 'This order has already been processed', 409);
+    const found = (await this.requireOrder(orderTrackingId)) as SandboxPesapalOrder;
 
     const ipnStatus = await this.sendIpn(found);
     const redirect = new URL(found.order.callbackUrl);
@@ -152,20 +178,25 @@ export class SandboxPesapalGateway implements PesapalGateway {
    * commerce route must change nothing the second time. Returns the HTTP status, or null.
    */
   async resendIpn(orderTrackingId: string): Promise<number | null> {
-    const found = this.requireOrder(orderTrackingId);
+    const found = await this.requireOrder(orderTrackingId);
     return found.statusCode === PESAPAL_STATUS.INVALID ? null : this.sendIpn(found);
   }
 
-  private requireOrder(orderTrackingId: string): SandboxPesapalOrder {
-    const found = this.orders.get(orderTrackingId);
+  private async findIpn(ipnId: string) {
+    const [ipn] = await this.db.select().from(sandboxPesapalIpns).where(eq(sandboxPesapalIpns.ipnId, ipnId));
+    return ipn;
+  }
+
+  private async requireOrder(orderTrackingId: string): Promise<Readonly<SandboxPesapalOrder>> {
+    const found = await this.findOrder(orderTrackingId);
     if (!found)
       throw new PesapalError('invalid_order_tracking_id', 'The order tracking id is not known', 404);
     return found;
   }
 
   /** Sends the IPN the way it was registered (GET query or POST JSON); failures are logged, not thrown. */
-  private async sendIpn(found: SandboxPesapalOrder): Promise<number | null> {
-    const ipn = this.ipns.get(found.order.notificationId);
+  private async sendIpn(found: Readonly<SandboxPesapalOrder>): Promise<number | null> {
+    const ipn = await this.findIpn(found.order.notificationId);
     if (!ipn) return null;
     const fields = {
       OrderTrackingId: found.orderTrackingId,

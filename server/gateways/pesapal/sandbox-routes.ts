@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatKes } from '../../../src/shared/format';
-import { acceptUrlEncodedForms, escapeHtml, formField, sandboxPage } from '../mpesa/sandbox-page';
+import {
+  acceptUrlEncodedForms,
+  csrfField,
+  escapeHtml,
+  formField,
+  requireSignedInTester,
+  sandboxReply,
+} from '../mpesa/sandbox-page';
 import { PESAPAL_STATUS, PesapalError } from './pesapal-gateway';
 import { PESAPAL_SANDBOX_PAGE, type SandboxPesapalGateway } from './sandbox-pesapal-gateway';
 
@@ -14,11 +21,13 @@ const TITLE = 'Pesapal sandbox payment';
 export function registerPesapalSandboxRoutes(app: FastifyInstance, gateway: SandboxPesapalGateway): void {
   void app.register(async (scope) => {
     acceptUrlEncodedForms(scope);
+    requireSignedInTester(scope, TITLE);
 
     scope.get<{ Params: { orderTrackingId: string } }>(
       `${PESAPAL_SANDBOX_PAGE}/:orderTrackingId`,
       async (request, reply) => {
-        const found = gateway.findOrder(request.params.orderTrackingId);
+        const id = request.params.orderTrackingId;
+        const found = ORDER_TRACKING_ID.test(id) ? await gateway.findOrder(id) : undefined;
         if (!found)
           return page(
             reply,
@@ -48,6 +57,7 @@ export function registerPesapalSandboxRoutes(app: FastifyInstance, gateway: Sand
 <p class="note">Pesapal's test page: no card is charged. Pay completes the order, Cancel fails it.</p>
 ${details}
 <form method="post" action="${escapeHtml(action)}" target="_top">
+${csrfField(request.session?.csrfToken)}
 <div class="actions">
 <button class="primary" type="submit" name="choice" value="pay">Pay</button>
 <button class="secondary" type="submit" name="choice" value="cancel">Cancel</button>
@@ -69,7 +79,10 @@ ${details}
           );
         }
         try {
-          const { redirectUrl } = await gateway.complete(request.params.orderTrackingId, choice);
+          const id = request.params.orderTrackingId;
+          if (!ORDER_TRACKING_ID.test(id))
+            throw new PesapalError('invalid_order_tracking_id', 'The order tracking id is not known', 404);
+          const { redirectUrl } = await gateway.complete(id, choice);
           return reply.redirect(redirectUrl, 303);
         } catch (error) {
           if (!(error instanceof PesapalError)) throw error;
@@ -85,6 +98,9 @@ ${details}
   });
 }
 
+/** The sandbox's order tracking ids are UUIDs; anything else is not one of its orders. */
+const ORDER_TRACKING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function page(reply: FastifyReply, status: number, body: string) {
-  return reply.code(status).type('text/html; charset=utf-8').send(sandboxPage(TITLE, body));
+  return sandboxReply(reply, status, TITLE, body);
 }

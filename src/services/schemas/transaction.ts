@@ -6,7 +6,15 @@ import { PersonStruct } from './user';
 import { WalletStruct, toWallet, type Wallet } from './wallet';
 
 export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'reversed'] as const;
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'cancelled',
+  'reversed',
+  'needs_review',
+  'expired',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TransactionStruct = type({

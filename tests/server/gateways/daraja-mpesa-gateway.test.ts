@@ -1,3 +1,4 @@
+import type { Database } from '../../../server/db/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DarajaMpesaGateway,
@@ -298,7 +299,21 @@ describe('DarajaMpesaGateway against a fake Daraja on 127.0.0.1', () => {
 });
 
 describe('createMpesaGateway', () => {
-  const options = { callbackBaseUrl: 'http://127.0.0.1:3000' };
+  // Choosing an adapter touches no database; the sandbox only uses it once called.
+  const options = {
+    db: {} as Database,
+    c2bConfirmationUrl: 'http://127.0.0.1:3000/api/payments/mpesa/c2b/confirmation/secret',
+    production: false,
+  };
+  const env = {
+    MPESA_CONSUMER_KEY: KEY,
+    MPESA_CONSUMER_SECRET: SECRET,
+    MPESA_SHORTCODE: SHORTCODE,
+    MPESA_PASSKEY: PASSKEY,
+    MPESA_INITIATOR_NAME: 'somesha_api',
+    MPESA_SECURITY_CREDENTIAL: 'c2VjdXJpdHk=',
+    MPESA_ENV: 'production',
+  };
 
   it('uses the sandbox when no Daraja credentials are set', () => {
     const gateway = createMpesaGateway({}, options);
@@ -307,15 +322,21 @@ describe('createMpesaGateway', () => {
   });
 
   it('uses Daraja when MPESA_CONSUMER_KEY is set, and insists on the other credentials', () => {
-    const env = {
-      MPESA_CONSUMER_KEY: KEY,
-      MPESA_CONSUMER_SECRET: SECRET,
-      MPESA_SHORTCODE: SHORTCODE,
-      MPESA_PASSKEY: PASSKEY,
-      MPESA_ENV: 'production',
-    };
     expect(createMpesaGateway(env, options)).toBeInstanceOf(DarajaMpesaGateway);
     expect(() => createMpesaGateway({ ...env, MPESA_PASSKEY: undefined }, options)).toThrow(/MPESA_PASSKEY/);
+    // Without an initiator no paybill payment could ever be confirmed.
+    expect(() => createMpesaGateway({ ...env, MPESA_SECURITY_CREDENTIAL: '' }, options)).toThrow(
+      /MPESA_SECURITY_CREDENTIAL/,
+    );
     expect(() => createMpesaGateway({ ...env, MPESA_ENV: 'live' }, options)).toThrow(/MPESA_ENV/);
+  });
+
+  it('refuses to start the sandbox in production unless PAYMENTS_SANDBOX=1 says so', () => {
+    const production = { ...options, production: true };
+    expect(() => createMpesaGateway({}, production)).toThrow(
+      'M-Pesa: NODE_ENV=production but MPESA_CONSUMER_KEY is not set. Set the credentials to take real payments, or PAYMENTS_SANDBOX=1 to run the sandbox on purpose.',
+    );
+    expect(createMpesaGateway({ PAYMENTS_SANDBOX: '1' }, production)).toBeInstanceOf(SandboxMpesaGateway);
+    expect(createMpesaGateway(env, production)).toBeInstanceOf(DarajaMpesaGateway);
   });
 });

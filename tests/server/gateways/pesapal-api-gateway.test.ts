@@ -1,3 +1,4 @@
+import type { Database } from '../../../server/db/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   PesapalApiGateway,
@@ -296,17 +297,23 @@ describe('PesapalApiGateway against a fake Pesapal on 127.0.0.1', () => {
 });
 
 describe('createPesapalGateway', () => {
+  const options = { db: {} as Database, baseUrl: 'http://127.0.0.1:3000', production: false };
+
   it('uses the sandbox without credentials and the real API with them', () => {
-    expect(createPesapalGateway({}, { baseUrl: 'http://127.0.0.1:3000' })).toBeInstanceOf(
-      SandboxPesapalGateway,
-    );
+    expect(createPesapalGateway({}, options)).toBeInstanceOf(SandboxPesapalGateway);
     const env = { PESAPAL_CONSUMER_KEY: KEY, PESAPAL_CONSUMER_SECRET: SECRET, PESAPAL_ENV: 'live' };
-    expect(createPesapalGateway(env, { baseUrl: 'http://127.0.0.1:3000' })).toBeInstanceOf(PesapalApiGateway);
-    expect(() => createPesapalGateway({ ...env, PESAPAL_CONSUMER_SECRET: '' }, { baseUrl: '' })).toThrow(
+    expect(createPesapalGateway(env, options)).toBeInstanceOf(PesapalApiGateway);
+    expect(() => createPesapalGateway({ ...env, PESAPAL_CONSUMER_SECRET: '' }, options)).toThrow(
       /PESAPAL_CONSUMER_SECRET/,
     );
-    expect(() => createPesapalGateway({ ...env, PESAPAL_ENV: 'production' }, { baseUrl: '' })).toThrow(
-      /PESAPAL_ENV/,
+    expect(() => createPesapalGateway({ ...env, PESAPAL_ENV: 'production' }, options)).toThrow(/PESAPAL_ENV/);
+  });
+
+  it('refuses to start the sandbox in production unless PAYMENTS_SANDBOX=1 says so', () => {
+    const production = { ...options, production: true };
+    expect(() => createPesapalGateway({}, production)).toThrow(
+      /^Pesapal: NODE_ENV=production but PESAPAL_CONSUMER_KEY is not set\./,
     );
+    expect(createPesapalGateway({ PAYMENTS_SANDBOX: '1' }, production)).toBeInstanceOf(SandboxPesapalGateway);
   });
 });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../server/db/client';
 import {
   MpesaRequestError,
   SandboxMpesaGateway,
@@ -8,7 +9,16 @@ import {
   parseStkCallback,
   registerMpesaSandboxRoutes,
 } from '../../../server/gateways/mpesa';
+import { gatewayDatabase, signedInTester, TESTER_CSRF } from '../support/gateway-db';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await gatewayDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
 const CALLBACK_DELAY_MS = 40;
 const TIMEOUT_MS = 300;
@@ -20,7 +30,11 @@ describe('SandboxMpesaGateway STK push', () => {
 
   beforeEach(async () => {
     receiver = await startLoopbackServer();
-    gateway = new SandboxMpesaGateway({ callbackDelayMs: CALLBACK_DELAY_MS, timeoutMs: TIMEOUT_MS });
+    gateway = new SandboxMpesaGateway({
+      db: database.db,
+      callbackDelayMs: CALLBACK_DELAY_MS,
+      timeoutMs: TIMEOUT_MS,
+    });
   });
   afterEach(async () => {
     gateway.close();
@@ -126,6 +140,7 @@ describe('SandboxMpesaGateway STK push', () => {
     // The clock is injected so the 60 s rule is tested exactly, without waiting for it.
     let now = new Date('2026-03-10T09:00:00Z');
     gateway = new SandboxMpesaGateway({
+      db: database.db,
       callbackDelayMs: CALLBACK_DELAY_MS,
       timeoutMs: 60_000,
       now: () => now,
@@ -179,7 +194,11 @@ describe('SandboxMpesaGateway STK push', () => {
 
   it('forgets pushes after a day, like Daraja, and then does not know their checkout ids', async () => {
     let now = new Date('2026-03-10T09:00:00Z');
-    gateway = new SandboxMpesaGateway({ callbackDelayMs: CALLBACK_DELAY_MS, now: () => now });
+    gateway = new SandboxMpesaGateway({
+      db: database.db,
+      callbackDelayMs: CALLBACK_DELAY_MS,
+      now: () => now,
+    });
     const old = await pushTo('254700000037');
     now = new Date(now.getTime() + 24 * 60 * 60 * 1000 + 1);
     const recent = await pushTo('254700000037');
@@ -203,9 +222,14 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
     receiver = await startLoopbackServer();
     gateway = createMpesaGateway(
       { MPESA_PAYBILL: '600100' },
-      { callbackBaseUrl: `${receiver.url}/` },
+      {
+        db: database.db,
+        c2bConfirmationUrl: `${receiver.url}/api/payments/mpesa/c2b/confirmation`,
+        production: false,
+      },
     ) as SandboxMpesaGateway;
     app = Fastify();
+    signedInTester(app);
     registerMpesaSandboxRoutes(app, gateway);
     await app.ready();
   });
@@ -262,7 +286,7 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
       method: 'POST',
       url: '/sandbox/mpesa/paybill',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'account=SOM-7QK2&amount=1500&phone=0708+374+149',
+      payload: `account=SOM-7QK2&amount=1500&phone=0708+374+149&_token=${TESTER_CSRF}`,
     });
     const confirmation = parseC2BConfirmation((await receiver.waitForRequest()).json);
     expect(confirmation).toMatchObject({ billRefNumber: 'SOM-7QK2', amount: 1500, msisdn: '254708374149' });
@@ -277,17 +301,17 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
       method: 'POST',
       url: '/sandbox/mpesa/paybill',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'account=%3Cb%3E&amount=12.50&phone=0733123456',
+      payload: `account=%3Cb%3E&amount=12.50&phone=0733123456&_token=${TESTER_CSRF}`,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.body).toContain('Enter a whole amount of at least 1 shilling.');
+    expect(response.body).toContain('Enter a whole amount from 1 to 250,000 shillings.');
     expect(response.body).toContain('Enter a valid Safaricom phone number.');
     expect(response.body).toContain('value="&#60;b&#62;"');
     const empty = await app.inject({
       method: 'POST',
       url: '/sandbox/mpesa/paybill',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'account=&amount=10&phone=0708374149',
+      payload: `account=&amount=10&phone=0708374149&_token=${TESTER_CSRF}`,
     });
     expect(empty.body).toContain('Enter the account number.');
     expect(receiver.requests).toHaveLength(0);
@@ -300,6 +324,7 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
       json: { message: 'Something went wrong, please try again later.' },
     }));
     const refusing = new SandboxMpesaGateway({
+      db: database.db,
       c2bConfirmationUrl: `${receiver.url}/api/payments/mpesa/c2b/confirmation`,
     });
     await expect(refusing.pay('SOM-1', 10)).resolves.toMatchObject({ delivered: false, status: 500 });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../server/db/client';
 import {
   PesapalError,
   PesapalIpnError,
@@ -10,7 +11,16 @@ import {
   registerPesapalSandboxRoutes,
   type PesapalOrder,
 } from '../../../server/gateways/pesapal';
+import { gatewayDatabase, signedInTester, TESTER_CSRF } from '../support/gateway-db';
 import { startLoopbackServer, type LoopbackServer } from './loopback-server';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await gatewayDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
 const BASE_URL = 'http://127.0.0.1:3000';
 const CALLBACK_URL = 'http://127.0.0.1:3000/payments/pesapal/return?cart=12';
@@ -27,8 +37,12 @@ describe('SandboxPesapalGateway and its hosted payment page', () => {
         true,
       ),
     }));
-    gateway = createPesapalGateway({}, { baseUrl: `${BASE_URL}/` }) as SandboxPesapalGateway;
+    gateway = createPesapalGateway(
+      {},
+      { db: database.db, baseUrl: `${BASE_URL}/`, production: false },
+    ) as SandboxPesapalGateway;
     app = Fastify();
+    signedInTester(app);
     registerPesapalSandboxRoutes(app, gateway);
     await app.ready();
   });
@@ -61,7 +75,7 @@ describe('SandboxPesapalGateway and its hosted payment page', () => {
       method: 'POST',
       url: `/sandbox/pesapal/pay/${orderTrackingId}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `choice=${choice}`,
+      payload: `choice=${choice}&_token=${TESTER_CSRF}`,
     });
 
   it('shows the order on its hosted page with Pay and Cancel, in a form that leaves the iframe', async () => {

@@ -1,6 +1,6 @@
 // Boots the real app on an in-memory PGlite (migrated and seeded) on a random port, and hands out
 // browser-like clients: a cookie jar plus the Sanctum CSRF dance, over real HTTP with global fetch.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { seed } from '../../../server/db/seed';
 import { OutboxMailer } from '../../../server/gateways/mail';
 import { SandboxMpesaGateway } from '../../../server/gateways/mpesa';
 import { SandboxPesapalGateway } from '../../../server/gateways/pesapal';
+import { callbackPaths, type CallbackPaths } from '../../../server/services/callback-secret-service';
 import type { CommerceSettings } from '../../../server/services/commerce-context';
 
 export type TestServer = {
@@ -24,6 +25,8 @@ export type TestServer = {
   /** The sandbox gateways the app uses (short delays), for replaying notifications. */
   mpesa: SandboxMpesaGateway;
   pesapal: SandboxPesapalGateway;
+  /** The gateways' notification paths, with this server's callback secret. */
+  callbacks: CallbackPaths;
   /** A fresh visitor with an empty cookie jar. */
   browser(): Browser;
   /** Messages in the dev outbox, newest first. */
@@ -50,8 +53,8 @@ export type ApiResponse<T = Json> = { status: number; headers: Headers; body: T;
 export type TestServerOptions = {
   config?: Partial<AppConfig>;
   beforeListen?: (app: FastifyInstance) => void;
-  /** M-Pesa sandbox timings (defaults: callback after 30 ms, unanswered pushes time out after 1 s). */
-  mpesa?: { callbackDelayMs?: number; timeoutMs?: number };
+  /** M-Pesa sandbox timings (defaults: callback after 30 ms, unanswered pushes time out after 1 s, status answers after 20 ms). */
+  mpesa?: { callbackDelayMs?: number; timeoutMs?: number; statusDelayMs?: number };
   commerce?: Partial<CommerceSettings>;
   paymentCheckIntervalMs?: number;
 };
@@ -73,16 +76,24 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = await createTestDatabase();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const secret = options.config?.callbackSecret ?? randomBytes(24).toString('hex');
+  const callbacks = callbackPaths(secret);
   const mpesa = new SandboxMpesaGateway({
-    c2bConfirmationUrl: `${origin}/api/payments/mpesa/c2b/confirmation`,
+    db: database.db,
+    c2bConfirmationUrl: `${origin}${callbacks.c2bConfirmation}`,
     callbackDelayMs: options.mpesa?.callbackDelayMs ?? 30,
     timeoutMs: options.mpesa?.timeoutMs ?? 1000,
+    statusDelayMs: options.mpesa?.statusDelayMs ?? 20,
   });
-  const pesapal = new SandboxPesapalGateway({ baseUrl: origin });
+  const pesapal = new SandboxPesapalGateway({ db: database.db, baseUrl: origin });
   const app = await buildApp({
     db: database.db,
     mailer: new OutboxMailer(database.db),
-    config: testConfig({ distDir: 'tests/server/support/no-dist', ...options.config }),
+    config: testConfig({
+      distDir: 'tests/server/support/no-dist',
+      ...options.config,
+      callbackSecret: secret,
+    }),
     gateways: { mpesa, pesapal },
     commerce: { callbackBaseUrl: origin, ...options.commerce },
     paymentCheckIntervalMs: options.paymentCheckIntervalMs,
@@ -95,6 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     mpesa,
     pesapal,
+    callbacks,
     browser: () => new Browser(address),
     async mail() {
       const response = await fetch(`${address}/dev/mail.json`);

@@ -11,7 +11,7 @@ import { selectSignedIn } from '../../session-selectors';
 import { useLoad } from '../../use-load';
 import { usePageTitle } from '../../use-page-title';
 
-type Outcome = 'paid' | 'pending' | 'failed' | 'unknown';
+type Outcome = 'paid' | 'pending' | 'review' | 'failed' | 'unknown';
 
 const OUTCOME_OF: Record<TransactionStatus, Outcome> = {
   completed: 'paid',
@@ -19,11 +19,14 @@ const OUTCOME_OF: Record<TransactionStatus, Outcome> = {
   failed: 'failed',
   cancelled: 'failed',
   reversed: 'failed',
+  needs_review: 'review',
+  expired: 'failed',
 };
 
 const VIEW: Record<Outcome, { heading: string; color: string; icon: typeof IconCircleCheck }> = {
   paid: { heading: 'Payment complete', color: 'green', icon: IconCircleCheck },
   pending: { heading: 'Payment pending', color: 'yellow', icon: IconClockHour4 },
+  review: { heading: 'Payment under review', color: 'yellow', icon: IconClockHour4 },
   failed: { heading: 'Payment failed', color: 'red', icon: IconCircleX },
   unknown: { heading: 'We could not confirm this payment', color: 'gray', icon: IconHelpCircle },
 };
@@ -39,6 +42,8 @@ function message(outcome: Outcome, topUp: boolean, transaction: Transaction | nu
       return reason ?? (topUp ? 'Your wallet top-up is complete.' : t('payment.paid'));
     case 'pending':
       return t('payment.pending');
+    case 'review':
+      return reason ?? t('payment.needsReview');
     case 'failed':
       return reason ?? t('payment.failMsg');
     case 'unknown':

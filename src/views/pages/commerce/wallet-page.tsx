@@ -28,6 +28,8 @@ const STATUS_COLORS: Record<TransactionStatus, string> = {
   failed: 'red',
   cancelled: 'gray',
   reversed: 'orange',
+  needs_review: 'yellow',
+  expired: 'gray',
 };
 
 function BalanceCard({ wallet }: { wallet: Wallet }) {
@@ -194,7 +196,7 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
                       </Table.Td>
                       <Table.Td>
                         <Badge color={STATUS_COLORS[transaction.status]} variant="light">
-                          {transaction.status}
+                          {transaction.status.replace('_', ' ')}
                         </Badge>
                       </Table.Td>
                     </Table.Tr>

@@ -1,0 +1,48 @@
+// The unguessable part of the gateways' callback URLs (docs/gateways.md, "Callback URLs"): from
+// PAYMENTS_CALLBACK_SECRET, or generated on first start and kept in `app_settings`, so every
+// process of one deployment, and every restart, uses the same URLs.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { appSettings } from '../db/schema';
+
+const SETTING_KEY = 'payments_callback_secret';
+/** Letters, digits, `-` and `_` only, so the secret sits in a path unescaped; 32+ characters. */
+export const CALLBACK_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+
+export async function callbackSecret(db: Database, configured?: string): Promise<string> {
+  if (configured !== undefined) {
+    if (!CALLBACK_SECRET_PATTERN.test(configured))
+      throw new Error(
+        'PAYMENTS_CALLBACK_SECRET must be 32 to 128 letters, digits, "-" or "_" (e.g. `openssl rand -hex 32`).',
+      );
+    return configured;
+  }
+  // Two processes starting together both try; the first insert wins and both read it back.
+  await db
+    .insert(appSettings)
+    .values({ key: SETTING_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
+  if (!row) throw new Error('The callback secret could not be stored');
+  return row.value;
+}
+
+export type CallbackPaths = {
+  stkCallback: string;
+  c2bConfirmation: string;
+  statusResult: string;
+  statusTimeout: string;
+  pesapalIpn: string;
+};
+
+/** The route patterns (`:secret`) and, with a secret, the paths the gateways are told. */
+export function callbackPaths(secret = ':secret'): CallbackPaths {
+  return {
+    stkCallback: `/api/payments/mpesa/callback/${secret}`,
+    c2bConfirmation: `/api/payments/mpesa/c2b/confirmation/${secret}`,
+    statusResult: `/api/payments/mpesa/status/result/${secret}`,
+    statusTimeout: `/api/payments/mpesa/status/timeout/${secret}`,
+    pesapalIpn: `/api/payments/pesapal/ipn/${secret}`,
+  };
+}
