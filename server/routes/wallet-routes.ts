@@ -1,90 +1,123 @@
 // /api/wallet (CONTRACT "Wallet"): balance and history, top-up, PIN, transactions, plans into the cart.
+import { dynamic, object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
-import { id, readBody, str } from '../http/body';
-import { ValidationError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
+import { BODY_LIMIT, typed } from '../http/validation';
 import * as carts from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as payments from '../services/payment-service';
 import * as walletService from '../services/wallet-service';
 import { t } from '../../src/shared/messages';
-import { safaricomPhone } from './payment-routes';
+import { id, maybe, pin, piece, safaricomPhone, text } from '../../src/shared/request-schemas';
+import { IdParams } from './cart-routes';
 
-type IdParams = { Params: { id: string } };
+const topUpMessage = () =>
+  t('wallet.topupAmount', {
+    min: walletService.TOPUP_MIN_KES.toLocaleString('en-US'),
+    max: walletService.TOPUP_MAX_KES.toLocaleString('en-US'),
+  });
 
-/** Whole shillings within the top-up limits → cents. */
-function topUpCents(value: unknown): number {
-  const text = typeof value === 'number' ? String(value) : str(value);
-  const kes = /^\d+(\.0{1,2})?$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(kes) || kes < walletService.TOPUP_MIN_KES || kes > walletService.TOPUP_MAX_KES) {
-    throw ValidationError.field(
-      'amount',
-      t('wallet.topupAmount', {
-        min: walletService.TOPUP_MIN_KES.toLocaleString('en-US'),
-        max: walletService.TOPUP_MAX_KES.toLocaleString('en-US'),
-      }),
-    );
-  }
-  return kes * 100;
-}
+/** Whole shillings within the top-up limits (`150`, `"150"`, `"150.00"`) → cents. */
+const topUpCents = () =>
+  piece<number>(
+    'topUpCents',
+    (value) => {
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const kes = /^\d+(\.0{1,2})?$/.test(text) ? Number(text) : NaN;
+      return Number.isInteger(kes) && kes >= walletService.TOPUP_MIN_KES && kes <= walletService.TOPUP_MAX_KES
+        ? kes * 100
+        : value;
+    },
+    // The coercer only turns an amount within the limits into cents.
+    (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value % 100 === 0 ? null : topUpMessage(),
+  );
 
-const pinText = (value: unknown) => (typeof value === 'number' ? String(value).padStart(4, '0') : str(value));
+const method = () =>
+  piece<'mpesa' | 'pesapal'>(
+    'method',
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    (value) => (value === 'mpesa' || value === 'pesapal' ? null : t('wallet.topupMethod')),
+  );
+
+/** M-Pesa needs the Safaricom number to push to; a card payment (Pesapal) needs none. */
+const MpesaTopUp = object({ amount: topUpCents(), method: method(), phone: safaricomPhone() });
+const OtherTopUp = object({ amount: topUpCents(), method: method(), phone: maybe(text({ max: 100 })) });
+type TopUp = { amount: number; method: 'mpesa' | 'pesapal'; phone?: string | undefined };
+const TopUpBody = dynamic<TopUp>((value) => {
+  const isMpesa =
+    typeof value === 'object' &&
+    value !== null &&
+    String((value as { method?: unknown }).method).trim() === 'mpesa';
+  // Both shapes give a TopUp; superstruct's Struct type is invariant, hence the widening.
+  return (isMpesa ? MpesaTopUp : OtherTopUp) as unknown as Struct<TopUp, null>;
+});
+
+const SetupBody = object({ pin: pin(), pin_confirmation: pin(), current_pin: pin() });
 
 export function walletRoutes(app: FastifyInstance, ctx: CommerceContext, guards: Guards): void {
-  const signedIn = { preHandler: guards.authenticate };
+  const api = typed(app);
+  const signedIn = { bodyLimit: BODY_LIMIT.json, preValidation: guards.authenticate };
 
-  app.get('/api/wallet', signedIn, async (request) => ({
+  api.get('/api/wallet', signedIn, async (request) => ({
     data: await walletService.walletWithHistory(ctx.db, currentUser(request).id),
   }));
 
-  app.get<IdParams>('/api/wallet/show/:id', signedIn, async (request) => {
+  api.get('/api/wallet/show/:id', { ...signedIn, schema: { params: IdParams } }, async (request) => {
     const data = await walletService.walletWithHistory(ctx.db, currentUser(request).id);
     // A wallet is private: only its owner's id is known here.
-    if (id(request.params.id) !== data.id) throw notFound();
+    if (request.params.id !== data.id) throw notFound();
     return { data };
   });
 
-  app.post('/api/wallet/topup', signedIn, async (request, reply) => {
-    const body = readBody(request);
-    const amountCents = topUpCents(body.amount);
-    const method = str(body.method);
+  api.post('/api/wallet/topup', { ...signedIn, schema: { body: TopUpBody } }, async (request, reply) => {
+    const { amount: amountCents, method } = request.body;
     const userId = currentUser(request).id;
-    if (method === 'mpesa') {
-      const phone = safaricomPhone(body.phone);
-      return reply.status(202).send(await payments.topUpByMpesa(ctx, userId, amountCents, phone));
+    if (method === 'mpesa' && request.body.phone) {
+      return reply
+        .status(202)
+        .send(await payments.topUpByMpesa(ctx, userId, amountCents, request.body.phone));
     }
-    if (method === 'pesapal')
-      return reply.status(202).send(await payments.topUpByPesapal(ctx, userId, amountCents));
-    throw ValidationError.field('method', t('wallet.topupMethod'));
+    return reply.status(202).send(await payments.topUpByPesapal(ctx, userId, amountCents));
   });
 
-  app.post('/api/wallet/setup', signedIn, async (request) => {
-    const body = readBody(request);
+  api.post('/api/wallet/setup', { ...signedIn, schema: { body: SetupBody } }, async (request) => {
+    const body = request.body;
     await walletService.setUpPin(ctx.db, currentUser(request).id, {
-      pin: pinText(body.pin),
-      confirmation: pinText(body.pin_confirmation),
-      currentPin: pinText(body.current_pin),
+      pin: body.pin,
+      confirmation: body.pin_confirmation,
+      currentPin: body.current_pin,
     });
     return { message: t('wallet.setupComplete') };
   });
 
-  app.get<IdParams>('/api/wallet/transaction/show/:id', signedIn, async (request) => {
-    const transactionId = id(request.params.id);
-    if (transactionId === null) throw notFound();
-    return { data: await payments.transactionFor(ctx, currentUser(request).id, transactionId) };
-  });
+  api.get(
+    '/api/wallet/transaction/show/:id',
+    { ...signedIn, schema: { params: IdParams } },
+    async (request) => ({
+      data: await payments.transactionFor(ctx, currentUser(request).id, request.params.id),
+    }),
+  );
 
-  app.post(
+  api.post(
     '/api/wallet/subscription/store',
-    { preHandler: guards.requireRole('student', 'parent') },
+    {
+      bodyLimit: BODY_LIMIT.json,
+      preValidation: guards.requireRole('student', 'parent'),
+      schema: { body: object({ package_id: id() }) },
+    },
     async (request) => {
-      const packageId = id(readBody(request).package_id);
-      if (packageId === null) throw ValidationError.field('package_id', t('validation.required'));
       const user = currentUser(request);
       return carts.addItem(
         ctx.db,
         { userId: user.id, roles: user.roles },
-        { purchasableType: 'subscription', purchasableId: packageId, quantity: 1, options: null },
+        {
+          purchasableType: 'subscription',
+          purchasableId: request.body.package_id,
+          quantity: 1,
+          options: null,
+        },
       );
     },
   );

@@ -1,5 +1,5 @@
 // Lessons as buyers see them: details for the cart, the bookings list, the show page and joining.
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
@@ -83,6 +83,21 @@ export async function findLesson(db: Database, where: SQL): Promise<LessonDetail
 }
 
 /** Open for booking: approved and not started yet. */
+/**
+ * A lesson's page for a signed-in user (`GET /api/lessons/show/{code}`): approved lessons for
+ * everyone, an unapproved one for its own teacher only. Null when not visible.
+ */
+export async function lessonForViewer(db: Database, userId: number, code: string) {
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  const visible = teacher
+    ? or(eq(lessons.isApproved, true), eq(lessons.teacherId, teacher.id))
+    : eq(lessons.isApproved, true);
+  const lesson = await findLesson(db, and(eq(lessons.code, code), visible) ?? eq(lessons.id, -1));
+  if (!lesson) return null;
+  const booked = await isBookedBy(db, lesson.id, await learnerIds(db, userId));
+  return { lesson, booked, own: teacher?.id === lesson.teacherId };
+}
+
 export function isBookable(lesson: { isApproved: boolean; startAt: Date }, now = new Date()): boolean {
   return lesson.isApproved && lesson.startAt.getTime() > now.getTime();
 }

@@ -6,9 +6,9 @@
 // Each piece coerces what arrives on the wire (numeric strings, form booleans, untrimmed text)
 // into the value the code wants, and checks the limits the database needs: ids within 32 bits,
 // no NUL byte or lone surrogate in text, bounded lengths, dates in a sane range.
-import { Struct, refine, type Failure } from 'superstruct';
+import { optional, Struct, refine, type Failure } from 'superstruct';
 import { t } from './messages';
-import { emailProblem, type FieldErrors } from './validation';
+import { emailProblem, isSafaricomPhone, normaliseKenyanPhone, type FieldErrors } from './validation';
 
 /** Ids are PostgreSQL `integer` columns. */
 export const ID_MAX = 2_147_483_647;
@@ -156,11 +156,15 @@ function numberProblem(value: unknown, min: number, max: number): string | null 
   return null;
 }
 
-/** A whole number within [min, max], from a JSON number or a string of digits. */
-export function wholeNumber({ min, max }: { min: number; max: number }) {
-  return piece<number>('wholeNumber', toNumber, (value) =>
-    blank(value) ? t('validation.required') : numberProblem(value, min, max),
-  );
+/**
+ * A whole number within [min, max], from a JSON number or a string of digits. `message` replaces
+ * the general wording for every failure (e.g. the cart's quantity rule).
+ */
+export function wholeNumber({ min, max, message }: { min: number; max: number; message?: string }) {
+  return piece<number>('wholeNumber', toNumber, (value) => {
+    const problem = blank(value) ? t('validation.required') : numberProblem(value, min, max);
+    return problem && message ? message : problem;
+  });
 }
 
 /** A row id: a positive integer that fits PostgreSQL's `integer`, from a number or numeric string. */
@@ -190,7 +194,7 @@ export const perPage = () => wholeNumber({ min: 1, max: PER_PAGE_MAX });
 export function choice<const T extends string>(options: readonly T[], { required = false } = {}) {
   return piece<T>(
     'choice',
-    (value) => (typeof value === 'string' ? value.trim() : value),
+    (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),
     (value) => {
       if (required && blank(value)) return t('validation.required');
       return typeof value === 'string' && (options as readonly string[]).includes(value)
@@ -277,5 +281,49 @@ export function jsonObject({ maxLength }: { maxLength: number }) {
 export function ref() {
   return withRule(text({ max: 200 }), 'ref', (value) =>
     /^\d+$/.test(value) ? numberProblem(Number(value), 1, ID_MAX) : null,
+  );
+}
+
+/** Optional, with null and '' read as absent (forms send both): undefined, or the piece's value. */
+export function maybe<T, S>(struct: Struct<T, S>): Struct<T | undefined, S> {
+  const inner = optional(struct);
+  return new Struct<T | undefined, S>({
+    ...inner,
+    coercer: (value, context) => (blank(value) ? undefined : inner.coercer(value, context)),
+  });
+}
+
+/** A 4-digit wallet PIN as text (a JSON number keeps its leading zeros); the service checks the digits. */
+export function pin() {
+  return piece<string>(
+    'pin',
+    (value) =>
+      typeof value === 'number' && Number.isInteger(value) && value >= 0
+        ? String(value).padStart(4, '0')
+        : typeof value === 'string'
+          ? value.trim()
+          : value === undefined || value === null
+            ? ''
+            : value,
+    (value) =>
+      typeof value === 'string' && value.length <= 20 && isStorableText(value) ? null : t('validation.pin'),
+  );
+}
+
+/** A Safaricom number in any usual form, read as `2547…`. */
+export function safaricomPhone() {
+  return piece<string>(
+    'safaricomPhone',
+    (value) => {
+      if (value === undefined || value === null) return '';
+      if (typeof value !== 'string') return value;
+      return normaliseKenyanPhone(value.trim()) ?? value.trim();
+    },
+    (value) => {
+      if (blank(value)) return t('validation.required');
+      return typeof value === 'string' && isSafaricomPhone(value) && /^254\d{9}$/.test(value)
+        ? null
+        : t('validation.safaricomPhone');
+    },
   );
 }
