@@ -1,17 +1,17 @@
 // Profile completion calls of docs/api.md for students, parents and teachers (HTTP only).
+import { object } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { id, readBody, str, type Body } from '../http/body';
-import { throwIfInvalid } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
+import { BODY_LIMIT, typed } from '../http/validation';
 import { curriculumTreeResource, subjectResource } from '../resources/catalogue-resource';
 import { childResource, teacherResource, userResource } from '../resources/user-resource';
 import { allSubjects, curriculumTrees } from '../services/catalogue-service';
 import * as profiles from '../services/profile-service';
 import { loadUser } from '../services/user-service';
 import { t } from '../../src/shared/messages';
+import { choice, id, list, optionalId, piece, text, withRule } from '../../src/shared/request-schemas';
 import {
-  collect,
   dobProblem,
   genderProblem,
   GENDERS,
@@ -25,31 +25,82 @@ import {
   TEACHER_SUBJECTS_MIN,
 } from '../../src/shared/validation';
 
-const required = () => t('validation.required');
-const textProblem = (value: string, max: number) =>
-  isBlank(value) ? required() : value.length > max ? t('validation.maxLength', { max }) : null;
-const choiceProblem = (value: string, options: readonly string[]) =>
-  isBlank(value) ? required() : options.includes(value) ? null : t('validation.choice');
+type Gender = (typeof GENDERS)[number];
+
+/** Required gender, in the shared wording ("Invalid gender."). */
+const gender = () =>
+  piece<Gender>(
+    'gender',
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    (value) =>
+      isBlank(value)
+        ? t('validation.required')
+        : typeof value === 'string'
+          ? genderProblem(value)
+          : t('validation.gender'),
+  );
 
 /** Fields shared by a student's own profile and a child added by a parent. */
-function readStudentProfile(body: Body) {
-  const values = {
-    schoolName: str(body.school_name),
-    studyMode: str(body.study_mode),
-    curriculumId: id(body.curriculum_id),
-    eduLevelId: id(body.edu_level_id),
-    gradeLevelId: id(body.grade_level_id),
-    dob: str(body.dob),
-    gender: str(body.gender),
-  };
-  const errors = collect({
-    school_name: textProblem(values.schoolName, 120),
-    study_mode: choiceProblem(values.studyMode, STUDY_MODES),
-    dob: dobProblem(values.dob, STUDENT_MIN_AGE),
-    gender: isBlank(values.gender) ? required() : genderProblem(values.gender),
-  });
-  return { values: values as profiles.StudentProfile, errors };
-}
+const StudentFields = {
+  school_name: text({ max: 120, required: true }),
+  study_mode: choice(STUDY_MODES, { required: true }),
+  // Whether they exist and belong together is the service's 422 (placementErrors).
+  curriculum_id: optionalId(),
+  edu_level_id: optionalId(),
+  grade_level_id: optionalId(),
+  dob: withRule(text({ max: 20 }), 'dob', (value) => dobProblem(value, STUDENT_MIN_AGE)),
+  gender: gender(),
+};
+
+const studentProfile = (body: {
+  school_name: string;
+  study_mode: profiles.StudentProfile['studyMode'];
+  curriculum_id: number | null;
+  edu_level_id: number | null;
+  grade_level_id: number | null;
+  dob: string;
+  gender: Gender;
+}): profiles.StudentProfile => ({
+  schoolName: body.school_name,
+  studyMode: body.study_mode,
+  curriculumId: body.curriculum_id,
+  eduLevelId: body.edu_level_id,
+  gradeLevelId: body.grade_level_id,
+  dob: body.dob,
+  gender: body.gender,
+});
+
+const ChildBody = object({
+  first_name: text({ max: 50, required: true }),
+  last_name: text({ max: 50, required: true }),
+  ...StudentFields,
+});
+
+const ParentBody = object({
+  phone: withRule(text({ max: 100 }), 'phone', phoneProblem),
+  gender: gender(),
+});
+
+const TeacherBody = object({
+  biography: text({ max: 2000, required: true }),
+  current_workplace: text({ max: 120, required: true }),
+  qualification_level: choice(QUALIFICATION_LEVELS, { required: true }),
+  curriculum_id: optionalId(),
+  edu_level_id: optionalId(),
+  subject_ids: withRule(list(id(), { max: 50 }), 'subjects', (ids) => {
+    const count = new Set(ids).size;
+    if (count < TEACHER_SUBJECTS_MIN) return t('validation.subjectsMin', { no: TEACHER_SUBJECTS_MIN });
+    if (count > TEACHER_SUBJECTS_MAX) return t('validation.subjectsMax', { no: TEACHER_SUBJECTS_MAX });
+    return null;
+  }),
+  // National ID (digits) or passport (letters and digits); empty keeps the number on file.
+  id_number: withRule(text({ max: 20 }), 'idNumber', (value) =>
+    value && !/^[A-Za-z0-9]{6,12}$/.test(value) ? t('validation.idNumber') : null,
+  ),
+  tsc_number: withRule(text({ max: 20 }), 'tscNumber', (value) =>
+    value && !/^\d{4,10}$/.test(value) ? t('validation.tscNumber') : null,
+  ),
+});
 
 async function choicesForStudents(ctx: AppContext) {
   return {
@@ -62,62 +113,60 @@ async function choicesForStudents(ctx: AppContext) {
 }
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
-  const student = { preHandler: guards.requireRole('student') };
-  const parent = { preHandler: guards.requireRole('parent') };
-  const teacher = { preHandler: guards.requireRole('teacher') };
+  const api = typed(app);
+  const json = { bodyLimit: BODY_LIMIT.json };
+  const student = { ...json, preValidation: guards.requireRole('student') };
+  const parent = { ...json, preValidation: guards.requireRole('parent') };
+  const teacher = { ...json, preValidation: guards.requireRole('teacher') };
   const userData = async (userId: number) => userResource(await loadUser(ctx.db, userId));
 
-  app.get('/api/student/complete-profile', student, () => choicesForStudents(ctx));
+  api.get('/api/student/complete-profile', student, () => choicesForStudents(ctx));
 
-  app.post('/api/student/complete-profile/store', student, async (request) => {
+  api.post(
+    '/api/student/complete-profile/store',
+    { ...student, schema: { body: object(StudentFields) } },
+    async (request) => {
+      const user = currentUser(request);
+      await profiles.completeStudentProfile(ctx, user.id, studentProfile(request.body));
+      return { message: t('profile.updated'), data: await userData(user.id) };
+    },
+  );
+
+  api.get('/api/parent/complete-profile', parent, () => choicesForStudents(ctx));
+
+  api.post('/api/parent/child/add', { ...parent, schema: { body: ChildBody } }, async (request, reply) => {
     const user = currentUser(request);
-    const { values, errors } = readStudentProfile(readBody(request));
-    throwIfInvalid(errors);
-    await profiles.completeStudentProfile(ctx, user.id, values);
-    return { message: t('profile.updated'), data: await userData(user.id) };
-  });
-
-  app.get('/api/parent/complete-profile', parent, () => choicesForStudents(ctx));
-
-  app.post('/api/parent/child/add', parent, async (request, reply) => {
-    const user = currentUser(request);
-    const body = readBody(request);
-    const { values, errors } = readStudentProfile(body);
-    const names = { firstName: str(body.first_name), lastName: str(body.last_name) };
-    throwIfInvalid({
-      ...collect({
-        first_name: textProblem(names.firstName, 50),
-        last_name: textProblem(names.lastName, 50),
-      }),
-      ...errors,
+    const body = request.body;
+    const child = await profiles.addChild(ctx, user.id, {
+      ...studentProfile(body),
+      firstName: body.first_name,
+      lastName: body.last_name,
     });
-    const child = await profiles.addChild(ctx, user.id, { ...values, ...names });
     return reply
       .status(201)
       .send({ message: t('messages.created', { name: 'Child' }), data: childResource(child) });
   });
 
-  app.get('/api/parent/child/data', parent, async (request) => {
+  api.get('/api/parent/child/data', parent, async (request) => {
     const children = await profiles.childrenOf(ctx, currentUser(request).id);
     return { data: children.map(childResource) };
   });
 
-  app.post('/api/parent/complete-profile/store', parent, async (request) => {
-    const user = currentUser(request);
-    const body = readBody(request);
-    const phone = str(body.phone);
-    const gender = str(body.gender);
-    throwIfInvalid(
-      collect({ phone: phoneProblem(phone), gender: isBlank(gender) ? required() : genderProblem(gender) }),
-    );
-    await profiles.completeParentProfile(ctx, user.id, {
-      phone: normaliseKenyanPhone(phone) ?? phone,
-      gender: gender as 'male' | 'female' | 'other',
-    });
-    return { message: t('profile.updated'), data: await userData(user.id) };
-  });
+  api.post(
+    '/api/parent/complete-profile/store',
+    { ...parent, schema: { body: ParentBody } },
+    async (request) => {
+      const user = currentUser(request);
+      const { phone, gender } = request.body;
+      await profiles.completeParentProfile(ctx, user.id, {
+        phone: normaliseKenyanPhone(phone) ?? phone,
+        gender,
+      });
+      return { message: t('profile.updated'), data: await userData(user.id) };
+    },
+  );
 
-  app.get('/api/teacher/update-data', teacher, async (request) => {
+  api.get('/api/teacher/update-data', teacher, async (request) => {
     const aggregate = await loadUser(ctx.db, currentUser(request).id);
     const [trees, subjectRows] = await Promise.all([curriculumTrees(ctx.db), allSubjects(ctx.db)]);
     return {
@@ -130,45 +179,27 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     };
   });
 
-  app.post('/api/teacher/update', teacher, async (request) => {
-    const user = currentUser(request);
-    const body = readBody(request);
-    const subjectIds = Array.isArray(body.subject_ids) ? body.subject_ids.map(id) : [];
-    const values = {
-      biography: str(body.biography),
-      currentWorkplace: str(body.current_workplace),
-      qualificationLevel: str(body.qualification_level),
-      curriculumId: id(body.curriculum_id),
-      eduLevelId: id(body.edu_level_id),
-      subjectIds: [...new Set(subjectIds.filter((value): value is number => value !== null))],
-      idNumber: str(body.id_number) || null,
-      tscNumber: str(body.tsc_number) || null,
-    };
-    const subjectsProblem = subjectIds.includes(null)
-      ? t('validation.choice')
-      : values.subjectIds.length < TEACHER_SUBJECTS_MIN
-        ? t('validation.subjectsMin', { no: TEACHER_SUBJECTS_MIN })
-        : values.subjectIds.length > TEACHER_SUBJECTS_MAX
-          ? t('validation.subjectsMax', { no: TEACHER_SUBJECTS_MAX })
-          : null;
-    throwIfInvalid(
-      collect({
-        biography: textProblem(values.biography, 2000),
-        current_workplace: textProblem(values.currentWorkplace, 120),
-        qualification_level: choiceProblem(values.qualificationLevel, QUALIFICATION_LEVELS),
-        subject_ids: subjectsProblem,
-        // National ID (digits) or passport (letters and digits).
-        id_number:
-          values.idNumber && !/^[A-Za-z0-9]{6,12}$/.test(values.idNumber) ? t('validation.idNumber') : null,
-        tsc_number:
-          values.tscNumber && !/^\d{4,10}$/.test(values.tscNumber) ? t('validation.tscNumber') : null,
-      }),
-    );
-    await profiles.updateTeacherProfile(ctx, user.id, values as profiles.TeacherProfile);
-    return { message: t('profile.updated'), data: await userData(user.id) };
-  });
+  api.post(
+    '/api/teacher/update',
+    { ...teacher, bodyLimit: BODY_LIMIT.text, schema: { body: TeacherBody } },
+    async (request) => {
+      const user = currentUser(request);
+      const body = request.body;
+      await profiles.updateTeacherProfile(ctx, user.id, {
+        biography: body.biography,
+        currentWorkplace: body.current_workplace,
+        qualificationLevel: body.qualification_level,
+        curriculumId: body.curriculum_id,
+        eduLevelId: body.edu_level_id,
+        subjectIds: [...new Set(body.subject_ids)],
+        idNumber: body.id_number || null,
+        tscNumber: body.tsc_number || null,
+      });
+      return { message: t('profile.updated'), data: await userData(user.id) };
+    },
+  );
 
-  app.post('/api/teacher/submit-profile', teacher, async (request) => {
+  api.post('/api/teacher/submit-profile', teacher, async (request) => {
     const user = currentUser(request);
     await profiles.submitTeacherProfile(ctx, user.id);
     return { message: t('profile.submitted'), data: await userData(user.id) };
