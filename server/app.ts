@@ -25,6 +25,7 @@ import { registerErrorHandling, registerJsonParser } from './http/error-handler'
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
 import { fastifyTrustProxy } from './http/proxy';
+import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
@@ -161,6 +162,7 @@ export async function buildApp({
   lessonRoutes(app, commerceCtx, guards);
   paymentRoutes(app, commerceCtx, guards);
   gatewayRoutes(app, commerceCtx, secret);
+  adminRoutes(app, ctx, guards);
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);

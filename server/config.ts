@@ -22,6 +22,10 @@ export type ServerEnv = AppConfig & {
   /** PGlite directory, or 'memory'. */
   dataDir: string;
   smtpUrl: string | undefined;
+  /** How often the background check asks the gateways about pending payments. */
+  paymentCheckIntervalMs: number;
+  /** How long after it starts a pending gateway payment is first asked about (its notification may be lost). */
+  paymentFirstCheckAfterMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -33,6 +37,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     smtpUrl: env.SMTP_URL || undefined,
+    paymentCheckIntervalMs: milliseconds(env.PAYMENT_CHECK_INTERVAL_MS, 15_000),
+    paymentFirstCheckAfterMs: milliseconds(env.PAYMENT_FIRST_CHECK_AFTER_MS, 30_000),
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     distDir: env.DIST_DIR || 'dist',
@@ -57,4 +63,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+function milliseconds(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : fallback;
 }

@@ -32,7 +32,13 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
   if (await isEmpty(database.db)) await seed(database.db);
 
   const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom });
-  const app = await buildApp({ db: database.db, mailer, config: env, paymentCheckIntervalMs: 15_000 });
+  const app = await buildApp({
+    db: database.db,
+    mailer,
+    config: env,
+    paymentCheckIntervalMs: env.paymentCheckIntervalMs,
+    commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
+  });
   const url = await app.listen({ port: env.port, host: env.host });
   app.log.info(`Somesha is ready at ${env.appUrl}`);
 

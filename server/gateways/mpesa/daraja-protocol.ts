@@ -239,7 +239,7 @@ export type TransactionStatusResult = {
   /** 0 = the query succeeded and the parameters below describe the transaction. */
   resultCode: number;
   resultDesc: string;
-  /** The M-Pesa receipt the answer is about (`ReceiptNo`, else `TransactionID`). */
+  /** The M-Pesa receipt the answer is about (`ReceiptNo`); '' when the query failed. */
   receipt: string;
   /** `Completed`, `Failed`, … (`TransactionStatus`). */
   status: string;
@@ -263,7 +263,8 @@ export function parseTransactionStatusResult(body: unknown): TransactionStatusRe
     if (isRecord(item) && typeof item.Key === 'string') values.set(item.Key, item.Value);
   }
   const parameter = (key: string) => optionalString(Object.fromEntries(values), key, `${where}.${key}`);
-  const receipt = parameter('ReceiptNo') || optionalString(result, 'TransactionID', where);
+  // `TransactionID` names the status query itself; the receipt asked about is `ReceiptNo`.
+  const receipt = parameter('ReceiptNo');
   if (receipt !== '' && !RECEIPT_PATTERN.test(receipt))
     throw new MpesaCallbackError(`${where}: the receipt number is malformed`);
   const amount = values.has('Amount') ? toAmount(values.get('Amount')) : null;

@@ -1,0 +1,39 @@
+// Staff's view of gateway payments the server would not settle on its own (`needs_review`), and
+// of the other final states, newest first (CONTRACT: GET /api/admin/transactions?status=).
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { TRANSACTION_STATUSES, transactions, users } from '../db/schema';
+import { transactionResource } from '../resources/commerce-resource';
+
+export { TRANSACTION_STATUSES };
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export async function listTransactions(
+  db: Database,
+  status: TransactionStatus,
+  page: { offset: number; perPage: number },
+) {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(transactions)
+    .where(eq(transactions.status, status));
+  const rows = await db
+    .select({ transaction: transactions, user: users })
+    .from(transactions)
+    .leftJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.status, status))
+    .orderBy(desc(transactions.updatedAt), desc(transactions.id))
+    .limit(page.perPage)
+    .offset(page.offset);
+  return {
+    total,
+    rows: rows.map(({ transaction, user }) => ({
+      ...transactionResource(transaction),
+      gateway_receipt: transaction.gatewayReceipt,
+      paybill_account: transaction.paybillAccount,
+      user: user
+        ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName }
+        : null,
+    })),
+  };
+}

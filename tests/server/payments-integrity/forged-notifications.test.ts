@@ -1,0 +1,340 @@
+// A notification is a hint, never proof: forged M-Pesa callbacks, C2B confirmations and status
+// answers move no money, and a gateway that confirms another amount than we asked leaves the
+// payment for staff (issue 8, "Forged gateway notifications").
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPesapalOrders, transactions } from '../../../server/db/schema';
+import {
+  addLesson,
+  balanceOf,
+  bookedCodes,
+  eventually,
+  finalTransaction,
+  newBuyer,
+  upcomingLessons,
+} from '../commerce/buyers';
+import { startTestServer, type Browser, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let lessonIds: number[] = [];
+beforeAll(async () => {
+  server = await startTestServer({
+    // The customer takes 400 ms to answer the prompt; an unanswered prompt times out after 600 ms.
+    mpesa: { callbackDelayMs: 400, timeoutMs: 600, statusDelayMs: 150 },
+    commerce: { mpesaQueryAfterMs: 100, queryIntervalMs: 50 },
+  });
+  lessonIds = (await upcomingLessons(server)).map((lesson) => lesson.id);
+});
+afterAll(() => server.close());
+
+let nextLesson = 0;
+const freshLesson = () => {
+  const id = lessonIds[nextLesson++];
+  if (id === undefined) throw new Error('Out of seeded lessons');
+  return id;
+};
+
+const gateway = () => server.browser();
+
+function forgedStkCallback(checkoutRequestId: string, amount: number) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: '12345-67890123-1',
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: amount },
+            { Name: 'MpesaReceiptNumber', Value: 'SKFORGED99' },
+            { Name: 'TransactionDate', Value: 20261122120000 },
+            { Name: 'PhoneNumber', Value: 254700000037 },
+          ],
+        },
+      },
+    },
+  };
+}
+
+function forgedC2B(account: string, transId: string, amount: string) {
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: transId,
+    TransTime: '20261122120000',
+    TransAmount: amount,
+    BusinessShortCode: '174379',
+    BillRefNumber: account,
+    MSISDN: '254708374149',
+    FirstName: 'Mallory',
+  };
+}
+
+async function transactionRow(id: number) {
+  const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
+  if (!row) throw new Error(`No transaction ${id}`);
+  return row;
+}
+
+describe('a forged STK callback', () => {
+  it('credits nothing to a wallet: the STK query says the prompt was never answered', async () => {
+    const buyer = await newBuyer(server);
+    const topup = await buyer.browser.post('/api/wallet/topup', {
+      amount: 10,
+      method: 'mpesa',
+      phone: '0700000037',
+    });
+    expect(topup.status).toBe(202);
+    const checkoutRequestId = topup.body.transaction.meta.checkout_request_id as string;
+
+    const forged = await gateway().post(
+      server.callbacks.stkCallback,
+      forgedStkCallback(checkoutRequestId, 150_000),
+      {
+        csrf: false,
+      },
+    );
+    // Acknowledged like any callback (Daraja must not retry), but nothing moved.
+    expect(forged.status).toBe(200);
+    expect(forged.body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+    expect(
+      (await buyer.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`)).body.data.status,
+    ).toBe('pending');
+
+    const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
+    expect(final).toMatchObject({
+      status: 'failed',
+      meta: { result_desc: 'DS timeout user cannot be reached' },
+    });
+    // What the forger claimed is kept for staff, never paid out.
+    expect(final.meta.callback_amount).toBe(150_000);
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+  });
+
+  it('does not pay a cart early, and the real payment settles the amount the push asked for', async () => {
+    const buyer = await newBuyer(server);
+    const lesson = freshLesson();
+    const cart = await addLesson(buyer.browser, lesson);
+    const payment = await buyer.browser.post('/api/payments/mpesa', { phone: '0708374149' });
+    expect(payment.status).toBe(202);
+    const id = payment.body.transaction.id as number;
+    const checkoutRequestId = (await transactionRow(id)).checkoutRequestId ?? '';
+
+    await gateway().post(server.callbacks.stkCallback, forgedStkCallback(checkoutRequestId, 150_000), {
+      csrf: false,
+    });
+    // The customer has not answered yet: the STK query says so, and the cart is untouched.
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    expect((await transactionRow(id)).status).toBe('pending');
+
+    const final = await finalTransaction(buyer.browser, id);
+    expect(final.status).toBe('completed');
+    expect(final.amount).toBe(cart.total);
+    expect(await bookedCodes(buyer.browser)).toHaveLength(1);
+    // No "overpayment" of 150,000 reached the wallet.
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+    const history = (await buyer.browser.get('/api/wallet')).body.data.transactions as Array<{
+      type: string;
+    }>;
+    expect(history.filter((row) => row.type === 'topup')).toEqual([]);
+  });
+
+  it('answers 404 without the callback secret, or with a wrong one, and changes nothing', async () => {
+    const buyer = await newBuyer(server);
+    const topup = await buyer.browser.post('/api/wallet/topup', {
+      amount: 10,
+      method: 'mpesa',
+      phone: '0700000037',
+    });
+    const body = forgedStkCallback(topup.body.transaction.meta.checkout_request_id, 10);
+    const wrongSecret = server.callbacks.stkCallback.replace(/[^/]+$/, 'x'.repeat(48));
+    const answer = await gateway().post(wrongSecret, body, { csrf: false });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: 'Not found.' });
+    // The old path without a secret is no gateway route any more: a cookie-less POST there is
+    // refused like any other write without the CSRF token.
+    expect((await gateway().post('/api/payments/mpesa/callback', body, { csrf: false })).status).toBe(419);
+    for (const path of [
+      server.callbacks.c2bConfirmation.replace(/[^/]+$/, 'nope'),
+      server.callbacks.statusResult.replace(/[^/]+$/, 'nope'),
+      server.callbacks.pesapalIpn.replace(/[^/]+$/, 'nope'),
+    ]) {
+      expect((await gateway().post(path, {}, { csrf: false })).status).toBe(404);
+    }
+    expect((await transactionRow(topup.body.transaction.id)).meta.callback_amount).toBeUndefined();
+  });
+});
+
+describe('a forged C2B (paybill) confirmation', () => {
+  it('pays no cart and credits no wallet: M-Pesa has no record of the receipt', async () => {
+    const buyer = await newBuyer(server);
+    await addLesson(buyer.browser, freshLesson());
+    const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
+
+    const forged = await gateway().post(
+      server.callbacks.c2bConfirmation,
+      forgedC2B(account, 'SKFORGED01', '100000'),
+      {
+        csrf: false,
+      },
+    );
+    expect(forged.status).toBe(200);
+    await server.mpesa.drain();
+
+    const confirm = await buyer.browser.post('/api/payments/paybill/confirm');
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.message).toBe('The transaction receipt number does not exist.');
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+    expect(await bookedCodes(buyer.browser)).toEqual([]);
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+  });
+
+  it('believes only answers to status queries the server itself asked', async () => {
+    const buyer = await newBuyer(server);
+    await addLesson(buyer.browser, freshLesson());
+    const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
+    await gateway().post(server.callbacks.c2bConfirmation, forgedC2B(account, 'SKFORGED02', '100000'), {
+      csrf: false,
+    });
+    const forgedAnswer = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: '11111-22222222-1',
+        ConversationID: 'AG_20261122_forged',
+        TransactionID: 'SKQUERY001',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'ReceiptNo', Value: 'SKFORGED02' },
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'Amount', Value: 100000 },
+            { Key: 'CreditPartyName', Value: '174379 - Somesha' },
+          ],
+        },
+      },
+    };
+    const answer = await gateway().post(server.callbacks.statusResult, forgedAnswer, { csrf: false });
+    expect(answer.status).toBe(200);
+    await server.mpesa.drain();
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    expect((await buyer.browser.post('/api/payments/paybill/confirm')).status).toBe(409);
+  });
+
+  it('leaves real money paid to an account no cart has for staff, listed for admins only', async () => {
+    const payment = await server.mpesa.pay('SOM-NOBODY', 750);
+    expect(payment.delivered).toBe(true);
+    await server.mpesa.drain();
+
+    const admin = server.browser();
+    await admin.signIn('admin@example.com');
+    const list = await admin.get('/api/admin/transactions?status=needs_review');
+    expect(list.status).toBe(200);
+    const row = (list.body.data as Array<Record<string, unknown>>).find(
+      (entry) => entry.gateway_receipt === payment.confirmation.transId,
+    );
+    expect(row).toMatchObject({
+      status: 'needs_review',
+      gateway: 'paybill',
+      paybill_account: 'SOM-NOBODY',
+      user: null,
+      meta: { result_desc: 'No cart has account number SOM-NOBODY.', claimed_amount: 750 },
+    });
+    expect(list.body.meta).toMatchObject({ current_page: 1, per_page: 25 });
+
+    const student = server.browser();
+    await student.signIn('student@example.com');
+    expect((await student.get('/api/admin/transactions')).status).toBe(403);
+    expect((await server.browser().get('/api/admin/transactions')).status).toBe(401);
+    expect((await admin.get('/api/admin/transactions?status=paid')).status).toBe(422);
+  });
+});
+
+describe('Pesapal confirming another amount than the order', () => {
+  async function payOnPage(browser: Browser, url: string) {
+    const path = new URL(url).pathname;
+    return browser.post(path, undefined, {
+      body: new URLSearchParams({
+        choice: 'pay',
+        _token: decodeURIComponent(browser.cookie('XSRF-TOKEN') ?? ''),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+
+  it('moves no money: the payment waits for review and the cart stays', async () => {
+    const buyer = await newBuyer(server);
+    await addLesson(buyer.browser, freshLesson());
+    const started = await buyer.browser.post('/api/payments/pesapal');
+    expect(started.status).toBe(202);
+    const row = await transactionRow(started.body.transaction.id);
+    // Pesapal's record says 1.00 was paid for this order (what the status query will report).
+    const [order] = await server.db
+      .select()
+      .from(sandboxPesapalOrders)
+      .where(eq(sandboxPesapalOrders.orderTrackingId, row.orderTrackingId ?? ''));
+    await server.db
+      .update(sandboxPesapalOrders)
+      .set({ order: { ...(order?.order as object), amount: '1.00' } })
+      .where(eq(sandboxPesapalOrders.orderTrackingId, row.orderTrackingId ?? ''));
+
+    expect((await payOnPage(buyer.browser, started.body.pesapal_url)).status).toBe(303);
+    const final = await eventually(async () => {
+      const current = await transactionRow(row.id);
+      return current.status === 'pending' ? null : current;
+    });
+    expect(final.status).toBe('needs_review');
+    expect(
+      (await buyer.browser.get(`/api/wallet/transaction/show/${row.id}`)).body.data.meta.result_desc,
+    ).toBe(
+      'We could not match this payment to your order automatically. Our team is reviewing it and will contact you; nothing else is needed from you.',
+    );
+    expect(await bookedCodes(buyer.browser)).toEqual([]);
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    expect(await balanceOf(server, buyer.userId)).toBe(0);
+  });
+});
+
+describe('callbacks from outside PAYMENTS_CALLBACK_ALLOW', () => {
+  it('are answered 404, and the payment still settles from the STK query', async () => {
+    const guarded = await startTestServer({
+      config: { callbackAllowList: ['196.201.214.0/24'] },
+      commerce: { mpesaQueryAfterMs: 100, queryIntervalMs: 50 },
+    });
+    try {
+      const buyer = await newBuyer(guarded);
+      const topup = await buyer.browser.post('/api/wallet/topup', {
+        amount: 50,
+        method: 'mpesa',
+        phone: '0708374149',
+      });
+      await guarded.mpesa.drain();
+      // The sandbox's own callback came from 127.0.0.1: refused, so the query must settle it.
+      expect(await guarded.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id)).toBe(404);
+      const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
+      expect(final.status).toBe('completed');
+      expect(await balanceOf(guarded, buyer.userId)).toBe(5000);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+describe("someone else's transaction", () => {
+  it('is not found, exactly like a missing one', async () => {
+    const owner = await newBuyer(server);
+    const topup = await owner.browser.post('/api/wallet/topup', {
+      amount: 10,
+      method: 'mpesa',
+      phone: '0700000032',
+    });
+    const other = await newBuyer(server);
+    const theirs = await other.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`);
+    const missing = await other.browser.get('/api/wallet/transaction/show/2147483000');
+    expect(theirs.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(theirs.body).toEqual(missing.body);
+  });
+});
