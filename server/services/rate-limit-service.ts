@@ -1,4 +1,5 @@
 // Fixed-window counters in table `rate_limits`, so limits hold across API processes.
+import { createHash } from 'node:crypto';
 import { eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
@@ -7,6 +8,16 @@ import { t } from '../../src/shared/messages';
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
+/**
+ * Keys carry what the client sent (an e-mail, an address from X-Forwarded-For); a long one is stored
+ * as its hash, so no input can exceed the primary key's index row limit (~2.7 kB).
+ */
+function storedKey(key: string): string {
+  if (key.length <= 200) return key;
+  const prefix = key.slice(0, key.indexOf(':') + 1);
+  return `${prefix}sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** Counts one attempt; throws 429 with Retry-After once the window holds more than `max`. */
 export async function hit(db: Database, limit: Limit): Promise<void> {
   // Finished windows are swept now and then instead of by a separate job.
@@ -14,7 +25,7 @@ export async function hit(db: Database, limit: Limit): Promise<void> {
   const window = sql`now() + make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: limit.key, hits: 1, resetAt: window })
+    .values({ key: storedKey(limit.key), hits: 1, resetAt: window })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -30,5 +41,5 @@ export async function hit(db: Database, limit: Limit): Promise<void> {
 }
 
 export async function clear(db: Database, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db.delete(rateLimits).where(eq(rateLimits.key, storedKey(key)));
 }

@@ -1,5 +1,6 @@
 // Sign-in limits that a client cannot walk around: forged X-Forwarded-For entries behind the
 // trusted proxy, and guesses spread over many addresses (docs/api.md "Rate limits").
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastifyTrustProxy, parseTrustProxy } from '../../../server/http/proxy';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
@@ -70,6 +71,23 @@ describe('sign-in behind one trusted proxy hop', () => {
       '1.1.1.1',
     );
     expect(response.status).toBe(204);
+  });
+});
+
+describe('odd forwarded addresses', () => {
+  it('counts an 8 kB "address" like any other, without a server error', async () => {
+    // Random, so the database cannot compress it below its index row limit.
+    const forged = `203.0.113.8, ${randomBytes(4000).toString('hex')}`;
+    for (const path of ['/api/login', '/api/forgot-password']) {
+      const response = await server
+        .browser()
+        .post(
+          path,
+          { email: 'odd@example.com', password: 'Wrong-1!' },
+          { headers: { 'x-forwarded-for': forged } },
+        );
+      expect(response.status, path).toBeLessThan(500);
+    }
   });
 });
 
