@@ -85,7 +85,7 @@ async function startServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'somesha-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', APP_URL: url };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', APP_URL: url, PAYMENTS_SANDBOX: '1' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
