@@ -1,5 +1,6 @@
 // Daraja (Safaricom M-Pesa API) wire formats: the STK password and timestamp, the STK callback and
 // the C2B confirmation. Pure functions, shared by the real adapter, the sandbox and the commerce routes.
+import { isStorableText } from '../../../src/shared/request-schemas';
 
 /** A callback or confirmation body that is not what Daraja sends. The route answers 400 and stores nothing. */
 export class MpesaCallbackError extends Error {
@@ -86,18 +87,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Longest text field we keep from a notification; Daraja's own fields are far shorter. */
 const FIELD_MAX = 100;
 
-/** Text a notification may carry into the database: short, no control characters, well-formed UTF-16. */
-function isStorableText(value: string, max = FIELD_MAX): boolean {
+/** Text a notification may carry into the database: short, storable, no control characters. */
+function isNotificationText(value: string, max = FIELD_MAX): boolean {
   // eslint-disable-next-line no-control-regex
-  return (
-    value.length <= max &&
-    !/[\u0000-\u001f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)
-  );
+  return value.length <= max && isStorableText(value) && !/[\u0000-\u001f]/.test(value);
 }
 
 function requireString(source: Record<string, unknown>, key: string, where: string, max = FIELD_MAX): string {
   const value = source[key];
-  if (typeof value !== 'string' || value.trim() === '' || !isStorableText(value, max)) {
+  if (typeof value !== 'string' || value.trim() === '' || !isNotificationText(value, max)) {
     throw new MpesaCallbackError(`${where}.${key} must be a non-empty string of at most ${max} characters`);
   }
   return value;
@@ -108,7 +106,7 @@ function optionalString(source: Record<string, unknown>, key: string, where: str
   const value = source[key];
   if (value === undefined || value === null) return '';
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string' || !isStorableText(text))
+  if (typeof text !== 'string' || !isNotificationText(text))
     throw new MpesaCallbackError(`${where}.${key} must be a string of at most ${FIELD_MAX} characters`);
   return text;
 }

@@ -338,3 +338,28 @@ describe("someone else's transaction", () => {
     expect(theirs.body).toEqual(missing.body);
   });
 });
+
+describe('hostile notification bodies', () => {
+  it('answer 413 or 400, never 500, and record nothing', async () => {
+    const post = (path: string, body: unknown) => gateway().post(path, body, { csrf: false });
+    const huge = await post(
+      server.callbacks.c2bConfirmation,
+      forgedC2B('SOM-1', 'S'.repeat(1024 * 1024), '10'),
+    );
+    expect(huge.status).toBe(413);
+    for (const transId of ['SK\uD800LONE1', 'SK\u0000NUL01', '../../etc']) {
+      const answer = await post(server.callbacks.c2bConfirmation, forgedC2B('SOM-1', transId, '10'));
+      expect(answer.status).toBe(400);
+    }
+    for (const amount of ['1e300', '-5', 'NaN', '99999999999']) {
+      expect(
+        (await post(server.callbacks.c2bConfirmation, forgedC2B('SOM-1', 'SKAMOUNT01', amount))).status,
+      ).toBe(400);
+    }
+    const stk = forgedStkCallback('ws_CO_\uD800', 1e300);
+    expect((await post(server.callbacks.stkCallback, stk)).status).toBe(400);
+    expect((await post(server.callbacks.statusResult, { Result: { ResultCode: 'x' } })).status).toBe(400);
+    const rows = await server.db.select().from(transactions).where(eq(transactions.gateway, 'paybill'));
+    expect(rows.filter((row) => row.meta.trans_id === 'SKAMOUNT01')).toEqual([]);
+  });
+});
