@@ -5,8 +5,25 @@ import globals from 'globals';
 
 // Import direction: shared → services → machines → views. A layer never reaches "up".
 const ofetchOnlyInHttp = { name: 'ofetch', message: 'Only src/services/http.ts talks to ofetch.' };
-const noViews = { group: ['@/views', '@/views/*', '**/views/*'], message: 'Views sit on top; nothing below imports them.' };
-const noMachines = { group: ['@/machines', '@/machines/*', '**/machines/*'], message: 'Services do not know machines.' };
+const noViews = {
+  group: ['@/views', '@/views/*', '**/views/*'],
+  message: 'Views sit on top; nothing below imports them.',
+};
+const serverSharesOnly = {
+  group: [
+    '@/machines*',
+    '@/views*',
+    '@/services*',
+    '**/src/machines/*',
+    '**/src/views/*',
+    '**/src/services/*',
+  ],
+  message: 'The server may share src/shared only.',
+};
+const noMachines = {
+  group: ['@/machines', '@/machines/*', '**/machines/*'],
+  message: 'Services do not know machines.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'server/db/migrations'] },
@@ -32,7 +49,11 @@ export default tseslint.config(
         'error',
         {
           paths: [ofetchOnlyInHttp],
-          patterns: [noViews, noMachines, { group: ['@/services', '@/services/*'], message: 'shared/ depends on nothing.' }],
+          patterns: [
+            noViews,
+            noMachines,
+            { group: ['@/services', '@/services/*'], message: 'shared/ depends on nothing.' },
+          ],
         },
       ],
     },
@@ -40,7 +61,9 @@ export default tseslint.config(
   {
     files: ['src/services/**/*.ts'],
     ignores: ['src/services/http.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [noViews, noMachines] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [noViews, noMachines] }],
+    },
   },
   {
     files: ['src/machines/**/*.ts'],
@@ -61,9 +84,32 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [serverSharesOnly] }],
+    },
+  },
+  {
+    // Routes are HTTP only: a schema, one service call, a resource. Queries live in services.
+    files: ['server/routes/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [ofetchOnlyInHttp], patterns: [{ group: ['@/machines*', '@/views*', '@/services*', '**/src/machines/*', '**/src/views/*', '**/src/services/*'], message: 'The server may share src/shared only.' }] },
+        {
+          paths: [
+            ofetchOnlyInHttp,
+            { name: 'drizzle-orm', message: 'Routes hold no queries: call a service (server/services).' },
+          ],
+          patterns: [
+            serverSharesOnly,
+            {
+              group: ['drizzle-orm/*'],
+              message: 'Routes hold no queries: call a service (server/services).',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema.ts'],
+              message: 'Routes do not know tables: call a service (server/services).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,14 +1,13 @@
 // Development mailbox: the outbox table as an HTML page and as JSON (never in production).
-import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { mailOutbox } from '../db/schema';
 import { escapeHtml } from '../gateways/mail/templates';
+import { latestMail } from '../services/mail-outbox-service';
 
 const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
 
 export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const latest = () => ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(200);
+  const latest = () => latestMail(ctx.db);
 
   app.get('/dev/mail.json', async () => {
     const rows = await latest();

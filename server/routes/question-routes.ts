@@ -1,89 +1,104 @@
 // /api/questions (docs/catalogue-api.md "Questions"): reading is open, writing needs a signed-in user.
+import { object } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { subjects, VOTE_TYPES } from '../db/schema';
-import { id, readBody, str } from '../http/body';
-import { notFound, ValidationError } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
-import { QueryReader, queryOf } from '../http/query';
-import { filterRef } from '../services/catalogue-service';
+import { pageRequest } from '../http/query';
+import { BODY_LIMIT, typed } from '../http/validation';
+import { filterBy } from '../services/catalogue-service';
 import * as questions from '../services/question-service';
 import { t } from '../../src/shared/messages';
+import { choice, id, maybe, optionalId, page, perPage, ref, text } from '../../src/shared/request-schemas';
 
-type IdParams = { Params: { id: string } };
+const IdParams = object({ id: id() });
 
-function pathId(value: string): number {
-  const parsed = id(value);
-  if (parsed === null) throw notFound();
-  return parsed;
-}
+const ListQuery = object({
+  page: maybe(page()),
+  per_page: maybe(perPage()),
+  filter: maybe(choice(questions.QUESTION_FILTERS)),
+  mine: maybe(choice(['0', '1', 'true', 'false'])),
+  subject: maybe(ref()),
+});
+
+const AnswersQuery = object({ page: maybe(page()), per_page: maybe(perPage()) });
+
+// Lengths and whether the subject and grade exist are the service's 422s (its own wording); the
+// caps here only stop hostile sizes.
+const QuestionBody = object({
+  subject_id: optionalId(),
+  grade_level_id: optionalId(),
+  title: text({ max: 10_000 }),
+  body: text({ max: 50_000 }),
+});
+
+const AnswerBody = object({ body: text({ max: 50_000 }) });
+
+const VoteBody = object({ answer_id: id(), type: choice(questions.VOTE_TYPES) });
 
 export function questionRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  const api = typed(app);
   const { db } = ctx;
+  const signedIn = { bodyLimit: BODY_LIMIT.json, preValidation: guards.authenticate };
 
-  app.get('/api/questions', { preHandler: guards.authenticate }, async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(15);
-    const filter = reader.choice('filter', questions.QUESTION_FILTERS) ?? 'all';
-    const mine = reader.choice('mine', ['0', '1', 'true', 'false']);
-    reader.done();
+  api.get('/api/questions', { ...signedIn, schema: { querystring: ListQuery } }, async (request) => {
+    const query = request.query;
     return questions.listQuestions(
       db,
       {
-        filter,
-        subjectId: await filterRef(db, subjects, reader.text('subject')),
-        authorId: mine === '1' || mine === 'true' ? currentUser(request).id : undefined,
+        filter: query.filter ?? 'all',
+        subjectId: await filterBy(db, 'subject', query.subject),
+        authorId: query.mine === '1' || query.mine === 'true' ? currentUser(request).id : undefined,
       },
-      page,
+      pageRequest(query, 15),
     );
   });
 
-  app.post('/api/questions/store', { preHandler: guards.authenticate }, async (request, reply) => {
-    const body = readBody(request);
-    const question = await questions.askQuestion(db, currentUser(request).id, {
-      subjectId: id(body.subject_id),
-      gradeLevelId: id(body.grade_level_id),
-      title: str(body.title),
-      body: str(body.body),
-    });
-    return reply.status(201).send({ message: t('question.created'), data: question });
-  });
+  api.post(
+    '/api/questions/store',
+    { ...signedIn, bodyLimit: BODY_LIMIT.text, schema: { body: QuestionBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const question = await questions.askQuestion(db, currentUser(request).id, {
+        subjectId: body.subject_id,
+        gradeLevelId: body.grade_level_id,
+        title: body.title,
+        body: body.body,
+      });
+      return reply.status(201).send({ message: t('question.created'), data: question });
+    },
+  );
 
-  app.get<IdParams>('/api/questions/get/:id', async (request) => ({
-    data: await questions.showQuestion(db, pathId(request.params.id)),
+  api.get('/api/questions/get/:id', { schema: { params: IdParams } }, async (request) => ({
+    data: await questions.showQuestion(db, request.params.id),
   }));
 
-  app.get<IdParams>('/api/questions/answers/:id', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(20);
-    reader.done();
-    // A visitor reads answers too; `my_vote` is filled for a signed-in caller.
-    const viewer = request.session?.userId ?? null;
-    return questions.listAnswers(db, pathId(request.params.id), viewer, page);
-  });
+  api.get(
+    '/api/questions/answers/:id',
+    { schema: { params: IdParams, querystring: AnswersQuery } },
+    async (request) => {
+      // A visitor reads answers too; `my_vote` is filled for a signed-in caller.
+      const viewer = request.session?.userId ?? null;
+      return questions.listAnswers(db, request.params.id, viewer, pageRequest(request.query, 20));
+    },
+  );
 
-  app.post<IdParams>(
+  api.post(
     '/api/questions/answers/store/:id',
-    { preHandler: guards.authenticate },
+    { ...signedIn, bodyLimit: BODY_LIMIT.text, schema: { params: IdParams, body: AnswerBody } },
     async (request, reply) => {
       const answer = await questions.postAnswer(
         db,
         currentUser(request).id,
-        pathId(request.params.id),
-        str(readBody(request).body),
+        request.params.id,
+        request.body.body,
       );
       return reply.status(201).send({ message: t('answer.posted'), data: answer });
     },
   );
 
-  app.post('/api/questions/answers/votes/store', { preHandler: guards.authenticate }, async (request) => {
-    const body = readBody(request);
-    const answerId = id(body.answer_id);
-    const type = str(body.type);
-    const errors: Record<string, string[]> = {};
-    if (answerId === null) errors.answer_id = [t('validation.required')];
-    if (!(VOTE_TYPES as readonly string[]).includes(type)) errors.type = [t('validation.choice')];
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    return questions.vote(db, currentUser(request).id, answerId ?? 0, type as questions.VoteType);
-  });
+  api.post(
+    '/api/questions/answers/votes/store',
+    { ...signedIn, schema: { body: VoteBody } },
+    async (request) => questions.vote(db, currentUser(request).id, request.body.answer_id, request.body.type),
+  );
 }

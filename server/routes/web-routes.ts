@@ -1,21 +1,80 @@
 // /api/web (docs/catalogue-api.md "Public site"): no sign-in; the newsletter write still needs the
 // session's XSRF token like every write.
+import { object } from 'superstruct';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { curricula, gradeLevels, subjects, CLASS_TYPES } from '../db/schema';
-import { readBody, str } from '../http/body';
-import { notFound, ValidationError } from '../http/errors';
-import { QueryReader, queryOf } from '../http/query';
-import { filterRef } from '../services/catalogue-service';
+import { pageRequest } from '../http/query';
+import { BODY_LIMIT, typed } from '../http/validation';
+import { filterBy } from '../services/catalogue-service';
 import { listQuestions, QUESTION_FILTERS } from '../services/question-service';
 import { search, SEARCH_KINDS } from '../services/search-service';
 import * as web from '../services/web-service';
 import { t } from '../../src/shared/messages';
-import { emailProblem } from '../../src/shared/validation';
+import {
+  asText,
+  choice,
+  day,
+  email,
+  id,
+  maybe,
+  page,
+  perPage,
+  ref,
+  text,
+  wholeNumber,
+  withFieldErrors,
+  withRule,
+} from '../../src/shared/request-schemas';
 
 const MAX_PRICE_KES = 10_000_000;
 
+const Paging = { page: maybe(page()), per_page: maybe(perPage()) };
+const filter = () => maybe(ref());
+
+const LessonsQuery = object({ ...Paging, subject: filter(), grade_level: filter(), curriculum: filter() });
+
+const price = () => maybe(wholeNumber({ min: 0, max: MAX_PRICE_KES }));
+const ClassesQuery = withFieldErrors(
+  object({
+    ...Paging,
+    type: maybe(choice(web.CLASS_TYPES)),
+    from: maybe(day()),
+    to: maybe(day()),
+    min_price: price(),
+    max_price: price(),
+    curriculum: filter(),
+    grade_level: filter(),
+    subject: filter(),
+  }),
+  'ranges',
+  (query) => {
+    const [from, to] = [asText(query.from), asText(query.to)];
+    const [min, max] = [query.min_price, query.max_price];
+    return {
+      ...(from && to && to < from ? { to: [t('validation.dateRange')] } : {}),
+      ...(typeof min === 'number' && typeof max === 'number' && max < min
+        ? { maxPrice: [t('validation.priceRange')] }
+        : {}),
+    };
+  },
+);
+
+const TeachersQuery = object({ ...Paging, q: text({ max: 1000 }), subject: filter(), curriculum: filter() });
+
+const QuestionsQuery = object({ ...Paging, filter: maybe(choice(QUESTION_FILTERS)), subject: filter() });
+
+const SearchQuery = object({
+  ...Paging,
+  type: maybe(choice(SEARCH_KINDS)),
+  q: withRule(text({ max: 100_000 }), 'search', (q) =>
+    q.length < 2 ? t('search.tooShort') : q.length > 100 ? t('search.tooLong') : null,
+  ),
+});
+
+const CodeParams = object({ code: text({ max: 100 }) });
+
 export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const { db } = ctx;
 
   // Same for every visitor and slow to change: a phone on mobile data may reuse it for a minute.
@@ -25,107 +84,87 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
     return payload;
   };
 
-  app.get('/api/web', { onSend: shortCache }, async () => ({ data: await web.home(db) }));
+  api.get('/api/web', { onSend: shortCache }, async () => ({ data: await web.home(db) }));
 
-  app.get('/api/web/lessons', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(12);
-    reader.done();
+  api.get('/api/web/lessons', { schema: { querystring: LessonsQuery } }, async (request) => {
+    const query = request.query;
     const filters = {
-      subjectId: await filterRef(db, subjects, reader.text('subject')),
-      gradeLevelId: await filterRef(db, gradeLevels, reader.text('grade_level')),
-      curriculumId: await filterRef(db, curricula, reader.text('curriculum')),
+      subjectId: await filterBy(db, 'subject', query.subject),
+      gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
+      curriculumId: await filterBy(db, 'curriculum', query.curriculum),
     };
-    return web.listLessons(db, filters, page);
+    return web.listLessons(db, filters, pageRequest(query, 12));
   });
 
-  app.get<{ Params: { code: string } }>('/api/web/lessons/:code', async (request) => ({
+  api.get('/api/web/lessons/:code', { schema: { params: CodeParams } }, async (request) => ({
     data: await web.showLesson(db, request.params.code),
   }));
 
-  app.get('/api/web/classes', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(12);
-    const type = reader.choice('type', CLASS_TYPES) ?? undefined;
-    const from = reader.day('from');
-    const to = reader.day('to');
-    const minPrice = reader.wholeNumber('min_price', 0, MAX_PRICE_KES);
-    const maxPrice = reader.wholeNumber('max_price', 0, MAX_PRICE_KES);
-    if (from && to && to < from) reader.errors.to = [t('validation.dateRange')];
-    if (minPrice !== null && maxPrice !== null && maxPrice < minPrice)
-      reader.errors.max_price = [t('validation.priceRange')];
-    reader.done();
+  api.get('/api/web/classes', { schema: { querystring: ClassesQuery } }, async (request) => {
+    const query = request.query;
     return web.listClasses(
       db,
       {
-        curriculumId: await filterRef(db, curricula, reader.text('curriculum')),
-        gradeLevelId: await filterRef(db, gradeLevels, reader.text('grade_level')),
-        subjectId: await filterRef(db, subjects, reader.text('subject')),
-        type,
-        from: from ? web.nairobiDayStart(from) : undefined,
-        to: to ? web.nairobiDayEnd(to) : undefined,
-        minPriceCents: minPrice === null ? undefined : minPrice * 100,
-        maxPriceCents: maxPrice === null ? undefined : maxPrice * 100,
+        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
+        gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
+        subjectId: await filterBy(db, 'subject', query.subject),
+        type: query.type,
+        from: query.from ? web.nairobiDayStart(query.from) : undefined,
+        to: query.to ? web.nairobiDayEnd(query.to) : undefined,
+        minPriceCents: query.min_price === undefined ? undefined : query.min_price * 100,
+        maxPriceCents: query.max_price === undefined ? undefined : query.max_price * 100,
       },
-      page,
+      pageRequest(query, 12),
     );
   });
 
-  app.get('/api/web/filters', { onSend: shortCache }, async () => ({ data: await web.classFilterOptions(db) }));
+  api.get('/api/web/filters', { onSend: shortCache }, async () => ({
+    data: await web.classFilterOptions(db),
+  }));
 
-  app.get('/api/web/teachers', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(12);
-    reader.done();
+  api.get('/api/web/teachers', { schema: { querystring: TeachersQuery } }, async (request) => {
+    const query = request.query;
     return web.listTeachers(
       db,
       {
-        q: reader.text('q').slice(0, 100),
-        subjectId: await filterRef(db, subjects, reader.text('subject')),
-        curriculumId: await filterRef(db, curricula, reader.text('curriculum')),
+        // A longer search is cut, not refused.
+        q: query.q.slice(0, 100),
+        subjectId: await filterBy(db, 'subject', query.subject),
+        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
       },
-      page,
+      pageRequest(query, 12),
     );
   });
 
-  app.get<{ Params: { id: string } }>('/api/web/teachers/:id', async (request) => {
-    if (!/^\d+$/.test(request.params.id)) throw notFound();
-    return { data: await web.showTeacher(db, Number(request.params.id)) };
-  });
+  api.get('/api/web/teachers/:id', { schema: { params: object({ id: id() }) } }, async (request) => ({
+    data: await web.showTeacher(db, request.params.id),
+  }));
 
-  app.get('/api/web/questions', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(15);
-    const filter = reader.choice('filter', QUESTION_FILTERS) ?? 'all';
-    reader.done();
+  api.get('/api/web/questions', { schema: { querystring: QuestionsQuery } }, async (request) => {
+    const query = request.query;
     return listQuestions(
       db,
-      { filter, subjectId: await filterRef(db, subjects, reader.text('subject')) },
-      page,
+      { filter: query.filter ?? 'all', subjectId: await filterBy(db, 'subject', query.subject) },
+      pageRequest(query, 15),
     );
   });
 
-  app.get('/api/web/search', async (request) => {
-    const reader = new QueryReader(queryOf(request));
-    const page = reader.page(20);
-    const kind = reader.choice('type', SEARCH_KINDS);
-    const q = reader.text('q');
-    if (q.length < 2) reader.errors.q = [t('search.tooShort')];
-    else if (q.length > 100) reader.errors.q = [t('search.tooLong')];
-    reader.done();
-    return search(db, q, kind, page);
+  api.get('/api/web/search', { schema: { querystring: SearchQuery } }, async (request) => {
+    const query = request.query;
+    return search(db, query.q, query.type ?? null, pageRequest(query, 20));
   });
 
-  app.get('/api/web/packages', { onSend: shortCache }, async () => ({ data: await web.listPackages(db) }));
+  api.get('/api/web/packages', { onSend: shortCache }, async () => ({ data: await web.listPackages(db) }));
 
-  app.get('/api/web/faqs', { onSend: shortCache }, async () => ({ data: await web.listFaqs(db) }));
+  api.get('/api/web/faqs', { onSend: shortCache }, async () => ({ data: await web.listFaqs(db) }));
 
-  app.post('/api/web/newsletter', async (request) => {
-    const email = str(readBody(request).email);
-    const problem = email.length > 254 ? t('validation.email') : emailProblem(email);
-    if (problem) throw ValidationError.field('email', problem);
-    await web.subscribeToNewsletter(db, email);
-    // The same answer for a new and a repeated address: one row either way.
-    return { message: t('newsletter.subscribed') };
-  });
+  api.post(
+    '/api/web/newsletter',
+    { bodyLimit: BODY_LIMIT.json, schema: { body: object({ email: email() }) } },
+    async (request) => {
+      await web.subscribeToNewsletter(db, request.body.email);
+      // The same answer for a new and a repeated address: one row either way.
+      return { message: t('newsletter.subscribed') };
+    },
+  );
 }

@@ -133,6 +133,24 @@ export async function filterRef(
   return (await findRef(db, table, value)) ?? -1;
 }
 
+/** The catalogue items a list may be filtered by, as query keys name them. */
+const REF_TABLES = {
+  curriculum: curricula,
+  eduLevel: educationLevels,
+  gradeLevel: gradeLevels,
+  subject: subjects,
+} as const;
+export type RefKind = keyof typeof REF_TABLES;
+
+/** A list filter by id or slug (`?subject=mathematics`): absent → no filter, unknown → -1. */
+export function filterBy(
+  db: Database,
+  kind: RefKind,
+  value: string | undefined,
+): Promise<number | undefined> {
+  return filterRef(db, REF_TABLES[kind], value ?? '');
+}
+
 // Correlated subqueries name their tables in full: drizzle leaves columns unqualified in a
 // single-table select, where a bare "id" would mean the subquery's own row.
 const subjectsPerGrade = sql<number>`(select count(*) from "grade_level_subjects" gls

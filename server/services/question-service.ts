@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../src/shared/validation';
 
 export const QUESTION_FILTERS = ['all', 'answered', 'unanswered'] as const;
 export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
+export { VOTE_TYPES };
 export type VoteType = (typeof VOTE_TYPES)[number];
 
 // The same bounds as the SPA's validateQuestion / validateAnswer.

@@ -27,6 +27,7 @@ import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '.
 import { curriculumTrees, escapeLike } from './catalogue-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 
+export { CLASS_TYPES };
 export type ClassType = (typeof CLASS_TYPES)[number];
 
 const total = (rows: Array<{ total: number }>) => Number(rows[0]?.total ?? 0);
