@@ -78,7 +78,7 @@ export function cartRoutes(app: FastifyInstance, ctx: CommerceContext, guards: G
       carts.updateItem(ctx.db, await owner(request, reply), request.params.id, request.body.quantity),
   );
 
-  api.delete('/api/cart/delete/:id', { schema: { params: IdParams } }, async (request, reply) =>
+  api.delete('/api/cart/delete/:id', { ...json, schema: { params: IdParams } }, async (request, reply) =>
     carts.deleteItem(ctx.db, await owner(request, reply), request.params.id),
   );
 
