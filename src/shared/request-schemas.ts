@@ -67,7 +67,7 @@ export function withRule<T, S>(struct: Struct<T, S>, name: string, check: Check<
       const problem = check(value as T);
       if (problem === null) return;
       for (const message of typeof problem === 'string' ? [problem] : problem)
-        yield { ...failure(context.path, value, name, message) };
+        yield failure(context.path, value, name, message);
     },
   });
 }
@@ -99,7 +99,7 @@ function failure(path: unknown[], value: unknown, refinement: string, message: s
   return { path, value, refinement, message, key: path[path.length - 1], type: refinement, branch: [] };
 }
 
-/** Turns an absent value (undefined, null, '') into a default, leaving others to the piece. */
+/** Absent on the wire: undefined, null or ''. */
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 // ---- Text ----
