@@ -74,6 +74,24 @@ describe('shape of a body', () => {
   });
 });
 
+describe('paging', () => {
+  it('answers the highest page a query may name with an empty list, not a database error', async () => {
+    for (const path of [
+      '/api/web/lessons',
+      '/api/web/classes',
+      '/api/web/questions',
+      '/api/curricula',
+      '/api/topics',
+    ]) {
+      const response = await server.browser().get(`${path}?page=2147483647&per_page=100`);
+      expect(response.status, path).toBe(200);
+      expect(response.body.data).toEqual([]);
+    }
+    const search = await server.browser().get('/api/web/search?q=maths&page=2147483647&per_page=100');
+    expect(search.status).toBe(200);
+  });
+});
+
 describe('guards before schemas', () => {
   it('answers 401 to a visitor, whatever the body', async () => {
     const response = await server.browser().post('/api/questions/store', { subject_id: 'not an id' });
