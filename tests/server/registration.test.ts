@@ -184,6 +184,8 @@ describe('/dev/mail', () => {
       db: server.db,
       mailer: new OutboxMailer(server.db),
       config: testConfig({ nodeEnv: 'production', distDir: 'tests/server/support/no-dist' }),
+      // Production without gateway credentials only starts when the sandbox is asked for.
+      env: { PAYMENTS_SANDBOX: '1' },
     });
     const baseUrl = await production.listen({ port: 0, host: '127.0.0.1' });
     try {

@@ -248,8 +248,9 @@ describe('transactions', () => {
     const own = await buyer.browser.get(`/api/wallet/transaction/show/${id}`);
     expect(own.body.data).toMatchObject({ id, status: 'completed', type: 'payment', user_id: buyer.userId });
     const other = await newBuyer(server);
+    // Someone else's transaction is not found: its existence is not theirs to learn.
     const refused = await other.browser.get(`/api/wallet/transaction/show/${id}`);
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'This action is unauthorized.' });
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ message: 'Not found.' });
   });
 });

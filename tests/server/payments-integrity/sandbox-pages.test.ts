@@ -38,7 +38,7 @@ describe('the M-Pesa paybill sandbox page', () => {
     const token = decodeURIComponent(buyer.browser.cookie('XSRF-TOKEN') ?? '');
     expect(page.text).toContain(`<input type="hidden" name="_token" value="${token}">`);
 
-    for (const wrong of [{}, { _token: 'forged' }]) {
+    for (const wrong of [{}, { _token: 'forged' }] as Array<Record<string, string>>) {
       const sent = await buyer.browser.post(
         '/sandbox/mpesa/paybill',
         undefined,
