@@ -701,6 +701,16 @@ type Outcome = { status: number; text: string; request: string };
 const preview = (text: string) =>
   text.length > 300 ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)` : JSON.stringify(text);
 
+function errorText(error: unknown): string {
+  const { message, cause } = error as { message?: string; cause?: { code?: string; message?: string } };
+  return [message, cause?.code, cause?.message].filter(Boolean).join(' / ');
+}
+
+function isStaleSocket(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
+  return ['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE'].includes(code);
+}
+
 function fillPath(url: string, params: string[]): string {
   let index = 0;
   return url.replace(/:[A-Za-z_]+/g, () => params[index++] ?? '1');
@@ -727,21 +737,30 @@ async function send(route: Route, input: Input): Promise<Outcome> {
     }),
   )}, body ${hasBody && input.body ? preview(input.body.text) : 'none'}`;
 
-  let response: Response;
-  try {
-    response = await fetch(`${server.baseUrl}${path}`, {
+  const attempt = () =>
+    fetch(`${server.baseUrl}${path}`, {
       method: route.method,
       headers,
       body: hasBody && input.body ? input.body.text : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+  let response: Response;
+  try {
+    try {
+      response = await attempt();
+    } catch (error) {
+      // A pooled keep-alive socket the server had just closed (after another request's 413, say)
+      // fails before our request reaches it: that is the transport, so it is tried once more.
+      if (!isStaleSocket(error)) throw error;
+      response = await attempt();
+    }
   } catch (error) {
     // Only the server's failure counts: a URL or header fetch itself refuses is not a request sent.
     if (error instanceof TypeError && !/fetch failed/.test(error.message)) {
       return { status: 0, text: `not sent: ${error.message}`, request };
     }
-    return { status: 599, text: `no answer: ${(error as Error).message}`, request };
+    return { status: 599, text: `no answer: ${errorText(error)}`, request };
   }
   let text: string;
   if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
