@@ -57,6 +57,19 @@ for (const name of ['visitor', 'student', 'parent', 'teacher', 'admin'] as const
   personas.set(name, { name, browser, stale: false, relogin: null });
 }
 
+// Real records, so some requests name things that exist, and buyers start with a lesson in the cart:
+// the payment routes then get past "your cart is empty".
+const listed = await server.browser().get('/api/web/lessons?per_page=3');
+const lessons = (listed.body.data as { id: number; code: string }[]).slice(0, 3);
+if (lessons.length === 0) throw new Error('The seed has no public lessons to fuzz with.');
+const LESSON_ID = lessons[0]?.id ?? 1;
+for (const name of ['visitor', 'student', 'parent'] as const) {
+  await personas
+    .get(name)
+    ?.browser.post('/api/cart/store', { purchasable_type: 'lesson', purchasable_id: LESSON_ID });
+}
+const realParams = [...lessons.flatMap((lesson) => [String(lesson.id), lesson.code]), '1', '2', 'cbc'];
+
 /** Logout, a password change or a lost session must not leave the rest of the run as a visitor. */
 async function ready(persona: Persona): Promise<void> {
   if (!persona.stale) return;
@@ -401,9 +414,14 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
     id_number: '12345678',
     tsc_number: '123456',
   },
-  'POST /api/cart/store': { purchasable_type: 'lesson', purchasable_id: 1, quantity: 1, options: {} },
+  'POST /api/cart/store': {
+    purchasable_type: 'lesson',
+    purchasable_id: LESSON_ID,
+    quantity: 1,
+    options: {},
+  },
   'POST /api/cart/update/:id': { quantity: 2 },
-  'POST /api/cart/remove/item': { purchasable_type: 'lesson', purchasable_id: 1 },
+  'POST /api/cart/remove/item': { purchasable_type: 'lesson', purchasable_id: LESSON_ID },
   'POST /api/payments/wallet': { pin: '1234' },
   'POST /api/payments/wallet/:id': { pin: '1234' },
   'POST /api/payments/mpesa': { phone: '0712345678' },
@@ -545,6 +563,7 @@ function encodePart(value: string): string {
 // A path parameter: encoded, or (when it is plain ASCII) as is, so `../` and `%zz` reach the router.
 const paramArb = fc.oneof(
   { weight: 4, arbitrary: anyString.map(encodePart) },
+  { weight: 2, arbitrary: fc.constantFrom(...realParams) },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
