@@ -1,4 +1,5 @@
 // Runtime settings, read once from the environment (main.ts) or built by tests.
+import { parseTrustProxy, type TrustProxy } from './http/proxy';
 export type AppConfig = {
   /** Public origin used in e-mailed links, e.g. https://somesha.co.ke */
   appUrl: string;
@@ -6,8 +7,11 @@ export type AppConfig = {
   /** Built SPA folder; served with an SPA fallback. */
   distDir: string;
   mailFrom: string;
-  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) behind a proxy. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY (docs/api.md "Server runtime"): proxy hops (0 = none, true = 1) or the proxies'
+   * addresses, for the client IP of rate limits and the callback allow-list, and https for cookies.
+   */
+  trustProxy: boolean | TrustProxy;
   logLevel: string;
   /** Secret path segment of the gateways' callback URLs; generated and stored when unset. */
   callbackSecret?: string;
@@ -43,7 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     nodeEnv,
     distDir: env.DIST_DIR || 'dist',
     mailFrom: env.MAIL_FROM || 'Somesha <no-reply@somesha.co.ke>',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     callbackSecret: env.PAYMENTS_CALLBACK_SECRET || undefined,
     callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')

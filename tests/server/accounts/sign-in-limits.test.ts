@@ -2,6 +2,7 @@
 // trusted proxy, and guesses spread over many addresses (docs/api.md "Rate limits").
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config';
 import { fastifyTrustProxy, parseTrustProxy } from '../../../server/http/proxy';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
@@ -158,6 +159,12 @@ describe('TRUST_PROXY', () => {
 
   it.each(['yes', '-1', '1.5', '999', '10.0.0.0/8,proxy.local'])('refuses %j', (raw) => {
     expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('is read from the environment into the server settings', () => {
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({}).trustProxy).toBe(0);
+    expect(() => readConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
   it('takes the client n hops from the right, never the leftmost entry', () => {
