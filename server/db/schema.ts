@@ -1,5 +1,6 @@
 // Database schema (drizzle, PostgreSQL). SQL names are snake_case; money is integer cents.
 import { sql } from 'drizzle-orm';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/shared/transactions';
 import {
   type AnyPgColumn,
   bigint,
@@ -411,18 +412,7 @@ export const cartItems = pgTable(
   (t) => [unique('cart_items_purchasable').on(t.cartId, t.purchasableType, t.purchasableId)],
 );
 
-export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
-export const TRANSACTION_STATUSES = [
-  'pending',
-  'completed',
-  'failed',
-  'cancelled',
-  'reversed',
-  /** The gateway confirmed something other than what we asked for: no money moved, staff decide. */
-  'needs_review',
-  /** Never confirmed either way within the gateway's limit; the cart was left as it was. */
-  'expired',
-] as const;
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES };
 export const GATEWAYS = ['wallet', 'mpesa', 'paybill', 'pesapal'] as const;
 
 /** The wallet ledger and every gateway payment attempt (CONTRACT "Transaction"). */

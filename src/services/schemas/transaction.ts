@@ -4,18 +4,9 @@ import { enums, record, string, type, unknown, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money } from './common';
 import { PersonStruct } from './user';
 import { WalletStruct, toWallet, type Wallet } from './wallet';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@/shared/transactions';
 
-export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
-export const TRANSACTION_STATUSES = [
-  'pending',
-  'completed',
-  'failed',
-  'cancelled',
-  'reversed',
-  'needs_review',
-  'expired',
-] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus };
 
 export const TransactionStruct = type({
   id,

@@ -60,7 +60,7 @@ export type TestServerOptions = {
 };
 
 /** A free port, known before listening: the gateways need the server's own URL for their callbacks. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

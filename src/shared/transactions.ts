@@ -1,0 +1,18 @@
+// A wallet ledger entry's types and states (CONTRACT.md "Transaction"), shared by the API's table
+// and the SPA's decoder so the two lists cannot drift apart.
+
+export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
+
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'completed',
+  'failed',
+  'cancelled',
+  'reversed',
+  /** The gateway confirmed something other than what we asked for: no money moved, staff decide. */
+  'needs_review',
+  /** Never confirmed either way within the gateway's limit; the cart was left as it was. */
+  'expired',
+] as const;
+
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
