@@ -46,6 +46,8 @@ import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
+// Paths the SPA fallback never answers: they belong to the API or to server pages.
+import { isServerPath } from '../src/shared/routes';
 
 export type BuildAppOptions = {
   db: Database;
@@ -58,13 +60,6 @@ export type BuildAppOptions = {
   paymentCheckIntervalMs?: number;
   env?: Record<string, string | undefined>;
 };
-
-/** Paths the SPA fallback never answers: they belong to the API or to server pages. */
-const SERVER_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox'];
-const isServerPath = (url: string) =>
-  SERVER_PREFIXES.some(
-    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
-  );
 
 export async function buildApp({
   db,

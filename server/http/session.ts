@@ -5,6 +5,7 @@ import { createSession, findSession, REMEMBER_LIFETIME_MS, type Session } from '
 import { safeEqual } from '../security/tokens';
 import { HttpError } from './errors';
 import { t } from '../../src/shared/messages';
+import { isServerPath } from '../../src/shared/routes';
 
 export const SESSION_COOKIE = 'somesha_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -89,9 +90,7 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
     const path = pathOf(request);
     const token = request.cookies[SESSION_COOKIE];
     // Static files and app pages never need the session; skip the lookup for them.
-    const isServer = ['/api', '/sanctum', '/sandbox', '/dev'].some(
-      (prefix) => path === prefix || path.startsWith(`${prefix}/`),
-    );
+    const isServer = isServerPath(path);
     // Session tokens are base64url (randomToken); a cookie of any other shape (NUL, 8 KB of junk)
     // cannot match one, so it is no session without a database lookup.
     request.session = token && isServer && TOKEN_SHAPE.test(token) ? await findSession(db, token) : null;

@@ -344,6 +344,17 @@ export function pathnameOf(fullPath: string): string {
   return pathname || '/';
 }
 
+/**
+ * Paths the server answers itself, never the SPA: the API, the CSRF cookie, development pages and
+ * the payment sandboxes' pages. The SPA loads them as whole pages (after sign-in, for example).
+ */
+export const SERVER_PATH_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox'] as const;
+
+export function isServerPath(fullPath: string): boolean {
+  const pathname = pathnameOf(fullPath);
+  return SERVER_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 /** The route of a path (query ignored), or the not-found route for any unknown path. */
 export function matchRoute(path: string): RouteMatch {
   const pathname = pathnameOf(path);

@@ -1,7 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
-import { matchRoute, pathnameOf, routeNamed, type RouteLayout, type RouteName } from '@/shared/routes';
+import {
+  isServerPath,
+  matchRoute,
+  pathnameOf,
+  routeNamed,
+  type RouteLayout,
+  type RouteName,
+} from '@/shared/routes';
 import { useCart, useCommerce, useSession } from './app-actors-context';
 import type { CommerceActors } from './commerce-actors';
 import { CenteredLoader } from './components/centered-loader';
@@ -106,9 +113,11 @@ function Screen() {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   useEffect(() => {
-    const subscription = session.on('navigate', (event) =>
-      navigateRef.current(event.to, { replace: event.replace }),
-    );
+    const subscription = session.on('navigate', (event) => {
+      // A server page (the payment sandboxes' pages send testers to sign in and back) is no SPA route.
+      if (isServerPath(event.to)) window.location.assign(event.to);
+      else navigateRef.current(event.to, { replace: event.replace });
+    });
     return () => subscription.unsubscribe();
   }, [session]);
 

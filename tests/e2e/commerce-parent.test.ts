@@ -34,9 +34,11 @@ describe('a parent of two paying for a lesson', () => {
     const response = await page.request.get('/api/lessons/bookings?filter=all&per_page=100', {
       headers: { Accept: 'application/json' },
     });
-    const body = (await response.json()) as { data: Array<{ code: string; booking: { student_name: string } }> };
-    expect(body.data.filter((lesson) => lesson.code === LESSON).map((lesson) => lesson.booking.student_name)).toEqual([
-      'Baraka Otieno',
-    ]);
+    const body = (await response.json()) as {
+      data: Array<{ code: string; booking: { student_name: string } }>;
+    };
+    expect(
+      body.data.filter((lesson) => lesson.code === LESSON).map((lesson) => lesson.booking.student_name),
+    ).toEqual(['Baraka Otieno']);
   });
 });

@@ -3,6 +3,7 @@
 // cart empties and the lesson is among the bookings.
 import { describe } from 'vitest';
 import { STUDENT } from './support/auth';
+import { seriousViolations } from './support/axe';
 import {
   addLessonToCart,
   bookedCodes,
@@ -116,6 +117,9 @@ describe('paying for lessons', () => {
       page.context().waitForEvent('page'),
       pesapal.getByRole('link', { name: 'Open the payment page in a new tab' }).click(),
     ]);
+    // The sandbox's hosted page stands in for Pesapal's: a customer meets it, so it must be accessible.
+    await hosted.getByRole('button', { name: 'Pay', exact: true }).waitFor();
+    expect(await seriousViolations(hosted)).toEqual([]);
     await hosted.getByRole('button', { name: 'Pay', exact: true }).click();
     await hosted.waitForURL((url) => url.pathname === '/payments/return');
     await hosted.getByRole('heading', { name: 'Payment complete' }).waitFor();

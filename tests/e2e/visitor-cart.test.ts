@@ -4,7 +4,9 @@ import { expect, test } from './support/test';
 import { signIn, STUDENT } from './support/auth';
 
 describe('a visitor buying a lesson', () => {
-  test('searches "mathematics", opens a lesson, adds it to the cart, signs in and finds it still in the cart', async ({ page }) => {
+  test('searches "mathematics", opens a lesson, adds it to the cart, signs in and finds it still in the cart', async ({
+    page,
+  }) => {
     await page.goto('/search');
     await page.getByRole('searchbox').fill('mathematics');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -33,7 +35,9 @@ describe('a visitor buying a lesson', () => {
     await expect
       .poll(async () => {
         const response = await page.request.get('/api/cart', { headers: { Accept: 'application/json' } });
-        const body = (await response.json()) as { cart: { items: Array<{ purchasable: { code: string } | null }> } | null };
+        const body = (await response.json()) as {
+          cart: { items: Array<{ purchasable: { code: string } | null }> } | null;
+        };
         return body.cart?.items.map((item) => item.purchasable?.code) ?? [];
       })
       .toContain(code);

@@ -25,9 +25,9 @@ export function sandboxPage(title: string, body: string): string {
   label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
   input { width: 100%; box-sizing: border-box; padding: .5rem; font-size: 1rem; border: 1px solid #adb5bd; border-radius: 4px; }
   .actions { display: flex; gap: .75rem; margin-top: 1.25rem; }
-  button { flex: 1; padding: .625rem 1rem; font-size: 1rem; border-radius: 4px; border: 1px solid #1c7ed6; cursor: pointer; }
-  button.primary { background: #1c7ed6; color: #fff; }
-  button.secondary { background: #fff; color: #1c7ed6; }
+  button { flex: 1; padding: .625rem 1rem; font-size: 1rem; border-radius: 4px; border: 1px solid #1864ab; cursor: pointer; }
+  button.primary { background: #1864ab; color: #fff; }
+  button.secondary { background: #fff; color: #1864ab; }
   button:focus-visible, input:focus-visible { outline: 3px solid #74c0fc; outline-offset: 2px; }
   [role=alert] { color: #c92a2a; }
   [role=status] { color: #2b8a3e; }

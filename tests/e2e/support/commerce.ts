@@ -32,7 +32,9 @@ export async function payWith(checkout: Locator, method: string): Promise<void> 
 export async function cartCodes(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/cart', { headers: { Accept: 'application/json' } });
   expect(response.status(), 'GET /api/cart').toBe(200);
-  const body = (await response.json()) as { cart: { items: Array<{ purchasable: { code?: string } | null }> } | null };
+  const body = (await response.json()) as {
+    cart: { items: Array<{ purchasable: { code?: string } | null }> } | null;
+  };
   return (body.cart?.items ?? []).map((item) => item.purchasable?.code ?? '');
 }
 
