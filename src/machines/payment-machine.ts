@@ -32,7 +32,18 @@ export const WALLET_PIN_PATTERN = /^\d{4}$/;
 
 /** What the modal body shows. */
 export type PaymentModalMode =
-  'closed' | 'pin' | 'pinSetup' | 'phone' | 'loading' | 'paybill' | 'prompt' | 'iframe' | 'success' | 'fail';
+  | 'closed'
+  | 'pin'
+  | 'pinSetup'
+  | 'phone'
+  | 'loading'
+  | 'paybill'
+  | 'prompt'
+  | 'iframe'
+  | 'success'
+  | 'fail'
+  /** The gateway confirmed something the server would not settle alone: staff look at it. */
+  | 'review';
 
 /** SPEC §2 "Payment modal, opened by Pay, with mode, phone, title, submit text, show flag and gateway". */
 export type PaymentModal = {
@@ -118,6 +129,7 @@ const SUBMIT_TEXTS: Record<PaymentModalMode, string> = {
   iframe: t('payment.submitComplete'),
   success: '',
   fail: '',
+  review: '',
 };
 
 const CLOSED_MODAL: PaymentModal = {
@@ -166,9 +178,14 @@ export function phoneProblems(phone: string): FieldErrors {
  * What success says once a gateway transaction completed: an order is paid; a top-up says the wallet
  * was credited, with the balance the server reports ("Your wallet has been credited. Balance: KES 700.").
  */
-export function successMessage(context: Pick<PaymentContext, 'purpose' | 'amount'>, transaction: Transaction): string {
+export function successMessage(
+  context: Pick<PaymentContext, 'purpose' | 'amount'>,
+  transaction: Transaction,
+): string {
   if (context.purpose === 'order') return t('payment.paid');
-  return transactionFailureReason(transaction) ?? t('wallet.topupCredited', { amount: formatKes(context.amount) });
+  return (
+    transactionFailureReason(transaction) ?? t('wallet.topupCredited', { amount: formatKes(context.amount) })
+  );
 }
 
 // Closing is possible wherever the modal waits for the person, never while a call is out.
@@ -258,6 +275,8 @@ export const paymentMachine = setup({
     refusedInput: (_, params: { error: unknown }) => errorStatus(params.error) === 422,
     paid: (_, params: { paid: boolean }) => params.paid,
     transactionPaid: (_, params: { transaction: Transaction }) => params.transaction.status === 'completed',
+    transactionUnderReview: (_, params: { transaction: Transaction }) =>
+      params.transaction.status === 'needs_review',
     transactionFailed: (_, params: { transaction: Transaction }) =>
       params.transaction.status !== 'completed' && params.transaction.status !== 'pending',
   },
@@ -601,6 +620,20 @@ export const paymentMachine = setup({
                     },
                   },
                   {
+                    // No "Try again" here: the money may well have left, and paying twice is worse.
+                    guard: {
+                      type: 'transactionUnderReview',
+                      params: ({ event }) => ({ transaction: event.output }),
+                    },
+                    target: '#payment.modal.review',
+                    actions: {
+                      type: 'say',
+                      params: ({ event }) => ({
+                        message: transactionFailureReason(event.output) ?? t('payment.needsReview'),
+                      }),
+                    },
+                  },
+                  {
                     guard: {
                       type: 'transactionFailed',
                       params: ({ event }) => ({ transaction: event.output }),
@@ -634,6 +667,19 @@ export const paymentMachine = setup({
               }),
             },
             'announceSuccess',
+          ],
+          on: { 'payment.close': closeModal },
+        },
+        review: {
+          entry: [
+            { type: 'showModal', params: { mode: 'review' } },
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                color: 'warning' as const,
+                message: context.message ?? t('payment.needsReview'),
+              }),
+            },
           ],
           on: { 'payment.close': closeModal },
         },

@@ -84,6 +84,9 @@ const TEXT = {
     'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',
   credited: 'Your wallet has been credited. Balance: KES 13,000.',
   creditedAmount: 'Wallet credited: KES 3,000.',
+  review:
+    'We could not match this payment to your order automatically. Our team is reviewing it and will contact you; nothing else is needed from you.',
+  expired: 'We could not confirm this payment in time, so nothing was booked and your cart is unchanged.',
 };
 
 type Purpose = 'order' | 'topup';
@@ -123,9 +126,14 @@ const results: Array<[PaymentEvent, string | null | undefined | ((purpose: Purpo
   [done('payByPesapal', pesapalAnswer), TEXT.pesapal],
   [failed('payByPesapal', apiError(500, TEXT.general)), TEXT.general],
   [done('fetchTransaction', transaction('completed')), completedSays(TEXT.creditedAmount)],
-  [done('fetchTransaction', transaction('completed', { result_desc: TEXT.credited })), completedSays(TEXT.credited)],
+  [
+    done('fetchTransaction', transaction('completed', { result_desc: TEXT.credited })),
+    completedSays(TEXT.credited),
+  ],
   [done('fetchTransaction', transaction('failed', { result_desc: TEXT.cancelled })), TEXT.cancelled],
   [done('fetchTransaction', transaction('cancelled')), TEXT.failMsg],
+  [done('fetchTransaction', transaction('needs_review', { result_desc: TEXT.review })), TEXT.review],
+  [done('fetchTransaction', transaction('expired', { result_desc: TEXT.expired })), TEXT.expired],
   [done('fetchTransaction', transaction('pending')), undefined],
   [failed('fetchTransaction', apiError(0)), undefined],
   [after(AFTER_TIMEOUT), TEXT.timeout],
@@ -208,6 +216,7 @@ const MODE: Record<string, string> = {
   payingByPesapal: 'loading',
   success: 'success',
   fail: 'fail',
+  review: 'review',
 };
 const SUBMIT_TEXT: Record<string, string> = {
   closed: '',
@@ -220,6 +229,7 @@ const SUBMIT_TEXT: Record<string, string> = {
   iframe: 'I have completed the payment',
   success: '',
   fail: '',
+  review: '',
 };
 const TITLE: Record<string, string> = {
   wallet: 'Pay from your wallet',
@@ -307,7 +317,8 @@ function replay(path: ModelPath<typeof logic>) {
     if (nextError !== undefined) error = nextError;
     if (event.type === 'payment.close') method = null;
     const nextMessage = messageAfter.get(event);
-    if (nextMessage !== undefined) message = typeof nextMessage === 'function' ? nextMessage(purpose) : nextMessage;
+    if (nextMessage !== undefined)
+      message = typeof nextMessage === 'function' ? nextMessage(purpose) : nextMessage;
 
     const { modal } = seen.context;
     const mode = name === 'pending' ? (seen.context.redirectUrl ? 'iframe' : 'prompt') : MODE[name]!;
@@ -332,6 +343,10 @@ function replay(path: ModelPath<typeof logic>) {
       expect(refetchCart).toHaveBeenCalledTimes(1);
     } else if (name === 'fail' && stateName(before) !== 'fail') {
       expect(fresh).toEqual([{ type: 'notify', color: 'error', message }]);
+    } else if (name === 'review' && stateName(before) !== 'review') {
+      // Under review is no failure to retry: a warning, and the modal offers only Close.
+      expect(fresh).toEqual([{ type: 'notify', color: 'warning', message }]);
+      expect(seen.can({ type: 'payment.retry' })).toBe(false);
     } else if (name === 'walletPin' && stateName(before) === 'settingUpPin') {
       expect(fresh).toEqual([
         { type: 'wallet.pinSetUp' },
@@ -605,7 +620,9 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     for (const call of [payByWallet, payByMpesa, fetchPaybill, payByPesapal]) {
-      expect(call.mock.calls[0]).toEqual([expect.objectContaining({ input: expect.objectContaining({ studentId: 21 }) })]);
+      expect(call.mock.calls[0]).toEqual([
+        expect.objectContaining({ input: expect.objectContaining({ studentId: 21 }) }),
+      ]);
     }
   });
 

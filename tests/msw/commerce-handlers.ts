@@ -54,7 +54,7 @@ export const PACKAGES = [
 ];
 
 type CartLine = { purchasableType: 'lesson' | 'subscription'; purchasable: WireRecord; priceCents: number };
-type FinalStatus = 'completed' | 'failed' | 'cancelled';
+type FinalStatus = 'completed' | 'failed' | 'cancelled' | 'needs_review';
 type FakeTransaction = {
   id: number;
   type: 'payment' | 'topup';

@@ -282,6 +282,26 @@ describe('payment modal', () => {
     await expectPaidAndCartEmpty(app);
   });
 
+  it('says a payment is under review, with no "Try again" that could charge twice, and keeps the cart', async () => {
+    commerce.checksBeforeFinal = 0;
+    commerce.pesapalOutcome = 'needs_review';
+    const app = await atCheckout();
+    const inCart = commerce.lines.length;
+    await choose(app, 'Pesapal (card and others)');
+    await pay(app);
+    const modal = await screen.findByRole('dialog', { name: t('payment.pesapalTitle') });
+    await within(modal).findByTitle('Pesapal secure payment page');
+    await app.user.click(within(modal).getByRole('button', { name: t('payment.submitComplete') }));
+
+    expect(await within(modal).findByText(t('payment.needsReview'), { selector: 'p' })).toBeInTheDocument();
+    await waitFor(() => expect(snackbarText()).toBe(t('payment.needsReview')));
+    expect(within(modal).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(inCart).toBeGreaterThan(0);
+    expect(commerce.lines).toHaveLength(inCart);
+    await app.user.click(within(modal).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: t('payment.pesapalTitle') })).not.toBeInTheDocument());
+  });
+
   it('fails with the server’s message when the cart changed since checkout opened (409)', async () => {
     server.use(http.post('/api/payments/wallet/:id?', () => HttpResponse.json({ message: t('cart.changed') }, { status: 409 })));
     const app = await atCheckout();

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, PinInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { selectPaymentBusy, type PaymentContext } from '@/machines/payment-machine';
 import { formatKes } from '@/shared/format';
@@ -170,27 +170,35 @@ function PendingBody({ context, send, children }: BodyProps & { children?: React
   );
 }
 
+const OUTCOME_LOOK = {
+  success: { color: 'green', Icon: IconCircleCheck, role: 'status', fallback: 'payment.paid' },
+  review: { color: 'yellow', Icon: IconClockHour4, role: 'status', fallback: 'payment.needsReview' },
+  fail: { color: 'red', Icon: IconCircleX, role: 'alert', fallback: 'payment.failMsg' },
+} as const;
+
 function Outcome({ context, send }: BodyProps) {
-  const success = context.modal.mode === 'success';
+  const mode = context.modal.mode === 'success' || context.modal.mode === 'review' ? context.modal.mode : 'fail';
+  const { color, Icon, role, fallback } = OUTCOME_LOOK[mode];
   return (
     <Stack align="center" gap="md" py="md">
-      <ThemeIcon size={56} radius="xl" color={success ? 'green' : 'red'} variant="light">
-        {success ? <IconCircleCheck size={36} aria-hidden /> : <IconCircleX size={36} aria-hidden />}
+      <ThemeIcon size={56} radius="xl" color={color} variant="light">
+        <Icon size={36} aria-hidden />
       </ThemeIcon>
-      <Text ta="center" fw={500} role={success ? 'status' : 'alert'}>
-        {context.message ?? (success ? t('payment.paid') : t('payment.failMsg'))}
+      <Text ta="center" fw={500} role={role}>
+        {context.message ?? t(fallback)}
       </Text>
-      {success ? (
-        <Button fullWidth onClick={() => send({ type: 'payment.close' })}>
-          Done
-        </Button>
-      ) : (
+      {/* Under review there is no "Try again": the money may have left, and paying twice is worse. */}
+      {mode === 'fail' ? (
         <Group grow w="100%">
           <Button variant="default" onClick={() => send({ type: 'payment.close' })}>
             Close
           </Button>
           <Button onClick={() => send({ type: 'payment.retry' })}>Try again</Button>
         </Group>
+      ) : (
+        <Button fullWidth onClick={() => send({ type: 'payment.close' })}>
+          {mode === 'success' ? 'Done' : 'Close'}
+        </Button>
       )}
     </Stack>
   );
@@ -228,6 +236,7 @@ function ModalBody(props: BodyProps) {
         </PendingBody>
       );
     case 'success':
+    case 'review':
     case 'fail':
       return <Outcome {...props} />;
     case 'loading':
