@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { bookings, orders, transactions } from '../../../server/db/schema';
+import { c2bConfirmationBody } from '../support/daraja-bodies';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 import { addLesson, balanceOf, bookedCodes, finalTransaction, newBuyer, upcomingLessons } from './buyers';
 
@@ -247,16 +248,12 @@ describe('M-Pesa paybill', () => {
     const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
     const payment = await server.mpesa.pay(account, lesson(5).priceCents / 100);
     await server.mpesa.drain();
-    const confirmation = {
-      TransactionType: 'Pay Bill',
-      TransID: payment.confirmation.transId,
-      TransTime: payment.confirmation.transTime,
-      TransAmount: (lesson(5).priceCents / 100).toFixed(2),
-      BusinessShortCode: '174379',
-      BillRefNumber: account,
-      MSISDN: '254708374149',
-      FirstName: 'John',
-    };
+    const confirmation = c2bConfirmationBody({
+      account,
+      transId: payment.confirmation.transId,
+      transTime: payment.confirmation.transTime,
+      amount: (lesson(5).priceCents / 100).toFixed(2),
+    });
     const gateway = server.browser();
     for (let delivery = 0; delivery < 2; delivery += 1) {
       const answer = await gateway.post(server.callbacks.c2bConfirmation, confirmation, { csrf: false });

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { c2bConfirmationBody, statusResultBody, stkCallbackBody } from '../support/daraja-bodies';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
 // ---------------------------------------------------------------------------------------------
@@ -332,24 +333,7 @@ type Body = { text: string; contentType: string } | null;
  * account). The fuzz changes, drops or adds a few fields, so the input gets past the first checks
  * and reaches the services with one hostile value at a time.
  */
-const STK_CALLBACK = {
-  Body: {
-    stkCallback: {
-      MerchantRequestID: '29115-34620561-1',
-      CheckoutRequestID: 'ws_CO_191220191020363925',
-      ResultCode: 0,
-      ResultDesc: 'The service request is processed successfully.',
-      CallbackMetadata: {
-        Item: [
-          { Name: 'Amount', Value: 1500 },
-          { Name: 'MpesaReceiptNumber', Value: 'NLJ7RT61SV' },
-          { Name: 'TransactionDate', Value: 20191219102115 },
-          { Name: 'PhoneNumber', Value: 254712345678 },
-        ],
-      },
-    },
-  },
-};
+const STK_CALLBACK = stkCallbackBody({ checkoutRequestId: 'ws_CO_191220191020363925', amount: 1500 });
 const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/login': { email: 'fuzz@example.com', password: 'Passw0rd!', remember: true },
   'POST /api/register': {
@@ -442,17 +426,16 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/edu-levels/update/:id': { name: 'Fuzz Level', curriculum_id: 1 },
   'POST /api/subjects/add-topic/:ref': { name: 'Fuzz Topic' },
   'POST /api/payments/mpesa/callback/:secret': STK_CALLBACK,
-  'POST /api/payments/mpesa/status/result/:secret': {
-    Result: { ResultCode: 0, ResultDesc: 'ok', OriginatorConversationID: 'x', ConversationID: 'y' },
-  },
-  'POST /api/payments/mpesa/c2b/confirmation/:secret': {
-    TransID: 'NLJ7RT61SV',
-    TransAmount: '1500.00',
-    BillRefNumber: 'SW00000001',
-    MSISDN: '254712345678',
-    BusinessShortCode: '174379',
-    TransTime: '20191219102115',
-  },
+  'POST /api/payments/mpesa/status/result/:secret': statusResultBody({
+    originatorConversationId: '29115-34620561-1',
+    receipt: 'NLJ7RT61SV',
+    amount: 1500,
+  }),
+  'POST /api/payments/mpesa/c2b/confirmation/:secret': c2bConfirmationBody({
+    account: 'SW00000001',
+    transId: 'NLJ7RT61SV',
+    amount: '1500.00',
+  }),
   'POST /api/payments/pesapal/ipn/:secret': {
     OrderTrackingId: 'b945e4af-80a5-4ec1-8706-e03f8332fb04',
     OrderMerchantReference: 'TX-1',

@@ -13,6 +13,7 @@ import {
   newBuyer,
   upcomingLessons,
 } from '../commerce/buyers';
+import { c2bConfirmationBody, statusResultBody, stkCallbackBody } from '../support/daraja-bodies';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -36,40 +37,6 @@ const freshLesson = () => {
 
 const gateway = () => server.browser();
 
-function forgedStkCallback(checkoutRequestId: string, amount: number) {
-  return {
-    Body: {
-      stkCallback: {
-        MerchantRequestID: '12345-67890123-1',
-        CheckoutRequestID: checkoutRequestId,
-        ResultCode: 0,
-        ResultDesc: 'The service request is processed successfully.',
-        CallbackMetadata: {
-          Item: [
-            { Name: 'Amount', Value: amount },
-            { Name: 'MpesaReceiptNumber', Value: 'SKFORGED99' },
-            { Name: 'TransactionDate', Value: 20261122120000 },
-            { Name: 'PhoneNumber', Value: 254700000037 },
-          ],
-        },
-      },
-    },
-  };
-}
-
-function forgedC2B(account: string, transId: string, amount: string) {
-  return {
-    TransactionType: 'Pay Bill',
-    TransID: transId,
-    TransTime: '20261122120000',
-    TransAmount: amount,
-    BusinessShortCode: '174379',
-    BillRefNumber: account,
-    MSISDN: '254708374149',
-    FirstName: 'Mallory',
-  };
-}
-
 async function transactionRow(id: number) {
   const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
   if (!row) throw new Error(`No transaction ${id}`);
@@ -89,7 +56,7 @@ describe('a forged STK callback', () => {
 
     const forged = await gateway().post(
       server.callbacks.stkCallback,
-      forgedStkCallback(checkoutRequestId, 150_000),
+      stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
       {
         csrf: false,
       },
@@ -121,9 +88,13 @@ describe('a forged STK callback', () => {
     const id = payment.body.transaction.id as number;
     const checkoutRequestId = (await transactionRow(id)).checkoutRequestId ?? '';
 
-    await gateway().post(server.callbacks.stkCallback, forgedStkCallback(checkoutRequestId, 150_000), {
-      csrf: false,
-    });
+    await gateway().post(
+      server.callbacks.stkCallback,
+      stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
+      {
+        csrf: false,
+      },
+    );
     // The customer has not answered yet: the STK query says so, and the cart is untouched.
     expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
     expect((await transactionRow(id)).status).toBe('pending');
@@ -147,7 +118,11 @@ describe('a forged STK callback', () => {
       method: 'mpesa',
       phone: '0700000037',
     });
-    const body = forgedStkCallback(topup.body.transaction.meta.checkout_request_id, 10);
+    const body = stkCallbackBody({
+      checkoutRequestId: topup.body.transaction.meta.checkout_request_id,
+      amount: 10,
+      receipt: 'SKFORGED99',
+    });
     const wrongSecret = server.callbacks.stkCallback.replace(/[^/]+$/, 'x'.repeat(48));
     const answer = await gateway().post(wrongSecret, body, { csrf: false });
     expect(answer.status).toBe(404);
@@ -174,7 +149,7 @@ describe('a forged C2B (paybill) confirmation', () => {
 
     const forged = await gateway().post(
       server.callbacks.c2bConfirmation,
-      forgedC2B(account, 'SKFORGED01', '100000'),
+      c2bConfirmationBody({ account, transId: 'SKFORGED01', amount: '100000', firstName: 'Mallory' }),
       {
         csrf: false,
       },
@@ -194,27 +169,19 @@ describe('a forged C2B (paybill) confirmation', () => {
     const buyer = await newBuyer(server);
     await addLesson(buyer.browser, freshLesson());
     const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
-    await gateway().post(server.callbacks.c2bConfirmation, forgedC2B(account, 'SKFORGED02', '100000'), {
-      csrf: false,
-    });
-    const forgedAnswer = {
-      Result: {
-        ResultType: 0,
-        ResultCode: 0,
-        ResultDesc: 'The service request is processed successfully.',
-        OriginatorConversationID: '11111-22222222-1',
-        ConversationID: 'AG_20261122_forged',
-        TransactionID: 'SKQUERY001',
-        ResultParameters: {
-          ResultParameter: [
-            { Key: 'ReceiptNo', Value: 'SKFORGED02' },
-            { Key: 'TransactionStatus', Value: 'Completed' },
-            { Key: 'Amount', Value: 100000 },
-            { Key: 'CreditPartyName', Value: '174379 - Somesha' },
-          ],
-        },
+    await gateway().post(
+      server.callbacks.c2bConfirmation,
+      c2bConfirmationBody({ account, transId: 'SKFORGED02', amount: '100000', firstName: 'Mallory' }),
+      {
+        csrf: false,
       },
-    };
+    );
+    // Well formed, about the right receipt, but an answer to no question the server asked.
+    const forgedAnswer = statusResultBody({
+      originatorConversationId: '11111-22222222-1',
+      receipt: 'SKFORGED02',
+      amount: 100000,
+    });
     const answer = await gateway().post(server.callbacks.statusResult, forgedAnswer, { csrf: false });
     expect(answer.status).toBe(200);
     await server.mpesa.drain();
@@ -344,19 +311,32 @@ describe('hostile notification bodies', () => {
     const post = (path: string, body: unknown) => gateway().post(path, body, { csrf: false });
     const huge = await post(
       server.callbacks.c2bConfirmation,
-      forgedC2B('SOM-1', 'S'.repeat(1024 * 1024), '10'),
+      c2bConfirmationBody({
+        account: 'SOM-1',
+        transId: 'S'.repeat(1024 * 1024),
+        amount: '10',
+        firstName: 'Mallory',
+      }),
     );
     expect(huge.status).toBe(413);
     for (const transId of ['SK\uD800LONE1', 'SK\u0000NUL01', '../../etc']) {
-      const answer = await post(server.callbacks.c2bConfirmation, forgedC2B('SOM-1', transId, '10'));
+      const answer = await post(
+        server.callbacks.c2bConfirmation,
+        c2bConfirmationBody({ account: 'SOM-1', transId, amount: '10', firstName: 'Mallory' }),
+      );
       expect(answer.status).toBe(400);
     }
     for (const amount of ['1e300', '-5', 'NaN', '99999999999']) {
       expect(
-        (await post(server.callbacks.c2bConfirmation, forgedC2B('SOM-1', 'SKAMOUNT01', amount))).status,
+        (
+          await post(
+            server.callbacks.c2bConfirmation,
+            c2bConfirmationBody({ account: 'SOM-1', transId: 'SKAMOUNT01', amount, firstName: 'Mallory' }),
+          )
+        ).status,
       ).toBe(400);
     }
-    const stk = forgedStkCallback('ws_CO_\uD800', 1e300);
+    const stk = stkCallbackBody({ checkoutRequestId: 'ws_CO_\uD800', amount: 1e300, receipt: 'SKFORGED99' });
     expect((await post(server.callbacks.stkCallback, stk)).status).toBe(400);
     expect((await post(server.callbacks.statusResult, { Result: { ResultCode: 'x' } })).status).toBe(400);
     const rows = await server.db.select().from(transactions).where(eq(transactions.gateway, 'paybill'));
