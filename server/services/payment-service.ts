@@ -1066,6 +1066,16 @@ export async function confirmPaybill(
       status: 200,
       body: { message: t('payment.paid'), paid: true, transaction: transactionResource(row) },
     };
+  // Held for staff: not a failure to retry (the customer's money may be in), so no 409.
+  if (row?.status === 'needs_review')
+    return {
+      status: 200,
+      body: {
+        message: typeof row.meta.result_desc === 'string' ? row.meta.result_desc : t('payment.needsReview'),
+        paid: false,
+        transaction: transactionResource(row),
+      },
+    };
   if (row && row.status !== 'pending') {
     const reason = typeof row.meta.result_desc === 'string' ? row.meta.result_desc : t('payment.failMsg');
     throw new HttpError(409, reason);

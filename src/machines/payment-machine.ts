@@ -274,6 +274,7 @@ export const paymentMachine = setup({
     /** 422: the server refused what was typed (wrong or locked PIN, short balance, bad phone); the form stays. */
     refusedInput: (_, params: { error: unknown }) => errorStatus(params.error) === 422,
     paid: (_, params: { paid: boolean }) => params.paid,
+    underReview: (_, params: { underReview: boolean }) => params.underReview,
     transactionPaid: (_, params: { transaction: Transaction }) => params.transaction.status === 'completed',
     transactionUnderReview: (_, params: { transaction: Transaction }) =>
       params.transaction.status === 'needs_review',
@@ -538,6 +539,17 @@ export const paymentMachine = setup({
                 actions: {
                   type: 'say',
                   params: ({ event }) => ({ message: event.output.message ?? t('payment.paid') }),
+                },
+              },
+              {
+                guard: {
+                  type: 'underReview',
+                  params: ({ event }) => ({ underReview: event.output.underReview }),
+                },
+                target: 'review',
+                actions: {
+                  type: 'say',
+                  params: ({ event }) => ({ message: event.output.message ?? t('payment.needsReview') }),
                 },
               },
               // 202: the C2B confirmation has not come in yet; the numbers stay on screen.

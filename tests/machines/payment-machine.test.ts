@@ -120,8 +120,22 @@ const results: Array<[PaymentEvent, string | null | undefined | ((purpose: Purpo
   [failed('payByMpesa', apiError(500, TEXT.general)), TEXT.general],
   [done('fetchPaybill', paybill), undefined],
   [failed('fetchPaybill', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
-  [done('confirmPaybill', { paid: true, message: null } satisfies PaybillConfirmation), TEXT.paid],
-  [done('confirmPaybill', { paid: false, message: null } satisfies PaybillConfirmation), TEXT.paybillWaiting],
+  [
+    done('confirmPaybill', { paid: true, underReview: false, message: null } satisfies PaybillConfirmation),
+    TEXT.paid,
+  ],
+  [
+    done('confirmPaybill', { paid: false, underReview: false, message: null } satisfies PaybillConfirmation),
+    TEXT.paybillWaiting,
+  ],
+  [
+    done('confirmPaybill', {
+      paid: false,
+      underReview: true,
+      message: TEXT.review,
+    } satisfies PaybillConfirmation),
+    TEXT.review,
+  ],
   [failed('confirmPaybill', apiError(409, TEXT.cartChanged)), TEXT.cartChanged],
   [done('payByPesapal', pesapalAnswer), TEXT.pesapal],
   [failed('payByPesapal', apiError(500, TEXT.general)), TEXT.general],
@@ -510,8 +524,8 @@ describe('payment machine (behaviour with real calls and timers)', () => {
 
   it('keeps the paybill numbers on screen until the payment has come in', async () => {
     const confirmations: PaybillConfirmation[] = [
-      { paid: false, message: null },
-      { paid: true, message: 'Order paid' },
+      { paid: false, underReview: false, message: null },
+      { paid: true, underReview: false, message: 'Order paid' },
     ];
     const { actor, refetchCart } = run({
       fetchPaybill: fromPromise(async () => paybill),

@@ -328,6 +328,7 @@ describe('payment service', () => {
     });
     await expect(confirmPaybill(7)).resolves.toEqual({
       paid: false,
+      underReview: false,
       message: 'Still waiting for the payment.',
     });
     expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
@@ -345,7 +346,28 @@ describe('payment service', () => {
         }),
       ),
     );
-    await expect(confirmPaybill(7)).resolves.toEqual({ paid: true, message: 'Order paid' });
+    await expect(confirmPaybill(7)).resolves.toEqual({
+      paid: true,
+      underReview: false,
+      message: 'Order paid',
+    });
+  });
+
+  it('reads a payment held for review from its transaction', async () => {
+    server.use(
+      http.post('*/api/payments/paybill/confirm/:id?', () =>
+        HttpResponse.json({
+          message: 'Our team is reviewing it.',
+          paid: false,
+          transaction: { ...pendingTransaction, status: 'needs_review' },
+        }),
+      ),
+    );
+    await expect(confirmPaybill(7)).resolves.toEqual({
+      paid: false,
+      underReview: true,
+      message: 'Our team is reviewing it.',
+    });
   });
 
   it('gets the Pesapal page to show', async () => {

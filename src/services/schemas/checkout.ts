@@ -73,9 +73,10 @@ const PaybillConfirmationStruct = type({
   paid: maybe(boolean()),
   transaction: maybe(TransactionStruct),
 });
-export type PaybillConfirmation = { paid: boolean; message: string | null };
+/** `underReview`: the server holds the payment for staff (transaction `needs_review`). */
+export type PaybillConfirmation = { paid: boolean; underReview: boolean; message: string | null };
 export function decodePaybillConfirmation(raw: unknown, status?: number): PaybillConfirmation {
   const body = decodeWith(PaybillConfirmationStruct, raw ?? {});
   const paid = body.paid ?? (body.transaction ? body.transaction.status === 'completed' : status === 200);
-  return { paid, message: body.message };
+  return { paid, underReview: body.transaction?.status === 'needs_review', message: body.message };
 }

@@ -219,6 +219,35 @@ describe('a forged C2B (paybill) confirmation', () => {
   });
 });
 
+describe('a paybill payment held for review', () => {
+  it('is no failure to retry: "I have paid" answers 200 with the reason and the transaction', async () => {
+    const buyer = await newBuyer(server);
+    await addLesson(buyer.browser, freshLesson());
+    const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
+    const cart = (await buyer.browser.get('/api/cart')).body.cart;
+    await server.db.insert(transactions).values({
+      userId: buyer.userId,
+      type: 'payment',
+      amountCents: 50_000,
+      reference: 'C2B-SKREVIEW01',
+      status: 'needs_review',
+      gateway: 'paybill',
+      gatewayReceipt: 'SKREVIEW01',
+      paybillAccount: account,
+      cartId: cart.id,
+      meta: { result_desc: 'We could not match this payment to your order automatically.' },
+    });
+    const confirm = await buyer.browser.post('/api/payments/paybill/confirm');
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toMatchObject({
+      paid: false,
+      message: 'We could not match this payment to your order automatically.',
+      transaction: { status: 'needs_review' },
+    });
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+  });
+});
+
 describe('Pesapal confirming another amount than the order', () => {
   async function payOnPage(browser: Browser, url: string) {
     const path = new URL(url).pathname;
