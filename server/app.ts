@@ -1,5 +1,7 @@
 // buildApp: the Fastify instance with every plugin and route, without listening (tests listen on port 0).
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DiskFileStorage, type FileStorage } from './storage/file-storage';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -59,6 +61,8 @@ export type BuildAppOptions = {
   /** Sweep pending gateway payments whose notification never came (main: every 15 s). */
   paymentCheckIntervalMs?: number;
   env?: Record<string, string | undefined>;
+  /** Uploaded files; default: on disk in `config.filesDir`. */
+  storage?: FileStorage;
 };
 
 export async function buildApp({
@@ -69,6 +73,7 @@ export async function buildApp({
   commerce = {},
   paymentCheckIntervalMs,
   env = process.env,
+  storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -87,7 +92,7 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  const ctx: AppContext = { db, mailer, config };
+  const ctx: AppContext = { db, mailer, config, storage };
   const settings = { ...DEFAULT_COMMERCE_SETTINGS, ...commerce };
   const secret = await callbackSecret(db, config.callbackSecret);
   const callbacks = callbackPaths(secret);

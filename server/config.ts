@@ -1,4 +1,6 @@
 // Runtime settings, read once from the environment (main.ts) or built by tests.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/proxy';
 export type AppConfig = {
   /** Public origin used in e-mailed links, e.g. https://somesha.co.ke */
@@ -17,6 +19,8 @@ export type AppConfig = {
   callbackSecret?: string;
   /** Source networks the gateways' callbacks may come from (IPs or CIDRs); empty: any. */
   callbackAllowList?: string[];
+  /** Folder of uploaded files (FILES_DIR; default: `files` in the data folder). */
+  filesDir?: string;
 };
 
 export type ServerEnv = AppConfig & {
@@ -50,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     callbackSecret: env.PAYMENTS_CALLBACK_SECRET || undefined,
+    filesDir: env.FILES_DIR || filesDirFor(env.DATA_DIR || './data'),
     callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -67,6 +72,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/** Uploaded files sit beside the PGlite data; an in-memory database keeps them in the OS temp dir. */
+function filesDirFor(dataDir: string): string {
+  return dataDir === 'memory' ? path.join(tmpdir(), 'somesha-files') : path.join(dataDir, 'files');
 }
 
 function milliseconds(value: string | undefined, fallback: number): number {

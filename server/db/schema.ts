@@ -625,6 +625,8 @@ export const classes = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     isApproved: boolean('is_approved').notNull().default(true),
+    /** Set when an admin rejects the class (issue 10): the "rejected" list of SPEC §4. */
+    rejectionComment: text('rejection_comment'),
     search: tsvector('search').notNull().generatedAlwaysAs(weighted('title', 'description')),
     ...timestamps,
   },
@@ -761,5 +763,151 @@ export const sandboxPesapalOrders = pgTable('sandbox_pesapal_orders', {
   description: text('description').notNull(),
   confirmationCode: text('confirmation_code').notNull(),
   paymentMethod: text('payment_method').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- Learning workspace (issue 9): notes, assignments, files, activity, notifications, reminders ----
+
+/** A teacher's note on a lesson (SPEC §3 "Note"); its files hang off it. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('notes_lesson_id_idx').on(t.lessonId)],
+);
+
+/** A teacher's assignment on a lesson (SPEC §3 "Assignment"), due on a date. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('assignments_lesson_id_idx').on(t.lessonId)],
+);
+
+export const FILE_PURPOSES = ['note', 'assignment', 'photo'] as const;
+
+/** An uploaded file; the bytes live in the file storage under `storage_key` (server/storage). */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: FILE_PURPOSES }).notNull(),
+    noteId: integer('note_id').references(() => notes.id, { onDelete: 'cascade' }),
+    assignmentId: integer('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    mimeType: text('mime_type').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_note_id_idx').on(t.noteId),
+    index('files_assignment_id_idx').on(t.assignmentId),
+    index('files_owner_user_id_idx').on(t.ownerUserId),
+  ],
+);
+
+export const ACTIVITY_TYPES = ['payment', 'topup', 'booking', 'answer', 'like', 'lesson_soon', 'approval'] as const;
+
+/** The activity feed: written inside the database transaction of what it reports. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+    text: text('text').notNull(),
+    /** The SPA path it is about, e.g. /lessons/show/LSN-1. */
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('activities_user_id_id_idx').on(t.userId, t.id)],
+);
+
+/** SPEC §3 "Notification" (Laravel's shape: uuid id, type, data, read_at). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** `{title, body, url}` plus type-specific ids. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
+);
+
+export const USER_EVENT_KINDS = ['notification', 'transaction'] as const;
+
+/**
+ * Outbox of live events (`GET /api/events`): written in the transaction that causes them, read by
+ * every API process's event pump, pruned after an hour. Works alike on PGlite and PostgreSQL.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: USER_EVENT_KINDS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('user_events_created_at_idx').on(t.createdAt)],
+);
+
+/** One reminder per booking, due an hour before the lesson; the reminder job sends it once. */
+export const lessonReminders = pgTable(
+  'lesson_reminders',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** A job that claimed it holds it until then; a crashed job's claim runs out. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lesson_reminders_due_at_idx').on(t.dueAt)],
+);
+
+/** The private calendar feed of a user: the token is the credential of `/calendar/{token}.ics`. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

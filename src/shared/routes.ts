@@ -230,6 +230,20 @@ export const routes = [
     access: 'auth',
     screen: 'workspace/workspace-placeholders#TimetablePage',
   },
+  {
+    name: 'lessons.find',
+    path: '/lessons/find',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#FindLessonsPage',
+  },
+  {
+    name: 'notifications',
+    path: '/notifications',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'workspace/workspace-placeholders#NotificationsPage',
+  },
   { name: 'wallet', path: '/wallet', layout: 'workspace', access: 'auth', screen: 'commerce/wallet-page' },
   {
     name: 'grade-levels',
@@ -346,9 +360,9 @@ export function pathnameOf(fullPath: string): string {
 
 /**
  * Paths the server answers itself, never the SPA: the API, the CSRF cookie, development pages and
- * the payment sandboxes' pages. The SPA loads them as whole pages (after sign-in, for example).
+ * the payment sandboxes' pages and the private calendar feeds. The SPA loads them as whole pages (after sign-in, for example).
  */
-export const SERVER_PATH_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox'] as const;
+export const SERVER_PATH_PREFIXES = ['/api', '/sanctum', '/dev', '/sandbox', '/calendar'] as const;
 
 export function isServerPath(fullPath: string): boolean {
   const pathname = pathnameOf(fullPath);

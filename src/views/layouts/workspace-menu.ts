@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import { IconBook2, IconCalendarEvent, IconChalkboard, IconHeadset, IconHome, IconLibrary, IconSettings, IconWallet } from '@tabler/icons-react';
+import { IconBook2, IconCalendarEvent, IconSearch, IconChalkboard, IconHeadset, IconHome, IconLibrary, IconSettings, IconWallet } from '@tabler/icons-react';
 import type { RouteName } from '@/shared/routes';
 
 /**
@@ -14,6 +14,7 @@ export type MenuEntry =
 export const WORKSPACE_MENU: MenuEntry[] = [
   { kind: 'route', label: 'Home', icon: IconHome, route: 'activity-feed' },
   { kind: 'route', label: 'Lesson bookings', icon: IconBook2, route: 'lessons.booking' },
+  { kind: 'route', label: 'Find lessons', icon: IconSearch, route: 'lessons.find' },
   { kind: 'route', label: 'Classes', icon: IconChalkboard, route: 'classes' },
   { kind: 'route', label: 'Timetable', icon: IconCalendarEvent, route: 'timetable' },
   { kind: 'route', label: 'Wallet', icon: IconWallet, route: 'wallet' },
