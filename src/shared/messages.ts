@@ -183,6 +183,18 @@ export const messages = {
   'validation.maxItems': 'Choose at most {max}.',
   'validation.bodyObject': 'The request body must be a JSON object.',
   'validation.bodyTooLarge': 'The request is too large.',
+  // issue 9: profile (children, plans, photo)
+  'children.hasUpcomingLessons':
+    '{name} has upcoming lessons and cannot be removed until they have ended.',
+  'children.removeTitle': 'Remove {name}?',
+  'children.removeBody':
+    "This deletes {name}'s student profile and past bookings. Your orders and payments are kept.",
+  'photo.updated': 'Profile photo updated',
+  'photo.uploadError': 'We could not upload your photo. Please try again.',
+  'plans.status.active': 'Active',
+  'plans.status.ended': 'Ended',
+  'plans.status.pending_payment': 'Pending payment',
+  'plans.status.cancelled': 'Cancelled',
 } as const;
 
 export type MessageKey = keyof typeof messages;

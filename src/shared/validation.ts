@@ -118,3 +118,19 @@ export function validateNewPassword(password: string, confirmation: string): Fie
     passwordConfirmation: password === confirmation ? null : t('validation.passwordMismatch'),
   });
 }
+
+// Profile photos (issue 9): the server checks the bytes themselves, the SPA the declared type and size.
+export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_TYPE_NAMES = 'JPEG, PNG, WebP';
+export const PHOTO_MAX_MB = 5;
+export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
+
+/** A chosen photo's declared type and size, in the SPEC §5 wording. */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  if (!(PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) {
+    return t('validation.fileTypes', { types: PHOTO_TYPE_NAMES });
+  }
+  if (file.size > PHOTO_MAX_BYTES) return t('validation.fileSize', { size: PHOTO_MAX_MB });
+  if (file.size === 0) return t('validation.required');
+  return null;
+}
