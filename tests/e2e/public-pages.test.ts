@@ -22,6 +22,11 @@ async function aLessonCode(baseUrl: string): Promise<string> {
   return code as string;
 }
 
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
 const ROUTES: Array<[path: string, title: string | RegExp]> = [
   ['/', 'Home | Somesha'],
   ['/classes', 'Classes | Somesha'],
@@ -39,16 +44,19 @@ const ROUTES: Array<[path: string, title: string | RegExp]> = [
 
 describe('public pages', () => {
   test.for(ROUTES)(
-    '%s has its title and no serious or critical accessibility violations',
+    '%s has its title and no serious or critical accessibility violations on a phone and a desktop',
     async ([path, title], { page }) => {
-      await page.goto(path);
-      await settled(page);
-      await expect
-        .poll(() => page.title())
-        .toMatch(
-          typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title,
-        );
-      expect(await seriousViolations(page)).toEqual([]);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        await settled(page);
+        await expect
+          .poll(() => page.title())
+          .toMatch(
+            typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title,
+          );
+        expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+      }
     },
   );
 
@@ -63,6 +71,8 @@ describe('public pages', () => {
     expect(await page.title()).toMatch(/ \| Somesha$/);
     expect(await page.title()).not.toBe('Lesson | Somesha');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS[0]!);
+    expect(await seriousViolations(page), 'on a phone').toEqual([]);
 
     await page.goto(`/lessons/show?code=${encodeURIComponent(code)}`);
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
