@@ -14,10 +14,11 @@ import { usePageTitle } from '../../use-page-title';
 import { validateTeacher, type TeacherFormValues } from './profile-rules';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
-  new: { label: 'Not submitted', color: 'gray' },
-  pending: { label: 'Waiting for approval', color: 'yellow' },
-  approved: { label: 'Approved', color: 'green' },
-  declined: { label: 'Declined', color: 'red' },
+  // Dark shades: white text on them passes WCAG AA (4.5:1); the light variants did not.
+  new: { label: 'Not submitted', color: 'gray.8' },
+  pending: { label: 'Waiting for approval', color: 'orange.9' },
+  approved: { label: 'Approved', color: 'green.9' },
+  declined: { label: 'Declined', color: 'red.9' },
 };
 
 function TeacherForm({ data }: { data: TeacherProfileData }) {
@@ -58,7 +59,7 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
     <Stack gap="lg">
       <Group gap="xs">
         <Text size="sm">Profile status:</Text>
-        <Badge color={STATUS_LABELS[status]?.color ?? 'gray'} variant="light">
+        <Badge color={STATUS_LABELS[status]?.color ?? 'gray.8'} variant="filled">
           {STATUS_LABELS[status]?.label ?? status}
         </Badge>
       </Group>
