@@ -46,6 +46,7 @@ import { reconcilePending } from './services/payment-service';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { subscriptionRoutes } from './routes/subscription-routes';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
@@ -157,6 +158,7 @@ export async function buildApp({
 
   authRoutes(app, ctx, guards);
   profileRoutes(app, ctx, guards);
+  subscriptionRoutes(app, ctx, guards);
   catalogueRoutes(app, ctx, guards);
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);

@@ -85,7 +85,7 @@ export function basicUserResource(user: UserRow) {
     gender: user.gender,
     dob: user.dob,
     photo: user.photo,
-    // Uploads (POST user/photo) store a public path or URL; until then there is none.
+    // POST user/photo stores the photo's public path (GET /api/photos/{name}); until then there is none.
     display_photo_url: user.photo ?? null,
   };
 }

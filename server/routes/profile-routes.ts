@@ -1,12 +1,15 @@
 // Profile completion calls of docs/api.md for students, parents and teachers (HTTP only).
-import { object } from 'superstruct';
-import type { FastifyInstance } from 'fastify';
+import { object, type Infer } from 'superstruct';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { ValidationError } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
 import { BODY_LIMIT, typed } from '../http/validation';
 import { curriculumTreeResource, subjectResource } from '../resources/catalogue-resource';
 import { childResource, teacherResource, userResource } from '../resources/user-resource';
 import { allSubjects, curriculumTrees } from '../services/catalogue-service';
+import * as photos from '../services/photo-service';
 import * as profiles from '../services/profile-service';
 import { loadUser } from '../services/user-service';
 import { t } from '../../src/shared/messages';
@@ -18,6 +21,7 @@ import {
   isBlank,
   normaliseKenyanPhone,
   phoneProblem,
+  PHOTO_MAX_BYTES,
   QUALIFICATION_LEVELS,
   STUDENT_MIN_AGE,
   STUDY_MODES,
@@ -76,6 +80,17 @@ const ChildBody = object({
   ...StudentFields,
 });
 
+type ChildBodyValue = Infer<typeof ChildBody>;
+
+const childOf = (body: ChildBodyValue): profiles.Child => ({
+  ...studentProfile(body),
+  firstName: body.first_name,
+  lastName: body.last_name,
+});
+
+const ChildUpdateBody = object({ id: id(), ...ChildBody.schema });
+const IdParams = object({ id: id() });
+
 const ParentBody = object({
   phone: withRule(text({ max: 100 }), 'phone', phoneProblem),
   gender: gender(),
@@ -101,6 +116,31 @@ const TeacherBody = object({
     value && !/^\d{4,10}$/.test(value) ? t('validation.tscNumber') : null,
   ),
 });
+
+const PhotoParams = object({ name: text({ max: 64 }) });
+
+/** The `photo` part's name and bytes; too big, missing or not multipart → the SPEC §5 422s. */
+async function photoUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  const missing = () => ValidationError.field('photo', t('validation.required'));
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
+    throw error;
+  }
+  if (!part || part.fieldname !== 'photo') {
+    part?.file.resume();
+    throw missing();
+  }
+  try {
+    return { fileName: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    // The limit stops reading at 5 MB: nothing larger is ever held or stored.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photos.photoSizeError();
+    throw error;
+  }
+}
 
 async function choicesForStudents(ctx: AppContext) {
   return {
@@ -135,16 +175,50 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
   api.get('/api/parent/complete-profile', parent, () => choicesForStudents(ctx));
 
   api.post('/api/parent/child/add', { ...parent, schema: { body: ChildBody } }, async (request, reply) => {
-    const user = currentUser(request);
-    const body = request.body;
-    const child = await profiles.addChild(ctx, user.id, {
-      ...studentProfile(body),
-      firstName: body.first_name,
-      lastName: body.last_name,
-    });
+    const child = await profiles.addChild(ctx, currentUser(request).id, childOf(request.body));
     return reply
       .status(201)
       .send({ message: t('messages.created', { name: 'Child' }), data: childResource(child) });
+  });
+
+  // Managing children after completion (docs/learning-workspace.md): the same body and rules as child/add.
+  api.get('/api/parent/profile-data', parent, async (request) => {
+    const profile = await profiles.parentProfileData(ctx, currentUser(request).id);
+    return {
+      data: {
+        id: profile.id,
+        profile_completed: profile.profileCompleted,
+        students_count: profile.students.length,
+        students: profile.students.map(childResource),
+      },
+    };
+  });
+
+  api.post('/api/student/store', { ...parent, schema: { body: ChildBody } }, async (request, reply) => {
+    const child = await profiles.addChild(ctx, currentUser(request).id, childOf(request.body));
+    return reply
+      .status(201)
+      .send({ message: t('messages.created', { name: 'Child' }), data: childResource(child) });
+  });
+
+  const updateChild = async (parentUserId: number, studentId: number, body: ChildBodyValue) => {
+    const child = await profiles.updateChild(ctx, parentUserId, studentId, childOf(body));
+    return { message: t('messages.updated', { name: 'Child' }), data: childResource(child) };
+  };
+
+  api.post(
+    '/api/student/update/:id',
+    { ...parent, schema: { params: IdParams, body: ChildBody } },
+    (request) => updateChild(currentUser(request).id, request.params.id, request.body),
+  );
+
+  api.post('/api/student/update', { ...parent, schema: { body: ChildUpdateBody } }, (request) =>
+    updateChild(currentUser(request).id, request.body.id, request.body),
+  );
+
+  api.delete('/api/student/delete/:id', { ...parent, schema: { params: IdParams } }, async (request) => {
+    const name = await profiles.removeChild(ctx, currentUser(request).id, request.params.id);
+    return { message: t('messages.deleted', { name }) };
   });
 
   api.get('/api/parent/child/data', parent, async (request) => {
@@ -198,6 +272,32 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       return { message: t('profile.updated'), data: await userData(user.id) };
     },
   );
+
+  // Multipart only here: the parser is registered in this route's own scope.
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+    typed(scope).post(
+      '/api/user/photo',
+      { bodyLimit: BODY_LIMIT.upload, preValidation: guards.authenticate },
+      async (request) => {
+        const user = currentUser(request);
+        await photos.replacePhoto(ctx, user.id, await photoUpload(request));
+        return { message: t('photo.updated'), data: await userData(user.id) };
+      },
+    );
+  });
+
+  // Public: photos show on public teacher cards. A new upload gets a new name, so a name never changes.
+  api.get('/api/photos/:name', { schema: { params: PhotoParams } }, async (request, reply) => {
+    const photo = await photos.readPhoto(ctx, request.params.name);
+    return reply
+      .type(photo.mimeType)
+      .header('Content-Length', String(photo.size))
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(photo.stream);
+  });
 
   api.post('/api/teacher/submit-profile', teacher, async (request) => {
     const user = currentUser(request);

@@ -1,8 +1,8 @@
 // Profile completion for students, parents (with children) and teachers.
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
-import { parents, students, teacherSubjects, teachers, users } from '../db/schema';
+import { bookings, lessons, parents, students, teacherSubjects, teachers, users } from '../db/schema';
 import { HttpError, notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
@@ -118,6 +118,92 @@ export async function addChild(ctx: AppContext, parentUserId: number, child: Chi
 
 export async function childrenOf(ctx: AppContext, parentUserId: number): Promise<ChildDetails[]> {
   return loadChildren(ctx.db, await parentIdOf(ctx.db, parentUserId));
+}
+
+/** The parent's own child (by student id), else 404: another parent's child is invisible. */
+async function ownChild(db: Database, parentId: number, studentId: number, { lock = false } = {}) {
+  const query = db
+    .select({ id: students.id, userId: students.userId, firstName: users.firstName })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(and(eq(students.id, studentId), eq(students.parentId, parentId)));
+  // Locked while removing: a payment booking a lesson for the child (its foreign key check) waits.
+  const [row] = await (lock ? query.for('update', { of: students }) : query);
+  if (!row) throw notFound();
+  return row;
+}
+
+export type ParentProfileData = {
+  id: number;
+  profileCompleted: boolean;
+  students: ChildDetails[];
+};
+
+export async function parentProfileData(ctx: AppContext, parentUserId: number): Promise<ParentProfileData> {
+  const [parent] = await ctx.db.select().from(parents).where(eq(parents.userId, parentUserId));
+  if (!parent) throw notFound();
+  return {
+    id: parent.id,
+    profileCompleted: parent.profileCompleted,
+    students: await loadChildren(ctx.db, parent.id),
+  };
+}
+
+export async function updateChild(
+  ctx: AppContext,
+  parentUserId: number,
+  studentId: number,
+  child: Child,
+): Promise<ChildDetails> {
+  const parentId = await parentIdOf(ctx.db, parentUserId);
+  const found = await ownChild(ctx.db, parentId, studentId);
+  throwIfInvalid(await placementErrors(ctx.db, child, true));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: child.firstName,
+        lastName: child.lastName,
+        gender: child.gender,
+        dob: child.dob,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, found.userId));
+    await tx
+      .update(students)
+      .set({
+        schoolName: child.schoolName,
+        studyMode: child.studyMode,
+        curriculumId: child.curriculumId,
+        eduLevelId: child.eduLevelId,
+        gradeLevelId: child.gradeLevelId,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, studentId));
+  });
+  const updated = (await loadChildren(ctx.db, parentId)).find((row) => row.id === studentId);
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/**
+ * Deletes the child's user (its student profile, wallet and bookings go with it by cascade; orders
+ * and transactions keep their rows with the child unset). Refused while a booked lesson has not ended.
+ */
+export async function removeChild(ctx: AppContext, parentUserId: number, studentId: number): Promise<string> {
+  const parentId = await parentIdOf(ctx.db, parentUserId);
+  return ctx.db.transaction(async (tx) => {
+    const found = await ownChild(tx, parentId, studentId, { lock: true });
+    const [upcoming] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+      .where(and(eq(bookings.studentId, studentId), gt(lessons.endAt, new Date())))
+      .limit(1);
+    if (upcoming) throw new HttpError(409, t('children.hasUpcomingLessons', { name: found.firstName }));
+    await tx.delete(users).where(eq(users.id, found.userId));
+    return found.firstName;
+  });
 }
 
 export async function completeParentProfile(

@@ -1,0 +1,25 @@
+// GET /api/subscriptions: the caller's own plans (docs/learning-workspace.md).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { currentUser, type Guards } from '../http/guards';
+import { typed } from '../http/validation';
+import { centsToDecimal } from '../resources/money';
+import { plansOf, type Plan } from '../services/subscription-service';
+
+export function planResource(plan: Plan) {
+  return {
+    id: plan.id,
+    package: plan.package,
+    custom_plan: plan.customPlan,
+    start_date: plan.startDate?.toISOString() ?? null,
+    end_date: plan.endDate?.toISOString() ?? null,
+    status: plan.status,
+    price: centsToDecimal(plan.priceCents),
+  };
+}
+
+export function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
+  typed(app).get('/api/subscriptions', { preValidation: guards.authenticate }, async (request) => ({
+    data: (await plansOf(ctx.db, currentUser(request).id)).map(planResource),
+  }));
+}
