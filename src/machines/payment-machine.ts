@@ -102,7 +102,9 @@ export type PaymentEvent =
   /** Paybill "I have paid", or "I have completed the payment" while pending: check now. */
   | { type: 'payment.confirm' }
   | { type: 'payment.retry' }
-  | { type: 'payment.close' };
+  | { type: 'payment.close' }
+  /** The live stream says a transaction changed (forwarded by the notifications machine): check ours now. */
+  | { type: 'transaction.settled'; id: number; status: string };
 
 export type PaymentEmitted =
   | { type: 'notify'; color: NotifyColor; message: string }
@@ -278,6 +280,8 @@ export const paymentMachine = setup({
     transactionPaid: (_, params: { transaction: Transaction }) => params.transaction.status === 'completed',
     transactionUnderReview: (_, params: { transaction: Transaction }) =>
       params.transaction.status === 'needs_review',
+    isOurTransaction: ({ context, event }) =>
+      event.type === 'transaction.settled' && context.transactionId !== null && event.id === context.transactionId,
     transactionFailed: (_, params: { transaction: Transaction }) =>
       params.transaction.status !== 'completed' && params.transaction.status !== 'pending',
   },
@@ -612,9 +616,15 @@ export const paymentMachine = setup({
           states: {
             waiting: {
               after: { pollInterval: 'checking' },
-              on: { 'payment.confirm': 'checking' },
+              on: {
+                'payment.confirm': 'checking',
+                // The stream heard the gateway's answer: check now instead of at the next poll.
+                'transaction.settled': { guard: 'isOurTransaction', target: 'checking' },
+              },
             },
             checking: {
+              // A check already out may have been answered before the settlement: ask again.
+              on: { 'transaction.settled': { guard: 'isOurTransaction', target: 'checking', reenter: true } },
               invoke: {
                 id: 'fetchTransaction',
                 src: 'fetchTransaction',

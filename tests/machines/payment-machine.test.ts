@@ -172,6 +172,9 @@ const userEvents: PaymentEvent[] = [
   { type: 'payment.retry' },
   { type: 'payment.close' },
   after(AFTER_POLL),
+  // The live stream (issue 9): ours is checked at once; another transaction changes nothing.
+  { type: 'transaction.settled', id: 55, status: 'completed' },
+  { type: 'transaction.settled', id: 56, status: 'completed' },
 ];
 const events = [...userEvents, ...results.map(([event]) => event)];
 
@@ -496,6 +499,48 @@ describe('payment machine (behaviour with real calls and timers)', () => {
       color: 'error',
       message: 'The balance is insufficient for the transaction.',
     });
+  });
+
+  it('checks at once when the live stream says its transaction settled, without waiting for the poll', async () => {
+    const fetchTransaction = vi.fn(async () => transaction('completed'));
+    const { actor, emitted } = run({
+      payByMpesa: fromPromise(async () => mpesaAnswer),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(0);
+    // Another payment's transaction is none of this modal's business.
+    actor.send({ type: 'transaction.settled', id: 56, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchTransaction).not.toHaveBeenCalled();
+    actor.send({ type: 'transaction.settled', id: 55, status: 'completed' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchTransaction).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.modal.mode).toBe('success');
+    expect(emitted).toContainEqual({ type: 'notify', color: 'success', message: 'Order paid' });
+  });
+
+  it('asks again when the stream speaks while a check is out, so a stale "pending" does not wait 3 s', async () => {
+    const answers = [transaction('pending'), transaction('completed')];
+    const resolvers: Array<() => void> = [];
+    const fetchTransaction = vi.fn(
+      () => new Promise<Transaction>((resolve) => resolvers.push(() => resolve(answers.shift()!))),
+    );
+    const { actor } = run({
+      payByMpesa: fromPromise(async () => mpesaAnswer),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'payment.confirm' });
+    actor.send({ type: 'transaction.settled', id: 55, status: 'completed' });
+    expect(fetchTransaction).toHaveBeenCalledTimes(2);
+    resolvers[0]!(); // the first, stale check is no longer listened to
+    resolvers[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.modal.mode).toBe('success');
   });
 
   it('gives up following after 2 minutes', async () => {
