@@ -63,6 +63,22 @@ export function formatFileSize(bytes: number): string {
   return `${value} ${SIZE_UNITS[exponent]}`;
 }
 
+/**
+ * A countdown as a clock: "12:34" (minutes), "1:02:03" (hours), "2d 03:04:05" (days); never negative.
+ * Seconds are rounded up, so it reads "0:01" until the moment it reaches zero.
+ */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(Math.ceil((Number.isFinite(ms) ? ms : 0) / 1000), 0);
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (days > 0) return `${days}d ${two(hours)}:${two(minutes)}:${two(seconds)}`;
+  if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
+  return `${minutes}:${two(seconds)}`;
+}
+
 /** "sign in" → "Sign in | Somesha" (SPEC §2). */
 export function pageTitle(title: string): string {
   const trimmed = title.trim();

@@ -1,0 +1,172 @@
+// The Join button of a booked lesson (issue 9, docs/learning-workspace.md): closed with a live
+// countdown until the join window opens (15 minutes before the start), open until the lesson ends,
+// then "ended". Pressing Join asks the server for the meeting link (`POST /api/lessons/join/{id}`)
+// and opens it in a new tab; the link also stays on screen in case a pop-up blocker stopped the tab.
+// The clock is inside the machine: an interval actor sends `clock.tick` every second while the
+// countdown or the open window needs it, so the view never runs a timer of its own.
+import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { errorText } from '@/services/envelope';
+import { joinLesson } from '@/services/learner-lesson-service';
+
+export const CLOCK_TICK_MS = 1000;
+
+export type JoinInput = {
+  lessonId: number;
+  /** ISO instants of the join window (`join {opens_at, closes_at}` of the lesson). */
+  opensAt: string;
+  closesAt: string;
+  /** The time the page opened (ms); defaults to the real clock. */
+  now?: number;
+};
+
+export type JoinContext = {
+  lessonId: number;
+  opensAt: number;
+  closesAt: number;
+  now: number;
+  link: string | null;
+  error: string | null;
+};
+
+export type JoinEvent =
+  | { type: 'clock.tick'; now: number }
+  | { type: 'join' }
+  | { type: 'join.retry' };
+
+export type JoinEmitted = { type: 'link.open'; link: string };
+
+/** Sends the time every second until it is stopped (by leaving the state that invoked it). */
+export const clockLogic = fromCallback<JoinEvent>(({ sendBack }) => {
+  const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), CLOCK_TICK_MS);
+  return () => clearInterval(timer);
+});
+
+function parseTime(value: string): number {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+export const joinMachine = setup({
+  types: {
+    context: {} as JoinContext,
+    events: {} as JoinEvent,
+    input: {} as JoinInput,
+    emitted: {} as JoinEmitted,
+  },
+  actors: {
+    clock: clockLogic,
+    joinLesson: fromPromise<string, { lessonId: number }>(({ input }) => joinLesson(input.lessonId)),
+  },
+  actions: {
+    setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),
+    storeLink: assign((_, params: { link: string }) => ({ link: params.link, error: null })),
+    storeError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
+    clearError: assign({ error: null }),
+    announceLink: emit((_, params: { link: string }) => ({ type: 'link.open' as const, link: params.link })),
+    // A new tab for the meeting; `noopener` so the meeting page cannot reach back into the app.
+    openLink: (_, params: { link: string }) => {
+      if (typeof window !== 'undefined') window.open(params.link, '_blank', 'noopener,noreferrer');
+    },
+  },
+  guards: {
+    beforeWindow: ({ context }) => context.now < context.opensAt,
+    afterWindow: ({ context }) => context.now > context.closesAt,
+    tickEnds: ({ context, event }) => event.type === 'clock.tick' && event.now > context.closesAt,
+    tickOpens: ({ context, event }) => event.type === 'clock.tick' && event.now >= context.opensAt,
+  },
+}).createMachine({
+  id: 'join',
+  context: ({ input }) => ({
+    lessonId: input.lessonId,
+    opensAt: parseTime(input.opensAt),
+    closesAt: parseTime(input.closesAt),
+    now: input.now ?? Date.now(),
+    link: null,
+    error: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: 'beforeWindow', target: 'waiting' },
+        { guard: 'afterWindow', target: 'ended' },
+        { target: 'open' },
+      ],
+    },
+    // Join is disabled; the countdown to `opensAt` runs.
+    waiting: {
+      invoke: { src: 'clock' },
+      on: {
+        'clock.tick': [
+          // A computer waking from sleep may jump past the whole lesson.
+          { guard: 'tickEnds', target: 'ended', actions: 'setNow' },
+          { guard: 'tickOpens', target: 'open', actions: 'setNow' },
+          { actions: 'setNow' },
+        ],
+      },
+    },
+    open: {
+      invoke: { src: 'clock' },
+      on: {
+        'clock.tick': [{ guard: 'tickEnds', target: 'ended', actions: 'setNow' }, { actions: 'setNow' }],
+      },
+      initial: 'ready',
+      states: {
+        ready: { on: { join: 'joining' } },
+        joining: {
+          invoke: {
+            id: 'joinLesson',
+            src: 'joinLesson',
+            input: ({ context }) => ({ lessonId: context.lessonId }),
+            onDone: {
+              target: 'joined',
+              actions: [
+                { type: 'storeLink', params: ({ event }) => ({ link: event.output }) },
+                { type: 'openLink', params: ({ event }) => ({ link: event.output }) },
+                { type: 'announceLink', params: ({ event }) => ({ link: event.output }) },
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        // The tab was opened; the link stays on screen, and Join asks for it again.
+        joined: { on: { join: 'joining' } },
+        failed: { on: { 'join.retry': { target: 'joining', actions: 'clearError' } } },
+      },
+    },
+    ended: {},
+  },
+});
+
+export type JoinSnapshot = SnapshotFrom<typeof joinMachine>;
+export type JoinPhase = 'waiting' | 'ready' | 'joining' | 'joined' | 'failed' | 'ended';
+
+/** What the Join panel shows: its phase, the countdown (ms) while waiting, the link and the error. */
+export function selectJoin(snapshot: JoinSnapshot): {
+  phase: JoinPhase;
+  countdownMs: number | null;
+  link: string | null;
+  error: string | null;
+} {
+  const { context } = snapshot;
+  const phase: JoinPhase = snapshot.matches('waiting')
+    ? 'waiting'
+    : snapshot.matches('ended')
+      ? 'ended'
+      : snapshot.matches({ open: 'joining' })
+        ? 'joining'
+        : snapshot.matches({ open: 'joined' })
+          ? 'joined'
+          : snapshot.matches({ open: 'failed' })
+            ? 'failed'
+            : 'ready';
+  return {
+    phase,
+    countdownMs: phase === 'waiting' ? Math.max(context.opensAt - context.now, 0) : null,
+    link: context.link,
+    error: context.error,
+  };
+}

@@ -1,0 +1,102 @@
+// The learner's side of the learning workspace (docs/learning-workspace.md): booked lessons, a
+// lesson with its notes, assignments and files, the join link, and the learner's classes.
+import { array, boolean, defaulted, number, string, type, type Infer } from 'superstruct';
+import { countStruct as count, SubjectRefStruct } from './catalogue';
+import { decodeWith, id, maybe, money, oneOf } from './common';
+import { CLASS_FREQUENCIES, CLASS_TYPES } from './web';
+
+const NamedStruct = type({ id, name: string() });
+
+/** The lesson as the commerce resource sends it (`lessonResource`) plus subject and grade level. */
+export const LearnerLessonStruct = type({
+  id,
+  code: string(),
+  objective: maybe(string()),
+  price: defaulted(money, '0.00'),
+  startAt: maybe(string()),
+  endAt: maybe(string()),
+  /** Only for a booked learner (or their parent) and the lesson's teacher. */
+  link: maybe(string()),
+  topic: maybe(type({ name: string() })),
+  program: maybe(type({ name: string(), curriculum: maybe(type({ name: string(), acronym: maybe(string()) })) })),
+  type: maybe(type({ name: string(), color: maybe(string()) })),
+  subject: maybe(NamedStruct),
+  gradeLevel: maybe(NamedStruct),
+  teacher: maybe(type({ id, name: defaulted(string(), ''), photo: maybe(string()) })),
+  class: maybe(type({ id, title: maybe(string()) })),
+  isBooked: defaulted(boolean(), false),
+});
+export type LearnerLesson = Infer<typeof LearnerLessonStruct>;
+
+/** A row of `GET /api/lessons/bookings` (and of the timetable): the lesson and who it is for. */
+export const BookingStruct = type({
+  ...LearnerLessonStruct.schema,
+  booking: type({ id, studentId: id, studentName: defaulted(string(), ''), createdAt: maybe(string()) }),
+});
+export type Booking = Infer<typeof BookingStruct>;
+
+export const LessonFileStruct = type({
+  id,
+  name: string(),
+  /** Bytes. */
+  size: defaulted(number(), 0),
+  mimeType: maybe(string()),
+  url: string(),
+});
+export type LessonFile = Infer<typeof LessonFileStruct>;
+
+export const NoteStruct = type({
+  id,
+  title: string(),
+  desc: maybe(string()),
+  files: defaulted(array(LessonFileStruct), []),
+  createdAt: maybe(string()),
+});
+export type Note = Infer<typeof NoteStruct>;
+
+export const AssignmentStruct = type({
+  ...NoteStruct.schema,
+  dueDate: maybe(string()),
+});
+export type Assignment = Infer<typeof AssignmentStruct>;
+
+/** `GET /api/lessons/show/{code}`. */
+export const LessonDetailStruct = type({
+  ...LearnerLessonStruct.schema,
+  bookedFor: defaulted(array(type({ studentId: id, studentName: defaulted(string(), '') })), []),
+  notes: defaulted(array(NoteStruct), []),
+  assignments: defaulted(array(AssignmentStruct), []),
+  notesCount: count,
+  assignmentsCount: count,
+  join: maybe(type({ opensAt: string(), closesAt: string() })),
+});
+export type LessonDetail = Infer<typeof LessonDetailStruct>;
+
+/** A class in the learner's lists (`GET /api/student/classes`, and the header of a class's lessons). */
+export const LearnerClassStruct = type({
+  id,
+  slug: maybe(string()),
+  title: string(),
+  description: maybe(string()),
+  type: oneOf(CLASS_TYPES),
+  frequency: oneOf(CLASS_FREQUENCIES),
+  startsAt: maybe(string()),
+  endsAt: maybe(string()),
+  price: defaulted(money, '0.00'),
+  subject: maybe(SubjectRefStruct),
+  gradeLevel: maybe(type({ id, name: string(), eduLevel: maybe(NamedStruct) })),
+  teacher: maybe(type({ id, name: defaulted(string(), ''), photo: maybe(string()) })),
+  lessonsCount: count,
+  bookedLessonsCount: count,
+  isApproved: maybe(boolean()),
+  rejectionComment: maybe(string()),
+});
+export type LearnerClass = Infer<typeof LearnerClassStruct>;
+
+export const JoinAnswerStruct = type({ link: string() });
+
+export const decodeLearnerLesson = (raw: unknown): LearnerLesson => decodeWith(LearnerLessonStruct, raw);
+export const decodeBooking = (raw: unknown): Booking => decodeWith(BookingStruct, raw);
+export const decodeLessonDetail = (raw: unknown): LessonDetail => decodeWith(LessonDetailStruct, raw);
+export const decodeLearnerClass = (raw: unknown): LearnerClass => decodeWith(LearnerClassStruct, raw);
+export const decodeJoinAnswer = (raw: unknown): { link: string } => decodeWith(JoinAnswerStruct, raw);
