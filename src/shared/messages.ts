@@ -195,6 +195,24 @@ export const messages = {
   'plans.status.ended': 'Ended',
   'plans.status.pending_payment': 'Pending payment',
   'plans.status.cancelled': 'Cancelled',
+  // issue 9: lessons (bookings, lesson page and Join, class pages, lesson search)
+  'lessons.startsIn': 'Starts in {time}',
+  'lessons.liveNow': 'Live now',
+  'lessons.ended': 'Ended',
+  'lessons.bookedFor': 'For {name}',
+  'lessons.booked': 'Booked',
+  'lessons.joinOpensIn': 'Join opens in {time}',
+  'lessons.joinWindow': 'Join opens 15 minutes before the lesson starts and closes when it ends.',
+  'lessons.hasEnded': 'This lesson has ended',
+  'lessons.joinOpened': 'The lesson opened in a new tab. If it did not open, use this link:',
+  'lessons.notBooked': 'You have not booked this lesson. Book it to join and to see its notes, assignments and files.',
+  'lessons.hiddenMaterials': 'This lesson has {notes} notes and {assignments} assignments for the learners who booked it.',
+  'lessons.noMaterials': 'The teacher has not added notes or assignments yet.',
+  'lessons.classRejected': 'This class failed approval.',
+  // issue 9: notifications
+  'notifications.readError': 'We could not mark the notification as read. Please try again.',
+  'notifications.readAllError': 'We could not mark your notifications as read. Please try again.',
+  'notifications.none': 'You have no notifications yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,144 @@
+import { Badge, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { isApiError } from '@/services/http';
+import {
+  CLASS_LESSON_FILTERS,
+  fetchClassLessons,
+  isClassLessonFilter,
+  type ClassLessonFilter,
+} from '@/services/learner-lesson-service';
+import type { LearnerClass } from '@/services/schemas/learner';
+import type { ListQuery } from '@/services/schemas/page';
+import { t } from '@/shared/messages';
+import { ListStates } from '../../components/lists/list-states';
+import { useList } from '../../components/lists/use-list';
+import { useRouteParams } from '../../route-params';
+import { usePageTitle } from '../../use-page-title';
+import NotFoundPage from '../public/not-found-page';
+import { classDates, classPath, FilterTabs, LearnerLessonCard } from './lesson-parts';
+
+const LABELS: Record<ClassLessonFilter, string> = { all: 'All', upcoming: 'Upcoming', past: 'Past' };
+const TABS = CLASS_LESSON_FILTERS.map((value) => ({ value, label: LABELS[value] }));
+
+function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
+  const c = lessonClass;
+  if (!c) {
+    return (
+      <Title order={1} size="h2">
+        Class
+      </Title>
+    );
+  }
+  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ');
+  return (
+    <Stack gap={4} component="header">
+      <Title order={1} size="h2">
+        {c.title}
+      </Title>
+      {details && <Text c="gray.7">{details}</Text>}
+      {c.teacher?.name && <Text>Teacher: {c.teacher.name}</Text>}
+      {classDates(c) && <Text>{classDates(c)}</Text>}
+      {c.description && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {c.description}
+        </Text>
+      )}
+      {c.isApproved === false && (
+        <Text size="sm" c="red.9">
+          {t('lessons.classRejected')}
+          {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A class's lessons (by id or slug), one filter. The class comes with every page of lessons; it is
+ * kept for the header, the way the search keeps its counts. A class the caller may not see (404)
+ * shows the not-found page.
+ */
+function useClassLessons(idOrSlug: string, filter: ClassLessonFilter) {
+  const [lessonClass, setLessonClass] = useState<LearnerClass | null>(null);
+  const [missing, setMissing] = useState(false);
+  const fetchPage = useRef(async (query: ListQuery) => {
+    try {
+      const page = await fetchClassLessons(idOrSlug, { ...query, filter });
+      setLessonClass(page.lessonClass);
+      return page;
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) setMissing(true);
+      throw error;
+    }
+  }).current;
+  const list = useList({ name: 'lessons', fetchPage, keys: ['page'] });
+  return { list, lessonClass, missing };
+}
+
+function ClassLessons({
+  idOrSlug,
+  filter,
+  onFilter,
+}: {
+  idOrSlug: string;
+  filter: ClassLessonFilter;
+  /** Tabs that change the filter; none on the by-code page. */
+  onFilter?: (filter: ClassLessonFilter) => void;
+}) {
+  const { list, lessonClass, missing } = useClassLessons(idOrSlug, filter);
+  usePageTitle(lessonClass?.title ?? 'Class');
+  if (missing) return <NotFoundPage />;
+  const lessons = (
+    <ListStates list={list} label="Pages of the class's lessons">
+      {list.items.map((lesson) => (
+        <LearnerLessonCard
+          key={lesson.id}
+          lesson={lesson}
+          footer={
+            lesson.isBooked && (
+              <Badge variant="outline" color="green.9">
+                {t('lessons.booked')}
+              </Badge>
+            )
+          }
+        />
+      ))}
+    </ListStates>
+  );
+  return (
+    <Stack gap="lg">
+      <ClassHeader lessonClass={lessonClass} />
+      {onFilter ? (
+        <FilterTabs label="Show lessons" value={filter} options={TABS} onChange={onFilter}>
+          {lessons}
+        </FilterTabs>
+      ) : (
+        lessons
+      )}
+    </Stack>
+  );
+}
+
+/** `/classes/show/:id/:filter?`: the class and its lessons, all (default), upcoming or past. */
+export function ClassShowPage() {
+  const { id = '', filter } = useRouteParams();
+  const [, navigate] = useLocation();
+  if (filter !== undefined && !isClassLessonFilter(filter)) return <NotFoundPage />;
+  const current: ClassLessonFilter = filter ?? 'all';
+  return (
+    <ClassLessons
+      // A new class or filter is a new list.
+      key={`${id}/${current}`}
+      idOrSlug={id}
+      filter={current}
+      onFilter={(next) => navigate(classPath(id, next === 'all' ? undefined : next))}
+    />
+  );
+}
+
+/** `/lessons/class/:code`: all the lessons of a class found by its code (slug). */
+export function ClassByCodePage() {
+  const { code = '' } = useRouteParams();
+  return <ClassLessons key={code} idOrSlug={code} filter="all" />;
+}

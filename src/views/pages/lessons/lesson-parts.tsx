@@ -1,0 +1,181 @@
+// Presentational parts shared by the learner's lesson and class screens: props in, markup out.
+// dayjs stays in these workspace chunks (never in src/shared/format.ts, which public pages load).
+import { Anchor, Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { LearnerClass, LearnerLesson } from '@/services/schemas/learner';
+import { formatDate, formatTime } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
+
+dayjs.extend(relativeTime);
+
+export function lessonTitle(lesson: Pick<LearnerLesson, 'topic' | 'subject' | 'code'>): string {
+  return lesson.topic?.name ?? lesson.subject?.name ?? `Lesson ${lesson.code}`;
+}
+
+export function lessonPath(code: string): string {
+  return `/lessons/show/${encodeURIComponent(code)}`;
+}
+
+export function classPath(id: number | string, filter?: string): string {
+  return `/classes/show/${encodeURIComponent(String(id))}${filter ? `/${filter}` : ''}`;
+}
+
+/** "Dec 1, 2026 · 2:00 PM – 3:00 PM" (SPEC §9: short date, 12-hour times). */
+export function lessonWhen(startAt: string | null, endAt: string | null): string {
+  if (!startAt) return '';
+  const start = `${formatDate(startAt)} · ${formatTime(startAt)}`;
+  return endAt ? `${start} – ${formatTime(endAt)}` : start;
+}
+
+export type LessonState = { kind: 'upcoming' | 'live' | 'ended'; label: string };
+
+/** Where a lesson stands at `now`: "Starts in 2 hours", "Live now" or "Ended". */
+export function lessonState(startAt: string | null, endAt: string | null, now = Date.now()): LessonState | null {
+  if (!startAt) return null;
+  const start = Date.parse(startAt);
+  const end = endAt ? Date.parse(endAt) : start;
+  if (now < start) return { kind: 'upcoming', label: t('lessons.startsIn', { time: dayjs(start).from(now, true) }) };
+  if (now <= end) return { kind: 'live', label: t('lessons.liveNow') };
+  return { kind: 'ended', label: t('lessons.ended') };
+}
+
+const STATE_COLORS = { upcoming: 'blue.9', live: 'green.9', ended: 'gray.7' } as const;
+
+export function LessonStateBadge({ startAt, endAt }: { startAt: string | null; endAt: string | null }) {
+  const state = lessonState(startAt, endAt);
+  if (!state) return null;
+  return (
+    <Badge variant={state.kind === 'live' ? 'filled' : 'light'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
+      {state.label}
+    </Badge>
+  );
+}
+
+/** One lesson in a learner list: title linking to its page, subject, grade, teacher, time, state. */
+export function LearnerLessonCard({
+  lesson,
+  headingLevel = 2,
+  footer,
+  badge,
+}: {
+  lesson: LearnerLesson;
+  headingLevel?: 2 | 3;
+  /** Extra lines under the lesson (who it is for). */
+  footer?: ReactNode;
+  /** Replaces the state badge (e.g. "Booked" in the search). */
+  badge?: ReactNode;
+}) {
+  const details = [lesson.subject?.name, lesson.gradeLevel?.name].filter(Boolean).join(' · ');
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={headingLevel} size="h5">
+            <Anchor component={Link} href={lessonPath(lesson.code)} c="dark.8">
+              {lessonTitle(lesson)}
+            </Anchor>
+          </Title>
+          {badge ?? <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} />}
+        </Group>
+        {details && (
+          <Text size="sm" c="gray.7">
+            {details}
+          </Text>
+        )}
+        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+        {lesson.teacher?.name && <Text size="sm">Teacher: {lesson.teacher.name}</Text>}
+        {footer}
+      </Stack>
+    </Card>
+  );
+}
+
+/** One class of the learner: title linking to its page, subject, grade, teacher, dates, lessons booked. */
+export function LearnerClassCard({ lessonClass }: { lessonClass: LearnerClass }) {
+  const c = lessonClass;
+  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ');
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h5">
+            <Anchor component={Link} href={classPath(c.id)} c="dark.8">
+              {c.title}
+            </Anchor>
+          </Title>
+          {c.type && (
+            <Badge variant="light" color="blue.9" style={{ flexShrink: 0 }}>
+              {CLASS_TYPE_LABELS[c.type]}
+            </Badge>
+          )}
+        </Group>
+        {details && (
+          <Text size="sm" c="gray.7">
+            {details}
+          </Text>
+        )}
+        <Text size="sm">{classDates(c)}</Text>
+        {c.teacher?.name && <Text size="sm">Teacher: {c.teacher.name}</Text>}
+        <Text size="sm">
+          {c.bookedLessonsCount} of {c.lessonsCount} lessons booked
+        </Text>
+        {c.isApproved === false && (
+          <Text size="sm" c="red.9">
+            {t('lessons.classRejected')}
+            {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+export function classDates(c: Pick<LearnerClass, 'startsAt' | 'endsAt'>): string {
+  if (!c.startsAt) return '';
+  return c.endsAt ? `${formatDate(c.startsAt)} – ${formatDate(c.endsAt)}` : formatDate(c.startsAt);
+}
+
+/**
+ * Tabs over a list filter. Each tab has its panel (so `aria-controls` points at a real element);
+ * only the active panel renders `children`.
+ */
+export function FilterTabs<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: V;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  onChange: (value: V) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tabs
+      value={value}
+      onChange={(next) => {
+        if (next && next !== value) onChange(next as V);
+      }}
+      keepMounted={false}
+    >
+      <Tabs.List aria-label={label}>
+        {options.map((option) => (
+          <Tabs.Tab key={option.value} value={option.value}>
+            {option.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {options.map((option) => (
+        <Tabs.Panel key={option.value} value={option.value} pt="md">
+          {option.value === value ? children : null}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,332 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  List,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { CSSProperties } from 'react';
+import { Link } from 'wouter';
+import { joinMachine, selectJoin } from '@/machines/join-machine';
+import { fetchLearnerLesson } from '@/services/learner-lesson-service';
+import { addLessonToCart } from '@/services/lesson-service';
+import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
+import { formatCountdown, formatDate, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { useCart } from '../../app-actors-context';
+import { CenteredLoader } from '../../components/centered-loader';
+import { useResource } from '../../components/lists/use-resource';
+import { useRouteParams } from '../../route-params';
+import { useForm } from '../../use-form';
+import { usePageTitle } from '../../use-page-title';
+import NotFoundPage from '../public/not-found-page';
+import { classPath, lessonTitle, LessonStateBadge } from './lesson-parts';
+// TODO(issue 9, lead): render `<CalendarExportButton code={code} />` from
+// src/views/components/calendar-export-button.tsx in <LessonActions> below once helper E has added it.
+
+// A plain table like the public lesson view's (Mantine's Table brings its scroll area along).
+const BORDER = '1px solid var(--mantine-color-gray-3)';
+const TABLE: CSSProperties = {
+  width: '100%',
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+  border: BORDER,
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 'var(--mantine-line-height)',
+};
+const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
+const HEADER_CELL: CSSProperties = { ...CELL, width: 140, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
+
+/** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */
+function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: string; closesAt: string } }) {
+  const actor = useActorRef(joinMachine, { input: { lessonId: lesson.id, ...join } });
+  const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+
+  if (view.phase === 'ended') {
+    return (
+      <Text fw={600} c="gray.8" role="status">
+        {t('lessons.hasEnded')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Button
+        size="md"
+        color="green.9"
+        disabled={view.phase === 'waiting'}
+        loading={view.phase === 'joining'}
+        onClick={() => actor.send({ type: 'join' })}
+      >
+        Join
+      </Button>
+      {view.phase === 'waiting' && (
+        <>
+          <Text size="sm" fw={600} role="timer" aria-live="off">
+            {t('lessons.joinOpensIn', { time: formatCountdown(view.countdownMs ?? 0) })}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {t('lessons.joinWindow')}
+          </Text>
+        </>
+      )}
+      {view.phase === 'joined' && view.link && (
+        <Text size="sm" role="status">
+          {t('lessons.joinOpened')}{' '}
+          <Anchor href={view.link} target="_blank" rel="noopener noreferrer">
+            Open the lesson
+          </Anchor>
+        </Text>
+      )}
+      {view.phase === 'failed' && (
+        <Alert color="red" variant="light" role="alert" title={view.error ?? undefined}>
+          <Button size="xs" variant="white" color="red" mt={4} onClick={() => actor.send({ type: 'join.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** Putting a lesson the learner has not booked in the cart: the same one-button form as the public view. */
+function AddToCart({ lessonId }: { lessonId: number }) {
+  const cart = useCart();
+  const form = useForm({
+    initialValues: {},
+    submit: () => addLessonToCart(lessonId),
+    successMessage: t('cart.lessonAdded'),
+    onSubmitted: (answer) => cart.send({ type: 'cart.updated', cart: answer }),
+  });
+  return (
+    <Stack gap="xs">
+      <Button size="md" color="blue.9" onClick={form.submit} loading={form.submitting}>
+        Add to cart
+      </Button>
+      {form.formError && (
+        <Alert color="red" variant="light" role="alert">
+          {form.formError}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function FileList({ files, owner }: { files: LessonFile[]; owner: string }) {
+  if (files.length === 0) return null;
+  return (
+    <List spacing={4} size="sm" aria-label={`Files of ${owner}`}>
+      {files.map((file) => (
+        <List.Item key={file.id}>
+          <Anchor href={file.url} download={file.name}>
+            {file.name}
+          </Anchor>{' '}
+          <Text span size="sm" c="gray.7">
+            ({formatFileSize(file.size)})
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Material({ item, due }: { item: Note | Assignment; due?: string | null }) {
+  return (
+    <Card withBorder padding="sm" component="article">
+      <Stack gap={4}>
+        <Title order={3} size="h6">
+          {item.title}
+        </Title>
+        {due && (
+          <Text size="sm" fw={600}>
+            Due {formatDate(due)}
+          </Text>
+        )}
+        {item.desc && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {item.desc}
+          </Text>
+        )}
+        <FileList files={item.files} owner={item.title} />
+      </Stack>
+    </Card>
+  );
+}
+
+function Materials({ lesson }: { lesson: LessonDetail }) {
+  const seesMaterials = lesson.isBooked || lesson.notes.length > 0 || lesson.assignments.length > 0;
+  if (!seesMaterials) {
+    if (lesson.notesCount + lesson.assignmentsCount === 0) return null;
+    return (
+      <Text size="sm" c="gray.7">
+        {t('lessons.hiddenMaterials', { notes: lesson.notesCount, assignments: lesson.assignmentsCount })}
+      </Text>
+    );
+  }
+  if (lesson.notes.length === 0 && lesson.assignments.length === 0) {
+    return <Text c="gray.7">{t('lessons.noMaterials')}</Text>;
+  }
+  return (
+    <Stack gap="lg">
+      {lesson.notes.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="lesson-notes">
+          <Title order={2} size="h4" id="lesson-notes">
+            Notes
+          </Title>
+          {lesson.notes.map((note) => (
+            <Material key={note.id} item={note} />
+          ))}
+        </Stack>
+      )}
+      {lesson.assignments.length > 0 && (
+        <Stack gap="xs" component="section" aria-labelledby="lesson-assignments">
+          <Title order={2} size="h4" id="lesson-assignments">
+            Assignments
+          </Title>
+          {lesson.assignments.map((assignment) => (
+            <Material key={assignment.id} item={assignment} due={assignment.dueDate} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function LessonActions({ lesson }: { lesson: LessonDetail }) {
+  const canJoin = lesson.isBooked || lesson.link !== null;
+  const notStarted = lesson.startAt !== null && Date.parse(lesson.startAt) > Date.now();
+  return (
+    <Card withBorder padding="lg" component="aside" aria-label="Join the lesson">
+      <Stack gap="sm">
+        {canJoin && lesson.join ? (
+          <JoinPanel lesson={lesson} join={lesson.join} />
+        ) : (
+          <>
+            <Text size="sm">{t('lessons.notBooked')}</Text>
+            {notStarted && <AddToCart lessonId={lesson.id} />}
+          </>
+        )}
+        {lesson.bookedFor.length > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" fw={700}>
+              Booked for
+            </Text>
+            <List size="sm" aria-label="Booked for">
+              {lesson.bookedFor.map((learner) => (
+                <List.Item key={learner.studentId}>{learner.studentName}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function LessonDetails({ lesson }: { lesson: LessonDetail }) {
+  const time = lesson.startAt
+    ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
+    : '';
+  const rows: Array<[string, string]> = [
+    ['Topic', lesson.topic?.name ?? ''],
+    ['Subject', lesson.subject?.name ?? ''],
+    ['Grade level', lesson.gradeLevel?.name ?? ''],
+    ['Teacher', lesson.teacher?.name ?? ''],
+    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
+    ['Time', time],
+    ['Lesson code', lesson.code],
+  ];
+  return (
+    <Container size="lg" py="md" px={0}>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Title order={1} size="h2">
+                {lessonTitle(lesson)}
+              </Title>
+              <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} />
+            </Group>
+            {lesson.objective && (
+              <Box>
+                <Text size="sm" fw={700} c="gray.7">
+                  Objective
+                </Text>
+                <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
+                  {lesson.objective}
+                </Text>
+              </Box>
+            )}
+            <Box component="table" style={TABLE}>
+              <tbody>
+                {rows
+                  .filter(([, value]) => value)
+                  .map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row" style={HEADER_CELL}>
+                        {label}
+                      </th>
+                      <td style={CELL}>{value}</td>
+                    </tr>
+                  ))}
+                {lesson.class && (
+                  <tr>
+                    <th scope="row" style={HEADER_CELL}>
+                      Class
+                    </th>
+                    <td style={CELL}>
+                      <Anchor component={Link} href={classPath(lesson.class.id)}>
+                        {lesson.class.title ?? `Class ${lesson.class.id}`}
+                      </Anchor>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Box>
+            <Materials lesson={lesson} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LessonActions lesson={lesson} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function LessonByCode({ code }: { code: string }) {
+  const lesson = useResource('this lesson', () => fetchLearnerLesson(code));
+  const found = lesson.data?.found ? lesson.data.lesson : null;
+  usePageTitle(found ? lessonTitle(found) : 'Lesson');
+  if (lesson.loading) return <CenteredLoader label="Loading lesson" />;
+  if (lesson.data && !lesson.data.found) return <NotFoundPage />;
+  if (!found) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={lesson.error ?? undefined}>
+        <Group gap="sm" mt={4}>
+          <Button size="xs" variant="white" color="red" onClick={lesson.retry}>
+            Try again
+          </Button>
+          <Anchor component={Link} href="/lessons/booking" size="sm" c="red.9">
+            Lesson bookings
+          </Anchor>
+        </Group>
+      </Alert>
+    );
+  }
+  return <LessonDetails lesson={found} />;
+}
+
+/** `/lessons/show/:code`: a lesson for the learner who booked it (or their parent), with Join. */
+export default function LessonShowPage() {
+  const { code = '' } = useRouteParams();
+  return <LessonByCode key={code} code={code} />;
+}
