@@ -46,6 +46,9 @@ import { reconcilePending } from './services/payment-service';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { notificationRoutes } from './routes/notification-routes';
+import type { EventPumpOptions } from './services/event-service';
+import { startReminderJob } from './services/reminder-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
@@ -61,6 +64,10 @@ export type BuildAppOptions = {
   commerce?: Partial<CommerceSettings>;
   /** Sweep pending gateway payments whose notification never came (main: every 15 s). */
   paymentCheckIntervalMs?: number;
+  /** Send due lesson reminders (main: every 60 s, REMINDER_CHECK_INTERVAL_MS); off when not given. */
+  reminderCheckIntervalMs?: number;
+  /** Live-event pump timings (`GET /api/events`); defaults in event-service.ts. */
+  liveEvents?: Partial<EventPumpOptions>;
   env?: Record<string, string | undefined>;
   /** Uploaded files; default: on disk in `config.filesDir`. */
   storage?: FileStorage;
@@ -73,6 +80,8 @@ export async function buildApp({
   gateways = {},
   commerce = {},
   paymentCheckIntervalMs,
+  reminderCheckIntervalMs,
+  liveEvents,
   env = process.env,
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -168,6 +177,7 @@ export async function buildApp({
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);
+  notificationRoutes(app, ctx, guards, { events: liveEvents });
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);
@@ -190,6 +200,13 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
     if (mpesa instanceof SandboxMpesaGateway) mpesa.close();
+  });
+  const reminders =
+    reminderCheckIntervalMs && reminderCheckIntervalMs > 0
+      ? startReminderJob({ ...ctx, log: app.log }, reminderCheckIntervalMs)
+      : null;
+  app.addHook('onClose', async () => {
+    await reminders?.stop();
   });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 

@@ -34,6 +34,8 @@ export type ServerEnv = AppConfig & {
   paymentCheckIntervalMs: number;
   /** How long after it starts a pending gateway payment is first asked about (its notification may be lost). */
   paymentFirstCheckAfterMs: number;
+  /** How often due lesson reminders are looked for (REMINDER_CHECK_INTERVAL_MS, 60 s). */
+  reminderCheckIntervalMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     smtpUrl: env.SMTP_URL || undefined,
     paymentCheckIntervalMs: milliseconds(env.PAYMENT_CHECK_INTERVAL_MS, 15_000),
     paymentFirstCheckAfterMs: milliseconds(env.PAYMENT_FIRST_CHECK_AFTER_MS, 30_000),
+    reminderCheckIntervalMs: milliseconds(env.REMINDER_CHECK_INTERVAL_MS, 60_000),
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     distDir: env.DIST_DIR || 'dist',

@@ -37,6 +37,7 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     mailer,
     config: env,
     paymentCheckIntervalMs: env.paymentCheckIntervalMs,
+    reminderCheckIntervalMs: env.reminderCheckIntervalMs,
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
   });
   const url = await app.listen({ port: env.port, host: env.host });

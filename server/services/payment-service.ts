@@ -30,6 +30,9 @@ import { t } from '../../src/shared/messages';
 import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
 import { callbackBase, callbackUrl, type CommerceContext } from './commerce-context';
 import { isBookable } from './lesson-service';
+import { feedForOrder, feedForTopUp } from './activity-service';
+import { transactionEvent } from './notification-service';
+import { scheduleLessonReminders } from './reminder-service';
 
 export type Buyer = { userId: number; roles: string[] };
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -203,15 +206,29 @@ async function fulfilCart(
     })),
   );
   const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
-  if (lessonItems.length && learnerId !== null) {
-    await tx.insert(bookings).values(
-      lessonItems.map((item) => ({
-        lessonId: item.purchasableId,
-        studentId: learnerId,
-        orderId: order.id,
-      })),
-    );
-  }
+  const booked =
+    lessonItems.length && learnerId !== null
+      ? await tx
+          .insert(bookings)
+          .values(
+            lessonItems.map((item) => ({
+              lessonId: item.purchasableId,
+              studentId: learnerId,
+              orderId: order.id,
+            })),
+          )
+          .returning({ id: bookings.id, lessonId: bookings.lessonId })
+      : [];
+  // The payer's feed and notifications, and each booking's reminder, commit with the order.
+  await scheduleLessonReminders(tx, booked);
+  await feedForOrder(tx, {
+    userId,
+    learnerId,
+    orderId: order.id,
+    transactionId,
+    totalCents: order.totalCents,
+    bookings: booked,
+  });
   const planItems = items.filter((item) => item.purchasableType === 'subscription');
   if (planItems.length) {
     const plans = await tx
@@ -312,6 +329,7 @@ export async function payByWallet(
       .returning();
     if (!row) throw new Error('Transaction insert returned no row');
     await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id });
+    await transactionEvent(tx, buyer.userId, { id: row.id, status: row.status });
     return row;
   });
   return { message: t('payment.paid'), transaction: transactionResource(transaction) };
@@ -602,6 +620,8 @@ export async function settle(
         })
         .where(eq(transactions.id, row.id))
         .returning();
+      // An open tab hears of it at once (`event: transaction`); its 3 s poll is the fallback.
+      if (row.userId) await transactionEvent(tx, row.userId, { id: row.id, status });
       return updated ?? row;
     };
     if (outcome.kind !== 'paid') return finish(outcome.kind, outcome.resultDesc);
@@ -658,6 +678,8 @@ async function settleTopUp(
     .set({ balanceCents: sql`${wallets.balanceCents} + ${paidCents}`, updatedAt: new Date() })
     .where(eq(wallets.id, row.walletId))
     .returning();
+  if (row.userId)
+    await feedForTopUp(tx, { userId: row.userId, transactionId: row.id, amountCents: paidCents });
   return finish(
     'completed',
     t('wallet.credited', { balance: formatKes(centsToDecimal(wallet?.balanceCents ?? 0)) }),

@@ -7,6 +7,7 @@ import { notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import { answerCard, questionCard, type AnswerCard } from '../resources/web-resource';
 import { questionCards } from './public-view-service';
+import { feedForAnswer, feedForLike } from './activity-service';
 import { t, type MessageKey } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 
@@ -182,8 +183,16 @@ export async function postAnswer(db: Database, userId: number, questionId: numbe
   await questionExists(db, questionId);
   const problem = lengthProblem(body, ANSWER_BODY);
   throwIfInvalid(problem ? { body: problem } : {});
-  const [row] = await db.insert(answers).values({ questionId, userId, body }).returning({ id: answers.id });
-  if (!row) throw new Error('Answer not stored');
+  // The answer and the asker's notification commit together.
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(answers)
+      .values({ questionId, userId, body })
+      .returning({ id: answers.id });
+    if (!inserted) throw new Error('Answer not stored');
+    await feedForAnswer(tx, { questionId, answerId: inserted.id, answererId: userId });
+    return inserted;
+  });
   const [answer] = await answerQuery(db, userId).where(eq(answers.id, row.id));
   if (!answer) throw notFound();
   return answerCard(toCard(answer));
@@ -220,6 +229,8 @@ export async function vote(db: Database, userId: number, answerId: number, type:
           set: { type, updatedAt: new Date() },
         });
       myVote = type;
+      // A new like (or a dislike turned into one) tells the answer's author, in this transaction.
+      if (type === 'like') await feedForLike(tx, { answerId, likerId: userId });
     }
     const counts = await tx
       .select({ type: answerVotes.type, total: count() })

@@ -277,6 +277,20 @@ export function jsonObject({ maxLength }: { maxLength: number }) {
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A UUID id (notifications): any case on the wire, read as lower case. Anything else: "Enter a valid id." */
+export function uuid() {
+  return piece<string>(
+    'uuid',
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    (value) => {
+      if (blank(value)) return t('validation.required');
+      return typeof value === 'string' && UUID.test(value) ? null : t('validation.uuid');
+    },
+  );
+}
+
 /** A catalogue item named by id or slug (`cbc`, `12`): storable text; digits must fit an id. */
 export function ref() {
   return withRule(text({ max: 200 }), 'ref', (value) =>

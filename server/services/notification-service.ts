@@ -1,0 +1,127 @@
+// Notifications (docs/learning-workspace.md "Notification") and the live-event outbox: `notify` and
+// `transactionEvent` run inside the database transaction of what they report, so a notification,
+// its `user_events` row and the change they describe commit (or roll back) together.
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { notifications, userEvents } from '../db/schema';
+import { notFound } from '../http/errors';
+import { pageMeta, type PageRequest } from '../http/query';
+import { t } from '../../src/shared/messages';
+import type { TransactionStatus } from '../../src/shared/transactions';
+
+type Db = Database | Transaction;
+
+export const NOTIFICATION_TYPES = [
+  'payment',
+  'topup',
+  'booking',
+  'answer',
+  'like',
+  'lesson_reminder',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** `{title, body, url}` plus type-specific ids (`transaction_id`, `lesson_code`, `answer_id`…). */
+export type NotificationData = { title: string; body: string; url: string | null; [key: string]: unknown };
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** The wire shape: `{id, type, data {title, body, url, …}, read_at, created_at, updated_at}`. */
+export function notificationResource(row: NotificationRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    data: row.data,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Stores a notification and queues it for the user's open event streams (`event: notification`).
+ * Call it with the transaction that causes it.
+ */
+export async function notify(
+  tx: Db,
+  input: { userId: number; type: NotificationType; data: NotificationData },
+): Promise<NotificationRow> {
+  const [row] = await tx
+    .insert(notifications)
+    // clock_timestamp(), not now(): several notifications of one transaction keep their order.
+    .values({
+      userId: input.userId,
+      type: input.type,
+      data: input.data,
+      createdAt: sql`clock_timestamp()`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  if (!row) throw new Error('Notification insert returned no row');
+  await tx
+    .insert(userEvents)
+    .values({ userId: input.userId, kind: 'notification', payload: notificationResource(row) });
+  return row;
+}
+
+/** A transaction of the user became final: `event: transaction` with `{id, status}`. */
+export async function transactionEvent(
+  tx: Db,
+  userId: number,
+  transaction: { id: number; status: TransactionStatus },
+): Promise<void> {
+  await tx
+    .insert(userEvents)
+    .values({ userId, kind: 'transaction', payload: { id: transaction.id, status: transaction.status } });
+}
+
+/** Newest first; `meta.unread_count` counts all the user's unread ones, whatever the filter. */
+export async function listNotifications(
+  db: Database,
+  userId: number,
+  query: { unreadOnly: boolean },
+  page: PageRequest,
+) {
+  const mine = eq(notifications.userId, userId);
+  const unread = and(mine, isNull(notifications.readAt));
+  const where = query.unreadOnly ? unread : mine;
+  const [rows, [total], [unreadTotal]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(notifications).where(where),
+    db.select({ total: count() }).from(notifications).where(unread),
+  ]);
+  return {
+    data: rows.map(notificationResource),
+    meta: { ...pageMeta(page, Number(total?.total ?? 0)), unread_count: Number(unreadTotal?.total ?? 0) },
+  };
+}
+
+/** Marks one of the user's notifications read; reading it again keeps the first time. 404 otherwise. */
+export async function markRead(db: Database, userId: number, id: string) {
+  const now = new Date();
+  const [row] = await db
+    .update(notifications)
+    .set({
+      readAt: sql`coalesce(${notifications.readAt}, ${now})`,
+      updatedAt: sql`case when ${notifications.readAt} is null then ${now} else ${notifications.updatedAt} end`,
+    })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw notFound();
+  return { data: notificationResource(row) };
+}
+
+export async function markAllRead(db: Database, userId: number) {
+  const now = new Date();
+  await db
+    .update(notifications)
+    .set({ readAt: now, updatedAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return { message: t('notifications.allRead'), unread_count: 0 };
+}

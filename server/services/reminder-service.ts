@@ -1,0 +1,269 @@
+// Lesson reminders: one notification and one e-mail an hour before each booked lesson, sent once.
+// The `lesson_reminders` table is the job's whole state (a row per booking, written with the
+// booking), so a restart or a second server process neither loses nor repeats a reminder: a process
+// claims due rows with a lease (`claimed_until`) and sets `sent_at` in the transaction that stores
+// the notification.
+import { and, asc, eq, exists, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Database, Transaction } from '../db/client';
+import { bookings, lessonReminders, lessons, parents, students, topics, users } from '../db/schema';
+import { escapeHtml } from '../gateways/mail/templates';
+import type { Mailer, MailMessage } from '../gateways/mail/mailer';
+import { t } from '../../src/shared/messages';
+import { lessonName, lessonUrl, nairobiTime, nairobiWhen, recordActivity } from './activity-service';
+import { notify } from './notification-service';
+
+/** Reminders are due this long before the lesson starts. */
+export const REMINDER_LEAD_MS = 60 * 60 * 1000;
+/** A process that claimed a reminder holds it this long; a crashed one's claim runs out. */
+export const REMINDER_LEASE_MS = 5 * 60 * 1000;
+
+export type ReminderContext = {
+  db: Database;
+  mailer: Mailer;
+  config: Pick<AppConfig, 'appUrl'>;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+};
+
+/**
+ * With a new booking (in its transaction): its reminder, due an hour before the lesson. None when
+ * the lesson starts within the hour (the booking is fresh in mind); a booking's second reminder is
+ * ignored (unique booking_id).
+ */
+export async function scheduleLessonReminders(
+  tx: Database | Transaction,
+  booked: { id: number; lessonId: number }[],
+  now = new Date(),
+): Promise<void> {
+  if (booked.length === 0) return;
+  const starts = await tx
+    .select({ id: lessons.id, startAt: lessons.startAt })
+    .from(lessons)
+    .where(
+      inArray(
+        lessons.id,
+        booked.map((booking) => booking.lessonId),
+      ),
+    );
+  const rows = booked.flatMap((booking) => {
+    const startAt = starts.find((lesson) => lesson.id === booking.lessonId)?.startAt;
+    if (!startAt) return [];
+    const dueAt = new Date(startAt.getTime() - REMINDER_LEAD_MS);
+    return dueAt.getTime() > now.getTime() ? [{ bookingId: booking.id, dueAt }] : [];
+  });
+  if (rows.length) await tx.insert(lessonReminders).values(rows).onConflictDoNothing();
+}
+
+const lessonOf = (reminder: typeof lessonReminders) =>
+  and(eq(bookings.id, reminder.bookingId), eq(lessons.id, bookings.lessonId));
+
+/**
+ * Takes up to `batch` due reminders for this process: due, not sent, not held by another process,
+ * lesson not started. One statement with SKIP LOCKED, so two processes never take the same row.
+ */
+async function claimDue(db: Database, now: Date, batch: number, leaseMs: number) {
+  const free = or(isNull(lessonReminders.claimedUntil), lte(lessonReminders.claimedUntil, now));
+  const open = and(isNull(lessonReminders.sentAt), lte(lessonReminders.dueAt, now), free);
+  const due = db
+    .select({ id: lessonReminders.id })
+    .from(lessonReminders)
+    .innerJoin(bookings, eq(bookings.id, lessonReminders.bookingId))
+    .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+    .where(and(open, gt(lessons.startAt, now)))
+    .orderBy(asc(lessonReminders.dueAt), asc(lessonReminders.id))
+    .limit(batch)
+    .for('update', { of: lessonReminders, skipLocked: true });
+  return db
+    .update(lessonReminders)
+    .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
+    .where(and(inArray(lessonReminders.id, due), open))
+    .returning();
+}
+
+/** Reminders whose lesson started before anyone sent them are closed without a message. */
+async function closeStarted(db: Database, now: Date): Promise<number> {
+  const started = db
+    .select({ one: sql`1` })
+    .from(bookings)
+    .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+    .where(and(lessonOf(lessonReminders), lte(lessons.startAt, now)));
+  const closed = await db
+    .update(lessonReminders)
+    .set({ sentAt: now })
+    .where(
+      and(
+        isNull(lessonReminders.sentAt),
+        lte(lessonReminders.dueAt, now),
+        or(isNull(lessonReminders.claimedUntil), lte(lessonReminders.claimedUntil, now)),
+        exists(started),
+      ),
+    )
+    .returning({ id: lessonReminders.id });
+  return closed.length;
+}
+
+type Recipient = { userId: number; email: string | null; firstName: string; child: string | null };
+
+/** The lesson and who hears of it: the learner with an e-mail of their own, else their parent. */
+async function reminderDetails(db: Database, bookingId: number) {
+  const parentUsers = db
+    .select({ parentId: parents.id, userId: users.id, email: users.email, firstName: users.firstName })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .as('parent_users');
+  const [row] = await db
+    .select({
+      lesson: { id: lessons.id, code: lessons.code, startAt: lessons.startAt, topicName: topics.name },
+      learner: {
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      },
+      parent: { userId: parentUsers.userId, email: parentUsers.email, firstName: parentUsers.firstName },
+    })
+    .from(bookings)
+    .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+    .leftJoin(topics, eq(topics.id, lessons.topicId))
+    .innerJoin(students, eq(students.id, bookings.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(parentUsers, eq(parentUsers.parentId, students.parentId))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  const { learner, parent } = row;
+  let recipient: Recipient | null = null;
+  if (learner.email)
+    recipient = { userId: learner.userId, email: learner.email, firstName: learner.firstName, child: null };
+  else if (parent?.userId)
+    recipient = {
+      userId: parent.userId,
+      email: parent.email,
+      firstName: parent.firstName ?? '',
+      child: `${learner.firstName} ${learner.lastName}`.trim(),
+    };
+  return { lesson: row.lesson, recipient };
+}
+
+export function lessonReminderMail(
+  to: string,
+  input: { firstName: string; child: string | null; lesson: string; startAt: Date; url: string },
+): MailMessage {
+  const when = nairobiWhen(input.startAt);
+  const time = nairobiTime(input.startAt);
+  const subject = t('feed.reminderSubject', { lesson: input.lesson, time });
+  const lines = [
+    input.child
+      ? `${input.child}'s lesson ${input.lesson} starts on ${when} (East Africa Time).`
+      : `Your lesson ${input.lesson} starts on ${when} (East Africa Time).`,
+    'You can join from 15 minutes before the start, from the lesson page.',
+  ];
+  const action = { label: 'Open the lesson', url: input.url };
+  const greeting = `Hello ${input.firstName},`;
+  const text = [greeting, '', ...lines, '', `${action.label}: ${action.url}`, '', '— Somesha'].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    '<p>— Somesha</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export type ReminderRun = { sent: number; closed: number; failed: number };
+
+/**
+ * Sends the reminders due at `now`: for each, one e-mail, then (in one transaction) `sent_at`, the
+ * `lesson_reminder` notification and the `lesson_soon` activity. A failed e-mail leaves the claim to
+ * run out, so a later run tries again (until the lesson starts).
+ */
+export async function sendDueReminders(
+  ctx: ReminderContext,
+  now = new Date(),
+  { batch = 50, leaseMs = REMINDER_LEASE_MS } = {},
+): Promise<ReminderRun> {
+  const run: ReminderRun = { sent: 0, closed: await closeStarted(ctx.db, now), failed: 0 };
+  for (;;) {
+    const claimed = await claimDue(ctx.db, now, batch, leaseMs);
+    for (const reminder of claimed) {
+      try {
+        run[(await sendOne(ctx, reminder.id, reminder.bookingId, now)) ? 'sent' : 'closed'] += 1;
+      } catch (error) {
+        run.failed += 1;
+        ctx.log?.warn({ err: error, reminderId: reminder.id }, 'lesson reminder not sent; retried later');
+      }
+    }
+    if (claimed.length < batch) return run;
+  }
+}
+
+/** True when a message went out; false when there was nobody to tell (closed quietly). */
+async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: number, now: Date) {
+  const details = await reminderDetails(ctx.db, bookingId);
+  const recipient = details?.recipient ?? null;
+  if (!details || !recipient) {
+    await ctx.db.update(lessonReminders).set({ sentAt: now }).where(eq(lessonReminders.id, reminderId));
+    return false;
+  }
+  const lesson = lessonName(details.lesson);
+  const url = lessonUrl(details.lesson.code);
+  const time = nairobiTime(details.lesson.startAt);
+  if (recipient.email)
+    await ctx.mailer.send(
+      lessonReminderMail(recipient.email, {
+        firstName: recipient.firstName,
+        child: recipient.child,
+        lesson,
+        startAt: details.lesson.startAt,
+        url: `${ctx.config.appUrl}${url}`,
+      }),
+    );
+  return ctx.db.transaction(async (tx) => {
+    const [mine] = await tx
+      .update(lessonReminders)
+      .set({ sentAt: now })
+      .where(and(eq(lessonReminders.id, reminderId), isNull(lessonReminders.sentAt)))
+      .returning({ id: lessonReminders.id });
+    // Another process got there first (our claim had run out): it has told the user.
+    if (!mine) return false;
+    const text = recipient.child
+      ? t('feed.reminderTextFor', { child: recipient.child, lesson, time })
+      : t('feed.reminderText', { lesson, time });
+    await recordActivity(tx, { userId: recipient.userId, type: 'lesson_soon', text, url });
+    await notify(tx, {
+      userId: recipient.userId,
+      type: 'lesson_reminder',
+      data: {
+        title: t('feed.reminderTitle'),
+        body: text,
+        url,
+        booking_id: bookingId,
+        lesson_id: details.lesson.id,
+        lesson_code: details.lesson.code,
+        starts_at: details.lesson.startAt.toISOString(),
+      },
+    });
+    return true;
+  });
+}
+
+/** The job inside the server process: every `intervalMs`, one run at a time. */
+export function startReminderJob(ctx: ReminderContext, intervalMs: number) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sendDueReminders(ctx)
+      .catch((error: unknown) => ctx.log?.error({ err: error }, 'lesson reminder run failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  // The job must not keep a stopping process alive.
+  timer.unref();
+  return {
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
