@@ -214,6 +214,17 @@ export const messages = {
   'plans.status.ended': 'Ended',
   'plans.status.pending_payment': 'Pending payment',
   'plans.status.cancelled': 'Cancelled',
+  // issue 9: timetable
+  'timetable.emptyWeek': 'No lessons booked this week.',
+  'timetable.emptyMonth': 'No lessons booked this month.',
+  'calendar.downloadFailed': 'We could not download the calendar file. Please try again.',
+  'calendar.copied': 'Link copied.',
+  'calendar.copyRefused':
+    'Your browser did not let us copy the link. It is selected: copy it with Ctrl+C, or press and hold it on a phone.',
+  'calendar.resetWarning':
+    'The current link stops working at once: calendars subscribed with it stop updating until you subscribe again with the new link.',
+  'calendar.resetDone': 'Your calendar link was reset. Subscribe again with the new link.',
+  'calendar.resetFailed': 'We could not reset your calendar link. Please try again.',
   // issue 9: lessons (bookings, lesson page and Join, class pages, lesson search)
   'lessons.startsIn': 'Starts in {time}',
   'lessons.liveNow': 'Live now',

@@ -1,0 +1,251 @@
+// The learner's timetable (issue 9): the booked lessons of one week (the default) or one month,
+// around an anchor day, for all of the caller's learners or one of a parent's children. Each view,
+// anchor and learner is one range request; moving, switching the view or the learner loads again
+// (the newest request wins). Like the list machine it never touches the URL: it emits
+// `query.changed` when the person moved, and takes `query.sync` when the URL changed.
+//
+// Days here are calendar days (`YYYY-MM-DD`, in the learner's time zone, Africa/Nairobi by default),
+// so their arithmetic needs no time zone: the view computes "today" in the zone (dayjs) and hands it
+// in. That keeps dayjs and its zone data out of the app chunk every public page loads.
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { fetchTimetable, type TimetableRange } from '@/services/timetable-service';
+import type { TimetableItem } from '@/services/schemas/timetable';
+import { t } from '@/shared/messages';
+
+export const TIMETABLE_VIEWS = ['week', 'month'] as const;
+export type TimetableView = (typeof TIMETABLE_VIEWS)[number];
+
+/** The URL keys of the timetable: `view` (week is the default, left out), `date`, `student_id`. */
+export type TimetableSearch = Record<string, string>;
+
+export type TimetableInput = {
+  /** The page's query when it opened. */
+  search?: TimetableSearch;
+  /** `YYYY-MM-DD`: today in the learner's time zone. */
+  today: string;
+};
+
+export type TimetableContext = {
+  view: TimetableView;
+  /** A day inside the range shown. */
+  anchor: string;
+  studentId: string | null;
+  today: string;
+  lessons: TimetableItem[];
+  error: string | null;
+};
+
+export type TimetableEvent =
+  | { type: 'timetable.previous' }
+  | { type: 'timetable.next' }
+  /** Back to the range holding today (`today` as the view reads it now, in the learner's zone). */
+  | { type: 'timetable.today'; today: string }
+  | { type: 'timetable.view'; view: TimetableView }
+  /** A parent chose a child (or all children: null). */
+  | { type: 'learner.change'; studentId: string | null }
+  | { type: 'query.sync'; search: TimetableSearch }
+  | { type: 'timetable.retry' };
+
+export type TimetableEmitted = { type: 'query.changed'; search: TimetableSearch };
+
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of a real calendar day, or null (`2026-02-30` is no day). */
+function dayMs(day: string): number | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, date);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date
+    ? ms
+    : null;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function isCalendarDay(value: unknown): value is string {
+  return typeof value === 'string' && dayMs(value) !== null;
+}
+
+/** The Monday of the day's week (weeks run Monday to Sunday, as in Kenya). */
+export function weekStart(day: string): string {
+  const ms = dayMs(day) ?? 0;
+  const weekday = (new Date(ms).getUTCDay() + 6) % 7;
+  return dayOf(ms - weekday * DAY_MS);
+}
+
+/** The days a view shows around the anchor: Monday to Sunday, or the first to the last of the month. */
+export function timetableRange(view: TimetableView, anchor: string): { from: string; to: string } {
+  if (view === 'week') {
+    const from = weekStart(anchor);
+    return { from, to: dayOf((dayMs(from) ?? 0) + 6 * DAY_MS) };
+  }
+  const date = new Date(dayMs(anchor) ?? 0);
+  const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
+  return { from: dayOf(Date.UTC(year, month, 1)), to: dayOf(Date.UTC(year, month + 1, 0)) };
+}
+
+/** One week or one month earlier (-1) or later (1); a month step lands on the month's first day. */
+export function shiftAnchor(view: TimetableView, anchor: string, step: 1 | -1): string {
+  const ms = dayMs(anchor) ?? 0;
+  if (view === 'week') return dayOf(ms + step * 7 * DAY_MS);
+  const date = new Date(ms);
+  return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1));
+}
+
+type Place = Pick<TimetableContext, 'view' | 'anchor' | 'studentId'>;
+
+/** Reads the URL's query; anything unreadable falls back (week, today, all learners). */
+export function placeFromSearch(search: TimetableSearch, today: string): Place {
+  const view = (TIMETABLE_VIEWS as readonly string[]).includes(search.view ?? '')
+    ? (search.view as TimetableView)
+    : 'week';
+  const anchor = isCalendarDay(search.date) ? search.date : today;
+  const studentId = /^[1-9]\d{0,9}$/.test(search.student_id ?? '') ? (search.student_id as string) : null;
+  return { view, anchor, studentId };
+}
+
+/** The URL's query for a place; the default view is left out. */
+export function searchFromPlace(place: Place): TimetableSearch {
+  const search: TimetableSearch = {};
+  if (place.studentId) search.student_id = place.studentId;
+  search.date = place.anchor;
+  if (place.view !== 'week') search.view = place.view;
+  return search;
+}
+
+const samePlace = (a: Place, b: Place) =>
+  a.view === b.view && a.anchor === b.anchor && a.studentId === b.studentId;
+
+export function timetableLoadError(): string {
+  return t('messages.loadError', { name: 'timetable' });
+}
+
+export const timetableMachine = setup({
+  types: {
+    context: {} as TimetableContext,
+    events: {} as TimetableEvent,
+    input: {} as TimetableInput,
+    emitted: {} as TimetableEmitted,
+  },
+  actors: {
+    fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input }) => fetchTimetable(input)),
+  },
+  actions: {
+    move: assign(({ context }, params: { step: 1 | -1 }) => ({
+      anchor: shiftAnchor(context.view, context.anchor, params.step),
+    })),
+    goToday: assign((_, params: { today: string }) => ({ today: params.today, anchor: params.today })),
+    setView: assign((_, params: { view: TimetableView }) => ({ view: params.view })),
+    setLearner: assign((_, params: { studentId: string | null }) => ({ studentId: params.studentId })),
+    setPlace: assign(({ context }, params: { search: TimetableSearch }) =>
+      placeFromSearch(params.search, context.today),
+    ),
+    clearLessons: assign({ lessons: [], error: null }),
+    storeLessons: assign((_, params: { lessons: TimetableItem[] }) => ({ lessons: params.lessons, error: null })),
+    storeError: assign({ error: () => timetableLoadError() }),
+    announcePlace: emit(({ context }) => ({ type: 'query.changed' as const, search: searchFromPlace(context) })),
+  },
+  guards: {
+    isEmpty: (_, params: { lessons: TimetableItem[] }) => params.lessons.length === 0,
+    isOtherDay: ({ context }, params: { today: string }) =>
+      isCalendarDay(params.today) && params.today !== context.anchor,
+    isOtherView: ({ context }, params: { view: TimetableView }) =>
+      TIMETABLE_VIEWS.includes(params.view) && params.view !== context.view,
+    isOtherLearner: ({ context }, params: { studentId: string | null }) =>
+      (params.studentId || null) !== context.studentId,
+    isNewPlace: ({ context }, params: { search: TimetableSearch }) =>
+      !samePlace(context, placeFromSearch(params.search, context.today)),
+  },
+}).createMachine({
+  id: 'timetable',
+  context: ({ input }) => ({
+    ...placeFromSearch(input.search ?? {}, input.today),
+    today: input.today,
+    lessons: [],
+    error: null,
+  }),
+  initial: 'loading',
+  // Every move loads the new range; re-entering `loading` cancels a call still running.
+  on: {
+    'timetable.previous': {
+      target: '.loading',
+      reenter: true,
+      actions: [{ type: 'move', params: { step: -1 } }, 'announcePlace'],
+    },
+    'timetable.next': {
+      target: '.loading',
+      reenter: true,
+      actions: [{ type: 'move', params: { step: 1 } }, 'announcePlace'],
+    },
+    'timetable.today': {
+      guard: { type: 'isOtherDay', params: ({ event }) => ({ today: event.today }) },
+      target: '.loading',
+      reenter: true,
+      actions: [{ type: 'goToday', params: ({ event }) => ({ today: event.today }) }, 'announcePlace'],
+    },
+    'timetable.view': {
+      guard: { type: 'isOtherView', params: ({ event }) => ({ view: event.view }) },
+      target: '.loading',
+      reenter: true,
+      actions: [{ type: 'setView', params: ({ event }) => ({ view: event.view }) }, 'announcePlace'],
+    },
+    'learner.change': {
+      guard: { type: 'isOtherLearner', params: ({ event }) => ({ studentId: event.studentId }) },
+      target: '.loading',
+      reenter: true,
+      actions: [
+        { type: 'setLearner', params: ({ event }) => ({ studentId: event.studentId || null }) },
+        'announcePlace',
+      ],
+    },
+    'query.sync': {
+      guard: { type: 'isNewPlace', params: ({ event }) => ({ search: event.search }) },
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'setPlace', params: ({ event }) => ({ search: event.search }) },
+    },
+  },
+  states: {
+    loading: {
+      tags: 'busy',
+      entry: 'clearLessons',
+      invoke: {
+        id: 'fetchTimetable',
+        src: 'fetchTimetable',
+        input: ({ context }) => ({
+          ...timetableRange(context.view, context.anchor),
+          studentId: context.studentId,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isEmpty', params: ({ event }) => ({ lessons: event.output }) },
+            target: 'empty',
+            actions: { type: 'storeLessons', params: ({ event }) => ({ lessons: event.output }) },
+          },
+          {
+            target: 'loaded',
+            actions: { type: 'storeLessons', params: ({ event }) => ({ lessons: event.output }) },
+          },
+        ],
+        onError: { target: 'error', actions: 'storeError' },
+      },
+    },
+    loaded: {},
+    empty: {},
+    error: {
+      on: { 'timetable.retry': 'loading' },
+    },
+  },
+});
+
+export type TimetableSnapshot = SnapshotFrom<typeof timetableMachine>;
+export type TimetableState = 'loading' | 'loaded' | 'empty' | 'error';
+
+/** What the page shows (compare shallowly: every field is a string, null or the stored list). */
+export function selectTimetable(snapshot: TimetableSnapshot) {
+  const { view, anchor, studentId, today, lessons, error } = snapshot.context;
+  return { state: snapshot.value as TimetableState, view, anchor, studentId, today, lessons, error };
+}

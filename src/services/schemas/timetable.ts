@@ -1,0 +1,37 @@
+// The timetable's wire shapes (docs/learning-workspace.md): booking items for a range of days, and
+// the private calendar-feed link.
+import { array, string, type, type Infer } from 'superstruct';
+import { GradeLevelRefStruct, SubjectRefStruct } from './catalogue';
+import { decodeWith, id, maybe } from './common';
+
+/** A booked lesson on the timetable: the lesson (as in commerce) plus who it was booked for. */
+export const TimetableItemStruct = type({
+  id,
+  code: string(),
+  objective: maybe(string()),
+  startAt: maybe(string()),
+  endAt: maybe(string()),
+  topic: maybe(type({ name: string() })),
+  subject: maybe(SubjectRefStruct),
+  gradeLevel: maybe(GradeLevelRefStruct),
+  type: maybe(type({ name: string(), color: maybe(string()) })),
+  teacher: maybe(type({ name: maybe(string()) })),
+  booking: type({ id, studentId: maybe(id), studentName: maybe(string()), createdAt: maybe(string()) }),
+});
+export type TimetableItem = Infer<typeof TimetableItemStruct>;
+
+export function decodeTimetable(raw: unknown): TimetableItem[] {
+  return decodeWith(type({ data: array(TimetableItemStruct) }), raw).data;
+}
+
+export const CalendarFeedStruct = type({ url: string() });
+export type CalendarFeed = Infer<typeof CalendarFeedStruct>;
+
+export function decodeCalendarFeed(raw: unknown): CalendarFeed {
+  return decodeWith(CalendarFeedStruct, raw);
+}
+
+/** What a lesson is called on the timetable: its topic, else its code. */
+export function timetableItemTitle(item: Pick<TimetableItem, 'topic' | 'code'>): string {
+  return item.topic?.name || item.code;
+}
