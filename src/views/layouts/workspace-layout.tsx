@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
+import { initialsOf } from '../components/profile/initials';
 import { SupportDialog } from '../components/support-dialog';
 import { pathFor } from '@/shared/routes';
 import { isEntryActive, WORKSPACE_MENU, type MenuEntry } from './workspace-menu';
@@ -69,7 +70,7 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
         <UnstyledButton aria-label={`User menu for ${name}`}>
           <Group gap={6} wrap="nowrap">
             <Avatar src={user?.photoUrl ?? null} alt="" radius="xl" size={32} color="blue">
-              {(user?.firstName ?? '?').charAt(0)}
+              {initialsOf(user)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm">
               {name}

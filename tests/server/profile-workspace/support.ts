@@ -17,7 +17,7 @@ export type Upload = { bytes: Buffer; name: string; type: string; field?: string
 export async function uploadPhoto(server: TestServer, browser: Browser, upload: Upload) {
   if (!browser.cookie('XSRF-TOKEN')) await browser.csrf();
   const form = new FormData();
-  form.append(upload.field ?? 'photo', new Blob([upload.bytes], { type: upload.type }), upload.name);
+  form.append(upload.field ?? 'photo', new Blob([new Uint8Array(upload.bytes)], { type: upload.type }), upload.name);
   const response = await fetch(`${server.baseUrl}/api/user/photo`, {
     method: 'POST',
     headers: {

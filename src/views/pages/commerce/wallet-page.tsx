@@ -12,6 +12,7 @@ import { collect } from '@/shared/validation';
 import { useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { WalletPinField } from '../../components/payment/payment-modal';
+import { PlansList } from '../../components/profile/plans-list';
 import { fieldError, selectUser } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { useLoad } from '../../use-load';
@@ -236,6 +237,7 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
         </Stack>
         <PinForm hasPIN={data.wallet.hasPIN} onSaved={onChanged} />
       </SimpleGrid>
+      <PlansList />
       <TransactionHistory transactions={data.transactions} />
     </Stack>
   );

@@ -7,6 +7,8 @@ import type { User } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
 import { collect, dobProblem, genderProblem, GENDERS, isBlank, phoneProblem, PARENT_MIN_AGE, STUDENT_MIN_AGE, USERNAME_PATTERN, validateNewPassword } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
+import { ChildrenSection } from '../../components/profile/children-section';
+import { PhotoUpload } from '../../components/profile/photo-upload';
 import { GenderSelect } from '../../components/student-fields';
 import { fieldError, selectUser } from '../../session-selectors';
 import { useForm } from '../../use-form';
@@ -149,8 +151,16 @@ export default function ProfileSettingPage() {
         <Text c="dimmed">Keep your details up to date.</Text>
       </div>
       <Card withBorder padding="lg">
+        <PhotoUpload user={user} />
+      </Card>
+      <Card withBorder padding="lg">
         <PersonalDetailsForm user={user} />
       </Card>
+      {user.mainRole === 'parent' && (
+        <Card withBorder padding="lg">
+          <ChildrenSection />
+        </Card>
+      )}
       <Card withBorder padding="lg" ref={passwordSection}>
         <ChangePasswordForm />
       </Card>

@@ -1,0 +1,69 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { fetchPlans } from '@/services/subscription-service';
+import type { Plan, PlanStatus } from '@/services/schemas/plan';
+import { formatDate, formatKes } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { ListStates } from '../lists/list-states';
+import { useList } from '../lists/use-list';
+
+const STATUS_COLORS: Record<PlanStatus, string> = {
+  active: 'green',
+  pending_payment: 'yellow',
+  ended: 'gray',
+  cancelled: 'red',
+};
+
+function planName(plan: Plan): string {
+  if (plan.package) return plan.package.name;
+  const label = plan.customPlan?.name;
+  return typeof label === 'string' && label ? label : t('cart.customPlan');
+}
+
+function PlanRow({ plan }: { plan: Plan }) {
+  const status = plan.status;
+  const dates =
+    plan.startDate && plan.endDate
+      ? `${formatDate(plan.startDate)} – ${formatDate(plan.endDate)}`
+      : 'Starts when the payment completes';
+  return (
+    <Card withBorder padding="sm" component="li">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text fw={600}>{planName(plan)}</Text>
+          <Text size="sm" c="gray.7">
+            {dates}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          {status && (
+            <Badge color={STATUS_COLORS[status]} variant="light">
+              {t(`plans.status.${status}`)}
+            </Badge>
+          )}
+          <Text size="sm">{formatKes(plan.price)}</Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** The wallet's "My plans": the learner's subscriptions and the plans waiting for payment. */
+export function PlansList() {
+  const list = useList<Plan>({ name: 'plans', fetchPage: fetchPlans, inUrl: false });
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="plans-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="plans-heading">
+          My plans
+        </Title>
+        <ListStates list={list}>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="plans-heading">
+            {list.items.map((plan) => (
+              <PlanRow key={plan.id} plan={plan} />
+            ))}
+          </Stack>
+        </ListStates>
+      </Stack>
+    </Card>
+  );
+}
