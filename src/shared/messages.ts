@@ -239,6 +239,10 @@ export const messages = {
   'lessons.hiddenMaterials': 'This lesson has {notes} notes and {assignments} assignments for the learners who booked it.',
   'lessons.noMaterials': 'The teacher has not added notes or assignments yet.',
   'lessons.classRejected': 'This class failed approval.',
+  // issue 9: notifications
+  'notifications.readError': 'We could not mark the notification as read. Please try again.',
+  'notifications.readAllError': 'We could not mark your notifications as read. Please try again.',
+  'notifications.none': 'You have no notifications yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -12,6 +12,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { decodeWith } from './common';
+import { decodePage, metaExtra, type ListPage } from './page';
 
 /** ISO instant → Date; missing or unreadable → null. */
 const instant = defaulted(
@@ -33,3 +34,38 @@ export const NotificationStruct = type({
 export type Notification = Infer<typeof NotificationStruct>;
 
 export const decodeNotification = (raw: unknown): Notification => decodeWith(NotificationStruct, raw);
+
+/** What a notification says and links to (`data {title, body, url}`, docs/learning-workspace.md). */
+export type NotificationContent = { title: string; body: string; url: string | null };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function notificationContent(notification: Notification): NotificationContent {
+  const { title, body, url } = notification.data;
+  return {
+    title: text(title),
+    body: text(body),
+    // Only a path of this site: a notification never sends the learner elsewhere.
+    url: typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : null,
+  };
+}
+
+/** A page of notifications with `meta.unread_count`. */
+export type NotificationPage = ListPage<Notification> & { unreadCount: number };
+
+const UnreadCountStruct = type({ unreadCount: defaulted(coerce(number(), string(), Number), 0) });
+
+export function decodeNotificationPage(raw: unknown): NotificationPage {
+  const page = decodePage(raw, decodeNotification);
+  const { unreadCount } = decodeWith(UnreadCountStruct, metaExtra(raw));
+  return { ...page, unreadCount };
+}
+
+/** The `transaction` live event: a payment's transaction changed state (`{id, status}`). */
+export const TransactionEventStruct = type({
+  id: coerce(number(), string(), Number),
+  status: string(),
+});
+export type TransactionEvent = Infer<typeof TransactionEventStruct>;
+
+export const decodeTransactionEvent = (raw: unknown): TransactionEvent => decodeWith(TransactionEventStruct, raw);
