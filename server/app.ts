@@ -32,6 +32,8 @@ import { authRoutes } from './routes/auth-routes';
 import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
 import { lessonRoutes } from './routes/lesson-routes';
+import { learnerRoutes } from './routes/learner-routes';
+import { timetableRoutes } from './routes/timetable-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { questionRoutes } from './routes/question-routes';
@@ -171,6 +173,8 @@ export async function buildApp({
   catalogueRoutes(app, ctx, guards);
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);
+  learnerRoutes(app, ctx, guards);
+  timetableRoutes(app, ctx, guards);
   paymentRoutes(app, commerceCtx, guards);
   gatewayRoutes(app, commerceCtx, secret);
   adminRoutes(app, ctx, guards);

@@ -42,6 +42,8 @@ export type LessonDetails = typeof lessons.$inferSelect & {
     eduLevelId: number | null;
     eduLevelName: string | null;
   } | null;
+  /** The topic's grade level (issue 9): the lesson's grade when it has no class. */
+  topicGrade?: { id: number | null; name: string | null } | null;
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -105,6 +107,55 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
           photo: lesson.teacherUser.photo,
         }
       : null,
+    // Issue 9 (docs/learning-workspace.md): where known, from the class, else the topic.
+    subject: lessonSubject(lesson),
+    grade_level: lessonGrade(lesson),
+  };
+}
+
+function lessonSubject(lesson: LessonDetails): { id: number; name: string } | null {
+  const fromClass = lesson.lessonClass;
+  if (fromClass?.id && fromClass.subjectId && fromClass.subjectName !== null)
+    return { id: fromClass.subjectId, name: fromClass.subjectName };
+  if (lesson.topic && lesson.topic.subjectName !== null)
+    return { id: lesson.topic.subjectId, name: lesson.topic.subjectName };
+  return null;
+}
+
+function lessonGrade(lesson: LessonDetails): { id: number; name: string } | null {
+  const fromClass = lesson.lessonClass;
+  if (fromClass?.id && fromClass.gradeLevelId && fromClass.gradeLevelName !== null)
+    return { id: fromClass.gradeLevelId, name: fromClass.gradeLevelName };
+  if (lesson.topicGrade?.id && lesson.topicGrade.name !== null)
+    return { id: lesson.topicGrade.id, name: lesson.topicGrade.name };
+  return null;
+}
+
+/** A bookings-list and timetable item: the Lesson plus whom it was booked for. */
+export function bookingItem(
+  lesson: LessonDetails,
+  booking: { id: number; studentId: number; createdAt: Date },
+  studentName: string,
+) {
+  return {
+    ...lessonResource(lesson),
+    booking: {
+      id: booking.id,
+      student_id: booking.studentId,
+      student_name: studentName,
+      created_at: booking.createdAt.toISOString(),
+    },
+  };
+}
+
+/** A note's or assignment's file: the bytes download from `url` (GET /api/files/{id}). */
+export function fileResource(file: { id: number; name: string; sizeBytes: number; mimeType: string }) {
+  return {
+    id: file.id,
+    name: file.name,
+    size: file.sizeBytes,
+    mime_type: file.mimeType,
+    url: `/api/files/${file.id}`,
   };
 }
 
@@ -205,5 +256,86 @@ export function transactionResource(row: typeof transactions.$inferSelect) {
     initiated_at: iso(row.initiatedAt),
     completed_at: iso(row.completedAt),
     receipt_sent_at: iso(row.receiptSentAt),
+  };
+}
+
+type FileFields = { id: number; name: string; sizeBytes: number; mimeType: string };
+
+/** A teacher's note on a lesson, with its files. */
+export function noteResource(note: {
+  id: number;
+  title: string;
+  description: string;
+  createdAt: Date;
+  files: FileFields[];
+}) {
+  return {
+    id: note.id,
+    title: note.title,
+    desc: note.description,
+    files: note.files.map(fileResource),
+    created_at: note.createdAt.toISOString(),
+  };
+}
+
+/** A teacher's assignment on a lesson, due on a calendar day (`YYYY-MM-DD`), with its files. */
+export function assignmentResource(assignment: {
+  id: number;
+  title: string;
+  description: string;
+  dueDate: string;
+  createdAt: Date;
+  files: FileFields[];
+}) {
+  return {
+    id: assignment.id,
+    title: assignment.title,
+    desc: assignment.description,
+    due_date: assignment.dueDate,
+    files: assignment.files.map(fileResource),
+    created_at: assignment.createdAt.toISOString(),
+  };
+}
+
+/** A class in the learner's lists (docs/learning-workspace.md "Class"). */
+export function learnerClassResource(row: {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  type: string;
+  frequency: string;
+  startsAt: Date;
+  endsAt: Date;
+  priceCents: number;
+  subject: { id: number; name: string };
+  gradeLevel: { id: number; name: string; eduLevel: { id: number; name: string } };
+  teacher: { id: number; name: string; photo: string | null };
+  lessonsCount: number;
+  bookedLessonsCount: number;
+  isApproved: boolean;
+  rejectionComment: string | null;
+}) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    frequency: row.frequency,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    price: centsToDecimal(row.priceCents),
+    subject: { id: row.subject.id, name: row.subject.name },
+    grade_level: {
+      id: row.gradeLevel.id,
+      name: row.gradeLevel.name,
+      edu_level: { id: row.gradeLevel.eduLevel.id, name: row.gradeLevel.eduLevel.name },
+    },
+    teacher: { id: row.teacher.id, name: row.teacher.name, photo: row.teacher.photo },
+    lessons_count: row.lessonsCount,
+    booked_lessons_count: row.bookedLessonsCount,
+    is_approved: row.isApproved,
+    rejection_comment: row.rejectionComment,
   };
 }

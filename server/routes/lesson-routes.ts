@@ -1,23 +1,66 @@
-// /api/lessons (CONTRACT "Lessons"): add to cart, bookings, show, join.
-import { object } from 'superstruct';
+// /api/lessons (CONTRACT "Lessons", docs/learning-workspace.md): add to cart, bookings, show, find
+// lessons to book, join.
+import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
 import { pageMeta, pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
-import { lessonResource } from '../resources/commerce-resource';
+import {
+  assignmentResource,
+  bookingItem,
+  lessonResource,
+  noteResource,
+} from '../resources/commerce-resource';
 import * as carts from '../services/cart-service';
+import { filterBy } from '../services/catalogue-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as lessonService from '../services/lesson-service';
+import { nairobiDayEnd, nairobiDayStart } from '../services/web-service';
 import { t } from '../../src/shared/messages';
-import { choice, maybe, page, perPage, text } from '../../src/shared/request-schemas';
+import type { FieldErrors } from '../../src/shared/validation';
+import {
+  asText,
+  choice,
+  day,
+  id,
+  maybe,
+  page,
+  perPage,
+  ref,
+  text,
+  withFieldErrors,
+} from '../../src/shared/request-schemas';
 import { cartOwner, IdParams } from './cart-routes';
 
 const BookingsQuery = object({
   filter: maybe(choice(['all', 'upcoming', 'past'])),
+  student_id: maybe(id()),
   page: maybe(page()),
   per_page: maybe(perPage()),
 });
+
+/** `from`/`to` Nairobi days where `to` may not come before `from` (422 on `to`). */
+export const withDayRange = <T, S>(struct: Struct<T, S>) =>
+  withFieldErrors(struct, 'dayRange', (query): FieldErrors => {
+    const [from, to] = [asText(query.from), asText(query.to)];
+    return from && to && to < from ? { to: [t('validation.dateRange')] } : {};
+  });
+
+const FilterQuery = withDayRange(
+  object({
+    // A longer search is cut, not refused (like the teachers' list).
+    q: text({ max: 100_000 }),
+    curriculum: maybe(ref()),
+    grade_level: maybe(ref()),
+    subject: maybe(ref()),
+    type: maybe(choice(lessonService.LESSON_TYPES)),
+    from: maybe(day()),
+    to: maybe(day()),
+    page: maybe(page()),
+    per_page: maybe(perPage()),
+  }),
+);
 
 const CodeParams = object({ code: text({ max: 100 }) });
 
@@ -45,33 +88,67 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     { ...signedIn, schema: { querystring: BookingsQuery } },
     async (request) => {
       const page = pageRequest(request.query, 15);
-      const { rows, total } = await lessonService.listBookings(
+      const learners = await lessonService.learnersOf(
         ctx.db,
         currentUser(request).id,
+        request.query.student_id,
+      );
+      const { rows, total } = await lessonService.listBookings(
+        ctx.db,
+        learners,
         request.query.filter ?? 'all',
         page.page,
         page.perPage,
       );
       return {
-        data: rows.map(({ lesson, booking, studentName }) => ({
-          ...lessonResource(lesson),
-          booking: {
-            id: booking.id,
-            student_id: booking.studentId,
-            student_name: studentName,
-            created_at: booking.createdAt.toISOString(),
-          },
-        })),
+        data: rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName)),
         meta: pageMeta(page, total),
       };
     },
   );
 
+  api.get('/api/lessons/filter', { ...signedIn, schema: { querystring: FilterQuery } }, async (request) => {
+    const query = request.query;
+    const page = pageRequest(query, 12);
+    const { rows, total } = await lessonService.findLessons(
+      ctx.db,
+      currentUser(request).id,
+      {
+        q: query.q.slice(0, 100),
+        curriculumId: await filterBy(ctx.db, 'curriculum', query.curriculum),
+        gradeLevelId: await filterBy(ctx.db, 'gradeLevel', query.grade_level),
+        subjectId: await filterBy(ctx.db, 'subject', query.subject),
+        type: query.type,
+        from: query.from ? nairobiDayStart(query.from) : undefined,
+        to: query.to ? nairobiDayEnd(query.to) : undefined,
+      },
+      page,
+    );
+    return {
+      data: rows.map(({ lesson, booked }) => ({ ...lessonResource(lesson), is_booked: booked })),
+      meta: pageMeta(page, total),
+    };
+  });
+
   api.get('/api/lessons/show/:code', { ...signedIn, schema: { params: CodeParams } }, async (request) => {
-    const found = await lessonService.lessonForViewer(ctx.db, currentUser(request).id, request.params.code);
+    const found = await lessonService.lessonPage(ctx.db, currentUser(request).id, request.params.code);
     if (!found) throw notFound();
     const { lesson, booked, own } = found;
-    return { data: { ...lessonResource(lesson, { showLink: booked || own }), is_booked: booked } };
+    return {
+      data: {
+        ...lessonResource(lesson, { showLink: booked || own }),
+        is_booked: booked,
+        booked_for: found.bookedFor.map((row) => ({
+          student_id: row.studentId,
+          student_name: row.studentName,
+        })),
+        notes: found.notes.map(noteResource),
+        assignments: found.assignments.map(assignmentResource),
+        notes_count: found.notesCount,
+        assignments_count: found.assignmentsCount,
+        join: { opens_at: found.join.opensAt.toISOString(), closes_at: found.join.closesAt.toISOString() },
+      },
+    };
   });
 
   api.post(

@@ -1,10 +1,15 @@
-// Lessons as buyers see them: details for the cart, the bookings list, the show page and joining.
-import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL } from 'drizzle-orm';
+// Lessons as buyers and learners see them: details for the cart, the bookings list, the show page
+// with its notes and assignments, finding lessons to book, and joining.
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
+  assignments,
   bookings,
   classes,
+  files,
+  LESSON_TYPES,
+  notes,
   curricula,
   educationLevels,
   gradeLevels,
@@ -26,6 +31,8 @@ export const JOIN_EARLY_MS = 15 * 60 * 1000;
 
 // A lesson's class names its own subject; the topic's subject is joined as `subjects`.
 const classSubject = alias(subjects, 'class_subject');
+// The topic's grade, for a lesson without a class (issue 9: the Lesson's `grade_level`).
+const topicGrade = alias(gradeLevels, 'topic_grade');
 
 function lessonQuery(db: Database) {
   return db
@@ -46,6 +53,7 @@ function lessonQuery(db: Database) {
         eduLevelId: educationLevels.id,
         eduLevelName: educationLevels.name,
       },
+      topicGrade: { id: topicGrade.id, name: topicGrade.name },
     })
     .from(lessons)
     .leftJoin(topics, eq(topics.id, lessons.topicId))
@@ -57,7 +65,8 @@ function lessonQuery(db: Database) {
     .leftJoin(classes, eq(classes.id, lessons.classId))
     .leftJoin(classSubject, eq(classSubject.id, classes.subjectId))
     .leftJoin(gradeLevels, eq(gradeLevels.id, classes.gradeLevelId))
-    .leftJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId));
+    .leftJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId))
+    .leftJoin(topicGrade, eq(topicGrade.id, topics.gradeLevelId));
 }
 
 type LessonRow = Awaited<ReturnType<ReturnType<typeof lessonQuery>['execute']>>[number];
@@ -69,6 +78,7 @@ const toDetails = (row: LessonRow): LessonDetails => ({
   curriculum: row.curriculum,
   teacherUser: row.teacherUser,
   lessonClass: row.lessonClass?.id ? row.lessonClass : null,
+  topicGrade: row.topicGrade?.id ? row.topicGrade : null,
 });
 
 export async function loadLessons(db: Database, ids: number[]): Promise<Map<number, LessonDetails>> {
@@ -80,26 +90,6 @@ export async function loadLessons(db: Database, ids: number[]): Promise<Map<numb
 export async function findLesson(db: Database, where: SQL): Promise<LessonDetails | null> {
   const [row] = await lessonQuery(db).where(where);
   return row ? toDetails(row) : null;
-}
-
-/** Open for booking: approved and not started yet. */
-/**
- * A lesson's page for a signed-in user (`GET /api/lessons/show/{code}`): approved lessons for
- * everyone, an unapproved one for its own teacher only. Null when not visible.
- */
-export async function lessonForViewer(db: Database, userId: number, code: string) {
-  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
-  const visible = teacher
-    ? or(eq(lessons.isApproved, true), eq(lessons.teacherId, teacher.id))
-    : eq(lessons.isApproved, true);
-  const lesson = await findLesson(db, and(eq(lessons.code, code), visible) ?? eq(lessons.id, -1));
-  if (!lesson) return null;
-  const booked = await isBookedBy(db, lesson.id, await learnerIds(db, userId));
-  return { lesson, booked, own: teacher?.id === lesson.teacherId };
-}
-
-export function isBookable(lesson: { isApproved: boolean; startAt: Date }, now = new Date()): boolean {
-  return lesson.isApproved && lesson.startAt.getTime() > now.getTime();
 }
 
 /** The student profiles a user books for: their own, or a parent's children. */
@@ -114,6 +104,17 @@ export async function learnerIds(db: Database, userId: number): Promise<number[]
   return [...own, ...children].map((row) => row.id);
 }
 
+/**
+ * The learners a learner endpoint reads for: all of the caller's, or the one `student_id` names.
+ * Someone else's `student_id` is a 404 (docs/learning-workspace.md "Who is a learner").
+ */
+export async function learnersOf(db: Database, userId: number, studentId?: number): Promise<number[]> {
+  const all = await learnerIds(db, userId);
+  if (studentId === undefined) return all;
+  if (!all.includes(studentId)) throw notFound();
+  return [studentId];
+}
+
 export async function isBookedBy(db: Database, lessonId: number, learners: number[]): Promise<boolean> {
   if (learners.length === 0) return false;
   const [row] = await db
@@ -123,18 +124,120 @@ export async function isBookedBy(db: Database, lessonId: number, learners: numbe
   return Boolean(row);
 }
 
+/** Which of `lessonIds` the learners have booked. */
+export async function bookedLessonIds(db: Database, lessonIds: number[], learners: number[]) {
+  if (lessonIds.length === 0 || learners.length === 0) return new Set<number>();
+  const rows = await db
+    .selectDistinct({ lessonId: bookings.lessonId })
+    .from(bookings)
+    .where(and(inArray(bookings.lessonId, lessonIds), inArray(bookings.studentId, learners)));
+  return new Set(rows.map((row) => row.lessonId));
+}
+
+/**
+ * A lesson's page for a signed-in user (`GET /api/lessons/show/{code}`): approved lessons for
+ * everyone, an unapproved one for its own teacher only. Null when not visible. Notes and
+ * assignments (with their files) only for a booked learner or parent and for the teacher.
+ */
+export async function lessonPage(db: Database, userId: number, code: string) {
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  const visible = teacher
+    ? or(eq(lessons.isApproved, true), eq(lessons.teacherId, teacher.id))
+    : eq(lessons.isApproved, true);
+  const lesson = await findLesson(db, and(eq(lessons.code, code), visible) ?? eq(lessons.id, -1));
+  if (!lesson) return null;
+  const learners = await learnerIds(db, userId);
+  const bookedFor = learners.length
+    ? await db
+        .select({ studentId: bookings.studentId, firstName: users.firstName, lastName: users.lastName })
+        .from(bookings)
+        .innerJoin(students, eq(students.id, bookings.studentId))
+        .innerJoin(users, eq(users.id, students.userId))
+        .where(and(eq(bookings.lessonId, lesson.id), inArray(bookings.studentId, learners)))
+        .orderBy(asc(bookings.studentId))
+    : [];
+  const own = teacher?.id === lesson.teacherId;
+  const booked = bookedFor.length > 0;
+  const materials = booked || own ? await lessonMaterials(db, lesson.id) : null;
+  const [[noteCount], [assignmentCount]] = materials
+    ? [[{ total: materials.notes.length }], [{ total: materials.assignments.length }]]
+    : await Promise.all([
+        db.select({ total: count() }).from(notes).where(eq(notes.lessonId, lesson.id)),
+        db.select({ total: count() }).from(assignments).where(eq(assignments.lessonId, lesson.id)),
+      ]);
+  return {
+    lesson,
+    booked,
+    own,
+    bookedFor: bookedFor.map((row) => ({
+      studentId: row.studentId,
+      studentName: `${row.firstName} ${row.lastName}`,
+    })),
+    notes: materials?.notes ?? [],
+    assignments: materials?.assignments ?? [],
+    notesCount: Number(noteCount?.total ?? 0),
+    assignmentsCount: Number(assignmentCount?.total ?? 0),
+    join: { opensAt: new Date(lesson.startAt.getTime() - JOIN_EARLY_MS), closesAt: lesson.endAt },
+  };
+}
+
+export type FileRow = typeof files.$inferSelect;
+export type NoteWithFiles = typeof notes.$inferSelect & { files: FileRow[] };
+export type AssignmentWithFiles = typeof assignments.$inferSelect & { files: FileRow[] };
+
+/** A lesson's notes and assignments, oldest first, each with its files. */
+export async function lessonMaterials(db: Database, lessonId: number) {
+  const [noteRows, assignmentRows] = await Promise.all([
+    db.select().from(notes).where(eq(notes.lessonId, lessonId)).orderBy(asc(notes.createdAt), asc(notes.id)),
+    db
+      .select()
+      .from(assignments)
+      .where(eq(assignments.lessonId, lessonId))
+      .orderBy(asc(assignments.createdAt), asc(assignments.id)),
+  ]);
+  const noteIds = noteRows.map((row) => row.id);
+  const assignmentIds = assignmentRows.map((row) => row.id);
+  const fileRows =
+    noteIds.length || assignmentIds.length
+      ? await db
+          .select()
+          .from(files)
+          .where(
+            or(
+              noteIds.length ? inArray(files.noteId, noteIds) : undefined,
+              assignmentIds.length ? inArray(files.assignmentId, assignmentIds) : undefined,
+            ),
+          )
+          .orderBy(asc(files.id))
+      : [];
+  return {
+    notes: noteRows.map((note): NoteWithFiles => ({
+      ...note,
+      files: fileRows.filter((file) => file.noteId === note.id),
+    })),
+    assignments: assignmentRows.map((assignment): AssignmentWithFiles => ({
+      ...assignment,
+      files: fileRows.filter((file) => file.assignmentId === assignment.id),
+    })),
+  };
+}
+
+export function isBookable(lesson: { isApproved: boolean; startAt: Date }, now = new Date()): boolean {
+  return lesson.isApproved && lesson.startAt.getTime() > now.getTime();
+}
+
 export type BookingFilter = 'all' | 'upcoming' | 'past';
 
+/** The learners' bookings, one item per booking (a lesson booked for two children is listed twice). */
 export async function listBookings(
   db: Database,
-  userId: number,
+  learners: number[],
   filter: BookingFilter,
   page: number,
   perPage: number,
+  now = new Date(),
 ) {
-  const learners = await learnerIds(db, userId);
   if (learners.length === 0) return { rows: [], total: 0 };
-  const now = new Date();
   const when =
     filter === 'upcoming' ? gt(lessons.endAt, now) : filter === 'past' ? lte(lessons.endAt, now) : undefined;
   const where = and(inArray(bookings.studentId, learners), when);
@@ -143,21 +246,36 @@ export async function listBookings(
     .from(bookings)
     .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
     .where(where);
-  const pageRows = await db
-    .select({ booking: bookings, studentUser: { firstName: users.firstName, lastName: users.lastName } })
+  const pageRows = await bookingRows(db, where)
+    .orderBy(filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt), asc(bookings.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows: await withLessons(db, pageRows), total };
+}
+
+/** Bookings with their learner's name, for `where` over bookings and lessons. */
+export function bookingRows(db: Database, where: SQL | undefined) {
+  return db
+    .select({
+      booking: bookings,
+      studentUser: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
     .from(bookings)
     .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
     .innerJoin(students, eq(students.id, bookings.studentId))
     .innerJoin(users, eq(users.id, students.userId))
     .where(where)
-    .orderBy(filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt), asc(bookings.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .$dynamic();
+}
+
+type BookingRow = Awaited<ReturnType<typeof bookingRows>>[number];
+
+export async function withLessons(db: Database, rows: BookingRow[]) {
   const details = await loadLessons(
     db,
-    pageRows.map((row) => row.booking.lessonId),
+    rows.map((row) => row.booking.lessonId),
   );
-  const rows = pageRows.flatMap((row) => {
+  return rows.flatMap((row) => {
     const lesson = details.get(row.booking.lessonId);
     return lesson
       ? [
@@ -165,11 +283,87 @@ export async function listBookings(
             lesson,
             booking: row.booking,
             studentName: `${row.studentUser.firstName} ${row.studentUser.lastName}`,
+            studentUserId: row.studentUser.id,
           },
         ]
       : [];
   });
-  return { rows, total };
+}
+
+// ---- Finding lessons to book (GET /api/lessons/filter) ----
+
+export { LESSON_TYPES };
+export type LessonType = (typeof LESSON_TYPES)[number];
+
+export type LessonSearch = {
+  q?: string;
+  curriculumId?: number;
+  gradeLevelId?: number;
+  subjectId?: number;
+  type?: LessonType;
+  /** Start of the first and end of the last Nairobi day asked for. */
+  from?: Date;
+  to?: Date;
+};
+
+// A lesson's subject and grade: its class's, else its topic's, else its program's.
+const subjectOfLesson = sql`coalesce(${classes.subjectId}, ${topics.subjectId}, ${programs.subjectId})`;
+const gradeOfLesson = sql`coalesce(${classes.gradeLevelId}, ${topics.gradeLevelId}, ${programs.gradeLevelId})`;
+const curriculumOfLesson = sql`coalesce(${classes.curriculumId}, ${programs.curriculumId})`;
+
+/** Approved lessons that have not started, matching the search; best match first when `q` is given. */
+export async function findLessons(
+  db: Database,
+  userId: number,
+  search: LessonSearch,
+  page: { perPage: number; offset: number },
+  now = new Date(),
+) {
+  const q = search.q?.trim() ?? '';
+  const query = sql`websearch_to_tsquery('english', ${q})`;
+  const where = and(
+    eq(lessons.isApproved, true),
+    gt(lessons.startAt, now),
+    q ? sql`${lessons.search} @@ ${query}` : undefined,
+    search.subjectId === undefined ? undefined : sql`${subjectOfLesson} = ${search.subjectId}`,
+    search.gradeLevelId === undefined ? undefined : sql`${gradeOfLesson} = ${search.gradeLevelId}`,
+    search.curriculumId === undefined ? undefined : sql`${curriculumOfLesson} = ${search.curriculumId}`,
+    search.type === undefined ? undefined : eq(lessons.type, search.type),
+    search.from === undefined ? undefined : gte(lessons.startAt, search.from),
+    search.to === undefined ? undefined : lte(lessons.startAt, search.to),
+  );
+  const order = q
+    ? [desc(sql`ts_rank(${lessons.search}, ${query})`), asc(lessons.startAt), asc(lessons.id)]
+    : [asc(lessons.startAt), asc(lessons.id)];
+  const [idRows, [counted]] = await Promise.all([
+    db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .leftJoin(topics, eq(topics.id, lessons.topicId))
+      .leftJoin(programs, eq(programs.id, lessons.programId))
+      .leftJoin(classes, eq(classes.id, lessons.classId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.perPage)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(lessons)
+      .leftJoin(topics, eq(topics.id, lessons.topicId))
+      .leftJoin(programs, eq(programs.id, lessons.programId))
+      .leftJoin(classes, eq(classes.id, lessons.classId))
+      .where(where),
+  ]);
+  const ids = idRows.map((row) => row.id);
+  const [details, booked] = await Promise.all([
+    loadLessons(db, ids),
+    bookedLessonIds(db, ids, await learnerIds(db, userId)),
+  ]);
+  const rows = ids.flatMap((id) => {
+    const lesson = details.get(id);
+    return lesson ? [{ lesson, booked: booked.has(id) }] : [];
+  });
+  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** `{link}` for a booked lesson, from 15 minutes before the start until the end. */
