@@ -243,6 +243,8 @@ export const messages = {
   'notifications.readError': 'We could not mark the notification as read. Please try again.',
   'notifications.readAllError': 'We could not mark your notifications as read. Please try again.',
   'notifications.none': 'You have no notifications yet.',
+  // issue 9: learner (server): the longest timetable range.
+  'timetable.rangeTooLong': 'Choose at most {max} days.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
