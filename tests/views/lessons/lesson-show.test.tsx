@@ -59,6 +59,7 @@ describe('lesson page', () => {
     expect(within(assignments).getByText('(512 Bytes)')).toBeInTheDocument();
 
     expect(within(joinPanel()).getByRole('list', { name: 'Booked for' })).toHaveTextContent('Amina Kamau');
+    expect(within(joinPanel()).getByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     // Two hours away: Join is closed, with a countdown that reads as a clock.
     expect(within(joinPanel()).getByRole('button', { name: 'Join' })).toBeDisabled();
     expect(within(joinPanel()).getByRole('timer')).toHaveTextContent(/^Join opens in 1:4\d:\d\d$/);
@@ -136,6 +137,8 @@ describe('lesson page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('This lesson has 1 notes and 1 assignments for the learners who booked it.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Notes' })).not.toBeInTheDocument();
+    // Only a booked lesson can be exported to a calendar.
+    expect(within(joinPanel()).queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /\.pdf$/ })).not.toBeInTheDocument();
 
     await app.user.click(within(joinPanel()).getByRole('button', { name: 'Add to cart' }));

@@ -22,6 +22,7 @@ import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/sche
 import { formatCountdown, formatDate, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { useCart } from '../../app-actors-context';
+import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
@@ -29,8 +30,6 @@ import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
 import { classPath, lessonTitle, LessonStateBadge } from './lesson-parts';
-// TODO(issue 9, lead): render `<CalendarExportButton code={code} />` from
-// src/views/components/calendar-export-button.tsx in <LessonActions> below once helper E has added it.
 
 // A plain table like the public lesson view's (Mantine's Table brings its scroll area along).
 const BORDER = '1px solid var(--mantine-color-gray-3)';
@@ -214,6 +213,8 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
             {notStarted && <AddToCart lessonId={lesson.id} />}
           </>
         )}
+        {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
+        {lesson.isBooked && <CalendarExportButton code={lesson.code} />}
         {lesson.bookedFor.length > 0 && (
           <Stack gap={2}>
             <Text size="sm" fw={700}>
