@@ -26,11 +26,9 @@ export type CalendarFile = { blob: Blob; fileName: string };
 
 const ICS_TYPE = 'text/calendar';
 
-/** `somesha-lesson-LSN-7K2Q9.ics`, or `somesha-timetable.ics` for the whole timetable. */
+/** `somesha-LSN-7K2Q9.ics` (the name the server gives it too), or `somesha-timetable.ics`. */
 export function calendarFileName(what: CalendarExport): string {
-  if (!what.code) return 'somesha-timetable.ics';
-  const safe = what.code.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'lesson';
-  return `somesha-lesson-${safe}.ics`;
+  return what.code ? `somesha-${what.code.replace(/[^A-Za-z0-9-]/g, '_')}.ics` : 'somesha-timetable.ics';
 }
 
 /** The `.ics` file as a Blob (the client reads `text/calendar` as text; a JSON answer is no calendar). */

@@ -331,7 +331,7 @@ describe('calendar-export machine (behaviour with real calls and timers)', () =>
   afterEach(() => vi.useRealTimers());
 
   it('downloads once however often Download is clicked, and says "Downloaded" for 4 s', async () => {
-    const download = vi.fn(async () => 'somesha-lesson-LSN-ALG01.ics');
+    const download = vi.fn(async () => 'somesha-LSN-ALG01.ics');
     const actor = createActor(
       calendarExportMachine.provide({ actors: { ...fakeActors, downloadCalendar: fromPromise(download) } }),
       { input: { code: 'LSN-ALG01' } },
@@ -343,7 +343,7 @@ describe('calendar-export machine (behaviour with real calls and timers)', () =>
     expect(download).toHaveBeenCalledTimes(1);
     expect(download.mock.calls[0]).toEqual([expect.objectContaining({ input: { code: 'LSN-ALG01', studentId: null } })]);
     expect(selectDownloadStatus(actor.getSnapshot())).toBe('downloaded');
-    expect(actor.getSnapshot().context.fileName).toBe('somesha-lesson-LSN-ALG01.ics');
+    expect(actor.getSnapshot().context.fileName).toBe('somesha-LSN-ALG01.ics');
     // One lesson has no feed to subscribe to.
     expect(actor.getSnapshot().can({ type: 'feed.open' })).toBe(false);
     await vi.advanceTimersByTimeAsync(DOWNLOADED_MS - 1);

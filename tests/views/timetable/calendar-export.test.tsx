@@ -148,13 +148,13 @@ describe('one lesson', () => {
     return { user };
   }
 
-  it('downloads the lesson as somesha-lesson-<code>.ics and offers no feed', async () => {
+  it('downloads the lesson as somesha-<code>.ics and offers no feed', async () => {
     const { user } = renderButton('LSN-CHE02');
     await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
     expect(await screen.findAllByRole('menuitem')).toHaveLength(1);
     await user.click(screen.getByRole('menuitem', { name: 'Download .ics' }));
-    expect(await screen.findByText('Downloaded somesha-lesson-LSN-CHE02.ics')).toBeInTheDocument();
-    expect(saved.map((file) => file.download)).toEqual(['somesha-lesson-LSN-CHE02.ics']);
+    expect(await screen.findByText('Downloaded somesha-LSN-CHE02.ics')).toBeInTheDocument();
+    expect(saved.map((file) => file.download)).toEqual(['somesha-LSN-CHE02.ics']);
     expect(await eventsIn(saved[0]!)).toEqual([{ summary: 'Acids and bases', start: '2026-11-25T05:30:00.000Z' }]);
     expect(timetable.downloads).toEqual(['lesson LSN-CHE02']);
   });
