@@ -161,6 +161,8 @@ export const childrenMachine = setup({
   },
   guards: {
     isValid: ({ context }) => !hasProblems(context.validate(context.values)),
+    // A stale button (a child already removed) does nothing.
+    isListed: ({ context }, params: { child: Student }) => context.children.some((child) => child.id === params.child.id),
   },
 }).createMachine({
   id: 'children',
@@ -193,10 +195,12 @@ export const childrenMachine = setup({
       on: {
         'child.add': { target: 'form', actions: 'openBlankForm' },
         'child.edit': {
+          guard: { type: 'isListed', params: ({ event }) => ({ child: event.child }) },
           target: 'form',
           actions: { type: 'openFormFor', params: ({ event }) => ({ child: event.child }) },
         },
         'child.remove': {
+          guard: { type: 'isListed', params: ({ event }) => ({ child: event.child }) },
           target: 'remove',
           actions: { type: 'askToRemove', params: ({ event }) => ({ child: event.child }) },
         },

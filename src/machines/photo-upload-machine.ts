@@ -78,6 +78,8 @@ export const photoUploadMachine = setup({
     },
     uploading: {
       tags: 'busy',
+      // A new attempt starts clean; its own outcome decides what shows.
+      entry: assign({ error: null }),
       on: { 'photo.choose': {} },
       invoke: {
         id: 'uploadPhoto',
