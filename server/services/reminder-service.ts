@@ -4,6 +4,7 @@
 // claims due rows with a lease (`claimed_until`) and sets `sent_at` in the transaction that stores
 // the notification.
 import { and, asc, eq, exists, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
@@ -103,15 +104,12 @@ async function closeStarted(db: Database, now: Date): Promise<number> {
   return closed.length;
 }
 
+const parentUser = alias(users, 'parent_user');
+
 type Recipient = { userId: number; email: string | null; firstName: string; child: string | null };
 
 /** The lesson and who hears of it: the learner with an e-mail of their own, else their parent. */
 async function reminderDetails(db: Database, bookingId: number) {
-  const parentUsers = db
-    .select({ parentId: parents.id, userId: users.id, email: users.email, firstName: users.firstName })
-    .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
-    .as('parent_users');
   const [row] = await db
     .select({
       lesson: { id: lessons.id, code: lessons.code, startAt: lessons.startAt, topicName: topics.name },
@@ -121,14 +119,15 @@ async function reminderDetails(db: Database, bookingId: number) {
         firstName: users.firstName,
         lastName: users.lastName,
       },
-      parent: { userId: parentUsers.userId, email: parentUsers.email, firstName: parentUsers.firstName },
+      parent: { userId: parentUser.id, email: parentUser.email, firstName: parentUser.firstName },
     })
     .from(bookings)
     .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
     .leftJoin(topics, eq(topics.id, lessons.topicId))
     .innerJoin(students, eq(students.id, bookings.studentId))
     .innerJoin(users, eq(users.id, students.userId))
-    .leftJoin(parentUsers, eq(parentUsers.parentId, students.parentId))
+    .leftJoin(parents, eq(parents.id, students.parentId))
+    .leftJoin(parentUser, eq(parentUser.id, parents.userId))
     .where(eq(bookings.id, bookingId));
   if (!row) return null;
   const { learner, parent } = row;
