@@ -1,5 +1,7 @@
 // Production entry: `tsx server/main.ts`. Reads the environment, migrates, seeds an empty
 // database, serves the SPA and the API on 0.0.0.0:PORT.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -7,6 +9,7 @@ import { readConfig, type ServerEnv } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './gateways/mail';
+import { DiskFileStorage } from './storage/file-storage';
 
 export { buildApp } from './app';
 export { createDatabase } from './db/client';
@@ -29,13 +32,16 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
         : { dataDir: env.dataDir },
   );
   await database.migrate();
-  if (await isEmpty(database.db)) await seed(database.db);
+  // The seed writes the demo lessons' files where the app reads them.
+  const storage = new DiskFileStorage(env.filesDir ?? path.join(tmpdir(), 'somesha-files'));
+  if (await isEmpty(database.db)) await seed(database.db, { storage });
 
   const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom });
   const app = await buildApp({
     db: database.db,
     mailer,
     config: env,
+    storage,
     paymentCheckIntervalMs: env.paymentCheckIntervalMs,
     reminderCheckIntervalMs: env.reminderCheckIntervalMs,
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },

@@ -25,6 +25,8 @@ import {
 import { createAccount, type NewAccount } from '../services/account-service';
 import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
+import { seedLearning } from './seed-learning';
+import type { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_WALLET_PIN = '1234';
@@ -774,14 +776,23 @@ async function seedPlans(db: Database): Promise<void> {
   await db.insert(packageFeatureValues).values(values).onConflictDoNothing();
 }
 
-export async function seed(db: Database): Promise<void> {
+export type SeedOptions = {
+  /** Where the seeded lesson files go; without it the file rows are made but no bytes are stored. */
+  storage?: FileStorage;
+  /** Lesson dates are relative to this (default: now). */
+  now?: Date;
+};
+
+export async function seed(db: Database, options: SeedOptions = {}): Promise<void> {
   await seedCatalogue(db);
   await seedAccounts(db);
   await seedTeachers(db);
   await seedLessons(db);
   await seedPlans(db);
   // One hash for every new demo account of the catalogue seed: scrypt is slow on purpose.
-  await seedPublicCatalogue(db, await hashSecret(DEMO_PASSWORD));
+  await seedPublicCatalogue(db, await hashSecret(DEMO_PASSWORD), options.now);
+  // The demo learners' bookings, notes and files, reminders, feed and bell (issue 9).
+  await seedLearning(db, options);
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { OutboxMailer } from '../../../server/gateways/mail';
 import { SandboxMpesaGateway } from '../../../server/gateways/mpesa';
 import { SandboxPesapalGateway } from '../../../server/gateways/pesapal';
 import { callbackPaths, type CallbackPaths } from '../../../server/services/callback-secret-service';
+import { DiskFileStorage } from '../../../server/storage/file-storage';
 import type { CommerceSettings } from '../../../server/services/commerce-context';
 
 export type TestServer = {
@@ -27,6 +28,8 @@ export type TestServer = {
   pesapal: SandboxPesapalGateway;
   /** The gateways' notification paths, with this server's callback secret. */
   callbacks: CallbackPaths;
+  /** This server's own folder of uploaded files (`config.filesDir`), with the seeded lesson files. */
+  filesDir: string;
   /** A fresh visitor with an empty cookie jar. */
   browser(): Browser;
   /** Messages in the dev outbox, newest first. */
@@ -73,7 +76,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const { handle: database, filesDir } = await createTestDatabase();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const secret = options.config?.callbackSecret ?? randomBytes(24).toString('hex');
@@ -91,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: new OutboxMailer(database.db),
     config: testConfig({
       distDir: 'tests/server/support/no-dist',
+      filesDir,
       ...options.config,
       callbackSecret: secret,
     }),
@@ -107,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mpesa,
     pesapal,
     callbacks,
+    filesDir: options.config?.filesDir ?? filesDir,
     browser: () => new Browser(address),
     async mail() {
       const response = await fetch(`${address}/dev/mail.json`);
@@ -115,16 +120,23 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await database.close();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
   return server;
 }
 
+type TestDatabase = { handle: DatabaseHandle; filesDir: string };
+
+/** A fresh folder in the OS temp dir for one server's files; removed when the server closes. */
+const serverFilesDir = () => mkdtemp(path.join(tmpdir(), 'somesha-test-files-'));
+
 /**
  * In-memory PGlite by default. With TEST_DATABASE_URL (a PostgreSQL server URL) each test server gets
- * its own throw-away database on that server instead, to check the node-postgres path.
+ * its own throw-away database on that server instead, to check the node-postgres path. Either way
+ * the server gets its own files folder holding the seeded lesson files.
  */
-async function createTestDatabase(): Promise<DatabaseHandle> {
+async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return createPgliteDatabase();
   const { default: pg } = await import('pg');
@@ -137,15 +149,19 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
   url.pathname = `/${name}`;
   const handle = await createDatabase({ url: url.toString() });
   await handle.migrate();
-  await seed(handle.db);
+  const filesDir = await serverFilesDir();
+  await seed(handle.db, { storage: new DiskFileStorage(filesDir) });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
-      await dropper.end();
+    filesDir,
+    handle: {
+      ...handle,
+      async close() {
+        await handle.close();
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+        await dropper.end();
+      },
     },
   };
 }
@@ -153,32 +169,45 @@ async function createTestDatabase(): Promise<DatabaseHandle> {
 /**
  * Booting PGlite runs initdb, which takes seconds; a migrated, seeded snapshot loads several times
  * faster. It is cached in the OS temp dir under a hash of everything that shapes it, so a changed
- * schema, migration or seed makes a new one.
+ * schema, migration or seed makes a new one; the files the seed stored are cached beside it under
+ * the same key, and each server gets its own copy of them.
  */
-async function createPgliteDatabase(): Promise<DatabaseHandle> {
-  const snapshot = path.join(tmpdir(), `somesha-test-db-${await snapshotKey()}.tar.gz`);
-  if (existsSync(snapshot)) {
+async function createPgliteDatabase(): Promise<TestDatabase> {
+  const key = await snapshotKey();
+  const snapshot = path.join(tmpdir(), `somesha-test-db-${key}.tar.gz`);
+  const seededFiles = path.join(tmpdir(), `somesha-test-files-${key}`);
+  const filesDir = await serverFilesDir();
+  if (existsSync(snapshot) && existsSync(seededFiles)) {
     const handle = await createDatabase({ memory: true, loadDataDir: new Blob([await readFile(snapshot)]) });
     await handle.migrate();
-    return handle;
+    await cp(seededFiles, filesDir, { recursive: true });
+    return { handle, filesDir };
   }
   const handle = await createDatabase({ memory: true });
   await handle.migrate();
-  await seed(handle.db);
+  await seed(handle.db, { storage: new DiskFileStorage(filesDir) });
   const dump = await handle.dumpDataDir?.();
   if (dump) {
-    // Write then rename, so a parallel test file never reads a half-written snapshot.
-    const partial = `${snapshot}.${process.pid}.${Date.now()}.partial`;
+    // Write then rename, so a parallel test file never reads half-written files or snapshot. The
+    // files go first: whoever sees the snapshot finds them.
+    const stamp = `${process.pid}.${Date.now()}`;
+    const partialFiles = `${seededFiles}.${stamp}.partial`;
+    await cp(filesDir, partialFiles, { recursive: true });
+    await rename(partialFiles, seededFiles).catch(() => rm(partialFiles, { recursive: true, force: true }));
+    const partial = `${snapshot}.${stamp}.partial`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, snapshot);
   }
-  return handle;
+  return { handle, filesDir };
 }
 
 const SNAPSHOT_INPUTS = [
   'server/db',
   'server/services/account-service.ts',
   'server/security',
+  // The seeded feed's texts and the seeded files (issue 9).
+  'src/shared/messages.ts',
+  'server/storage',
   'package-lock.json',
 ];
 
