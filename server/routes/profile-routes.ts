@@ -133,13 +133,17 @@ async function photoUpload(request: FastifyRequest): Promise<{ fileName: string;
     part?.file.resume();
     throw missing();
   }
+  let bytes: Buffer;
   try {
-    return { fileName: part.filename, bytes: await part.toBuffer() };
+    bytes = await part.toBuffer();
   } catch (error) {
-    // The limit stops reading at 5 MB: nothing larger is ever held or stored.
+    // The limit stops reading just past 5 MB: nothing larger is ever held or stored.
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photos.photoSizeError();
     throw error;
   }
+  // toBuffer only notices the limit between chunks; a file cut off after its last chunk is caught here.
+  if (part.file.truncated || bytes.length > PHOTO_MAX_BYTES) throw photos.photoSizeError();
+  return { fileName: part.filename, bytes };
 }
 
 async function choicesForStudents(ctx: AppContext) {
@@ -276,7 +280,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
   // Multipart only here: the parser is registered in this route's own scope.
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+      // One byte over the limit is read, so a cut-off file is always longer than any allowed one.
+      limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
     });
     typed(scope).post(
       '/api/user/photo',

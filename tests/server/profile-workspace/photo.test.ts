@@ -110,6 +110,10 @@ describe('uploading a profile photo', () => {
   });
 
   it('refuses a file over 5 MB while reading it, and keeps nothing of it', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) await refusesTooBig();
+  });
+
+  async function refusesTooBig() {
     const { browser, userId } = await newBuyer(server);
     const before = await storedPhotos();
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
@@ -120,6 +124,20 @@ describe('uploading a profile photo', () => {
     expect(await server.db.select().from(files).where(eq(files.ownerUserId, userId))).toEqual([]);
     const [user] = await server.db.select({ photo: users.photo }).from(users).where(eq(users.id, userId));
     expect(user?.photo).toBeNull();
+  }
+
+  it('takes a photo of exactly 5 MB and refuses one byte more', async () => {
+    const { browser } = await newBuyer(server);
+    const limit = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 - PNG.length)]);
+    const taken = await uploadPhoto(server, browser, { bytes: limit, name: 'limit.png', type: 'image/png' });
+    expect(taken.status).toBe(200);
+    const over = await uploadPhoto(server, browser, {
+      bytes: Buffer.concat([limit, Buffer.alloc(1)]),
+      name: 'over.png',
+      type: 'image/png',
+    });
+    expect(over.status).toBe(422);
+    expect(over.body.message).toBe(SIZE);
   });
 
   it('asks for the photo when the part is missing, misnamed or the body is not multipart', async () => {
