@@ -128,7 +128,10 @@ export const childrenMachine = setup({
       const { [event.name]: _fixed, ...otherErrors } = context.fieldErrors;
       return { values: { ...context.values, [event.name]: event.value }, fieldErrors: otherErrors };
     }),
-    showProblems: assign(({ context }) => ({ fieldErrors: context.validate(context.values), formError: null })),
+    showProblems: assign(({ context }) => ({
+      fieldErrors: context.validate(context.values),
+      formError: null,
+    })),
     clearFormErrors: assign({ fieldErrors: {}, formError: null }),
     storeSaved: assign(({ context }, params: { child: Student }) => {
       const known = context.children.some((child) => child.id === params.child.id);
@@ -157,12 +160,16 @@ export const childrenMachine = setup({
         ? errorText(params.error)
         : t('messages.deleteFailed', { name: 'the child' }),
     })),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
   },
   guards: {
     isValid: ({ context }) => !hasProblems(context.validate(context.values)),
     // A stale button (a child already removed) does nothing.
-    isListed: ({ context }, params: { child: Student }) => context.children.some((child) => child.id === params.child.id),
+    isListed: ({ context }, params: { child: Student }) =>
+      context.children.some((child) => child.id === params.child.id),
   },
 }).createMachine({
   id: 'children',

@@ -18,13 +18,10 @@ export type PhotoUploadContext = {
 };
 
 export type PhotoUploadEvent =
-  | { type: 'photo.choose'; file: File }
-  | { type: 'photo.upload' }
-  | { type: 'photo.cancel' };
+  { type: 'photo.choose'; file: File } | { type: 'photo.upload' } | { type: 'photo.cancel' };
 
 export type PhotoUploadEmitted =
-  | { type: 'user.updated'; user: User }
-  | { type: 'notify'; color: NotifyColor; message: string };
+  { type: 'user.updated'; user: User } | { type: 'notify'; color: NotifyColor; message: string };
 
 export const photoUploadMachine = setup({
   types: {
@@ -43,7 +40,10 @@ export const photoUploadMachine = setup({
       error: isApiError(params.error) ? errorText(params.error) : t('photo.uploadError'),
     })),
     handOverUser: emit((_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user })),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
   },
   guards: {
     isAcceptable: (_, params: { file: File }) => photoProblem(params.file) === null,
@@ -89,7 +89,10 @@ export const photoUploadMachine = setup({
           target: 'idle',
           actions: [
             { type: 'handOverUser', params: ({ event }) => ({ user: event.output.user }) },
-            { type: 'notify', params: ({ event }) => ({ color: 'success' as const, message: event.output.message }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({ color: 'success' as const, message: event.output.message }),
+            },
             'forgetFile',
           ],
         },

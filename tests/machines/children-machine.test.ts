@@ -22,12 +22,19 @@ type ChildrenEvent = EventFromLogic<typeof childrenMachine>;
 type Snapshot = SnapshotFrom<typeof childrenMachine>;
 
 const student = (id: number, first: string) =>
-  decodeStudent({ id, school_name: 'Riara Springs', user: { id: id * 10, first_name: first, last_name: 'Otieno', dob: '2016-05-10' } });
+  decodeStudent({
+    id,
+    school_name: 'Riara Springs',
+    user: { id: id * 10, first_name: first, last_name: 'Otieno', dob: '2016-05-10' },
+  });
 const achieng = student(1, 'Achieng');
 const baraka = student(2, 'Baraka');
 const akinyi = student(1, 'Akinyi'); // Achieng, edited
 const imani = student(3, 'Imani'); // a new child
-const page: ChildrenPage = { children: [achieng, baraka], options: { curricula: [], studyModes: ['boarding'], genders: ['female'] } };
+const page: ChildrenPage = {
+  children: [achieng, baraka],
+  options: { curricula: [], studyModes: ['boarding'], genders: ['female'] },
+};
 
 const validate = (values: ChildFormValues) =>
   collect({ firstName: isBlank(values.firstName) ? t('validation.required') : null });
@@ -38,13 +45,22 @@ const dobRefused = new ApiError({
   fieldErrors: { dob: [t('validation.dob')] },
 });
 const serverFault = new ApiError({ status: 500, message: t('messages.general') });
-const upcoming = new ApiError({ status: 409, message: t('children.hasUpcomingLessons', { name: 'Achieng' }) });
+const upcoming = new ApiError({
+  status: 409,
+  message: t('children.hasUpcomingLessons', { name: 'Achieng' }),
+});
 const crashed = new Error('socket hang up');
 
 const loaded = { type: 'xstate.done.actor.loadChildren', output: page };
 const loadFailed = { type: 'xstate.error.actor.loadChildren', error: serverFault };
-const added = { type: 'xstate.done.actor.saveChild', output: { message: 'Child created', child: imani } satisfies ChildAnswer };
-const edited = { type: 'xstate.done.actor.saveChild', output: { message: 'Child updated', child: akinyi } satisfies ChildAnswer };
+const added = {
+  type: 'xstate.done.actor.saveChild',
+  output: { message: 'Child created', child: imani } satisfies ChildAnswer,
+};
+const edited = {
+  type: 'xstate.done.actor.saveChild',
+  output: { message: 'Child updated', child: akinyi } satisfies ChildAnswer,
+};
 const saveRefused = { type: 'xstate.error.actor.saveChild', error: dobRefused };
 const saveFailed = { type: 'xstate.error.actor.saveChild', error: serverFault };
 const removed = { type: 'xstate.done.actor.removeChild', output: { message: 'Child deleted' } };
@@ -90,7 +106,10 @@ const model = modelOf(logic, {
   // Simple paths over the state values only, with one of each kind of event: enough to chain every
   // state into every other without enumerating each child and each error again.
   simpleEvents: events.filter(
-    (event) => ![saveFailed, removeCrashed, edited].includes(event as never) && !(event.type === 'child.remove' && event.child === baraka) && !(event.type === 'field.change' && event.value === ''),
+    (event) =>
+      ![saveFailed, removeCrashed, edited].includes(event as never) &&
+      !(event.type === 'child.remove' && event.child === baraka) &&
+      !(event.type === 'field.change' && event.value === ''),
   ),
   input: { validate },
   visibleContext: (s) => ({
@@ -123,7 +142,9 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ChildrenEvent, 
       expect(seen.children).toHaveLength(was.children.length + (known ? 0 : 1));
       expect(seen.children.find((child) => child.id === saved.id)).toBe(saved);
       expect(seen.formOpen).toBe(false);
-      return expect(emitted).toEqual([{ type: 'notify', color: 'success', message: event === added ? 'Child created' : 'Child updated' }]);
+      return expect(emitted).toEqual([
+        { type: 'notify', color: 'success', message: event === added ? 'Child created' : 'Child updated' },
+      ]);
     }
     case saveRefused:
       expect(after.matches({ form: 'editing' })).toBe(true);
@@ -159,7 +180,11 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ChildrenEvent, 
     case 'child.edit':
       expect(was.children.map((child) => child.id)).toContain(plain.child.id);
       expect(seen.editingId).toBe(plain.child.id);
-      return expect(after.context.values).toMatchObject({ firstName: plain.child.user?.firstName, dob: '2016-05-10', schoolName: 'Riara Springs' });
+      return expect(after.context.values).toMatchObject({
+        firstName: plain.child.user?.firstName,
+        dob: '2016-05-10',
+        schoolName: 'Riara Springs',
+      });
     case 'field.change':
       expect(after.context.values.firstName).toBe(plain.value);
       return expect(after.context.fieldErrors.firstName).toBeUndefined();
@@ -210,9 +235,12 @@ describe('children machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(30);
   });
 
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    replay(path);
-  });
+  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      replay(path);
+    },
+  );
 
   it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
     replay(path);
@@ -223,10 +251,12 @@ describe('children machine (model-based)', () => {
     const machine = childrenMachine.provide({
       actors: {
         loadChildren: fromPromise<ChildrenPage>(async () => page),
-        saveChild: fromPromise<ChildAnswer, { id: number | null; values: ChildFormValues }>(async ({ input }) => {
-          calls.push(input);
-          return { message: 'Child updated', child: akinyi };
-        }),
+        saveChild: fromPromise<ChildAnswer, { id: number | null; values: ChildFormValues }>(
+          async ({ input }) => {
+            calls.push(input);
+            return { message: 'Child updated', child: akinyi };
+          },
+        ),
       },
     });
     const actor = createActor(machine, { input: { validate } }).start();
@@ -235,7 +265,12 @@ describe('children machine (model-based)', () => {
     actor.send({ type: 'field.change', name: 'firstName', value: 'Akinyi' });
     actor.send({ type: 'form.submit' });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(calls).toEqual([{ id: 1, values: expect.objectContaining({ firstName: 'Akinyi', lastName: 'Otieno', dob: '2016-05-10' }) }]);
+    expect(calls).toEqual([
+      {
+        id: 1,
+        values: expect.objectContaining({ firstName: 'Akinyi', lastName: 'Otieno', dob: '2016-05-10' }),
+      },
+    ]);
     expect(names(actor.getSnapshot().context.children)).toEqual(['Akinyi', 'Baraka']);
     actor.stop();
   });

@@ -3,7 +3,11 @@
 // the control, and what goes to the session and the snackbar.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
-import { photoUploadMachine, selectPhotoUpload, type PhotoUploadEmitted } from '@/machines/photo-upload-machine';
+import {
+  photoUploadMachine,
+  selectPhotoUpload,
+  type PhotoUploadEmitted,
+} from '@/machines/photo-upload-machine';
 import type { UserAnswer } from '@/services/auth-service';
 import { ApiError } from '@/services/http';
 import { decodeUser } from '@/services/schemas/user';
@@ -23,7 +27,13 @@ const text = named(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
 const huge = named(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' }));
 const empty = named(new File([], 'empty.png', { type: 'image/png' }));
 
-const user = decodeUser({ id: 7, first_name: 'Amani', last_name: 'Otieno', display_photo_url: '/api/photos/a.png', roles: [] });
+const user = decodeUser({
+  id: 7,
+  first_name: 'Amani',
+  last_name: 'Otieno',
+  display_photo_url: '/api/photos/a.png',
+  roles: [],
+});
 const answer: UserAnswer = { message: t('photo.updated'), user };
 const TYPES = t('validation.fileTypes', { types: 'JPEG, PNG, WebP' });
 const refusedByServer = new ApiError({ status: 422, message: TYPES, fieldErrors: { photo: [TYPES] } });
@@ -61,7 +71,13 @@ const blank: Screen = { file: null, error: null, chosen: false, uploading: false
 /** What the control shows and sends after each event. */
 function expectedAfter(screen: Screen, event: PhotoEvent): [Screen, PhotoUploadEmitted[]] {
   if (event === uploaded)
-    return [blank, [{ type: 'user.updated', user }, { type: 'notify', color: 'success', message: t('photo.updated') }]];
+    return [
+      blank,
+      [
+        { type: 'user.updated', user },
+        { type: 'notify', color: 'success', message: t('photo.updated') },
+      ],
+    ];
   if (event === refused) return [{ ...screen, error: TYPES, uploading: false }, []];
   if (event === lost) return [{ ...screen, error: t('photo.uploadError'), uploading: false }, []];
   switch (event.type) {
@@ -94,7 +110,12 @@ function replay(path: ModelPath<typeof logic>) {
     const seen = actor.getSnapshot();
     expect(seen.value).toEqual(step.state.value);
     const view = selectPhotoUpload(seen);
-    expect({ file: view.file?.name ?? null, error: view.error, chosen: view.chosen, uploading: view.uploading }).toEqual(screen);
+    expect({
+      file: view.file?.name ?? null,
+      error: view.error,
+      chosen: view.chosen,
+      uploading: view.uploading,
+    }).toEqual(screen);
     expect(emitted.slice(count)).toEqual(expected);
   }
   actor.stop();
@@ -105,9 +126,12 @@ describe('photo-upload machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(15);
   });
 
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    replay(path);
-  });
+  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      replay(path);
+    },
+  );
 
   it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
     replay(path);

@@ -21,7 +21,14 @@ function child(first: string, last: string, school: string, grade: { id: number;
     grade_level_id: grade.id,
     profile_completed: true,
     grade_level: { id: grade.id, name: grade.name, slug: grade.name.toLowerCase().replace(' ', '-') },
-    user: { id: nextId++, first_name: first, last_name: last, username: `${first.toLowerCase()}${id}`, gender: 'female', dob: '2016-05-10' },
+    user: {
+      id: nextId++,
+      first_name: first,
+      last_name: last,
+      username: `${first.toLowerCase()}${id}`,
+      gender: 'female',
+      dob: '2016-05-10',
+    },
   };
 }
 
@@ -66,7 +73,13 @@ function childFrom(body: WireRecord, existing?: WireRecord): WireRecord {
     edu_level_id: body.edu_level_id,
     grade_level_id: body.grade_level_id,
     grade_level: null,
-    user: { ...(base.user as WireRecord), first_name: body.first_name, last_name: body.last_name, dob: body.dob, gender: body.gender },
+    user: {
+      ...(base.user as WireRecord),
+      first_name: body.first_name,
+      last_name: body.last_name,
+      dob: body.dob,
+      gender: body.gender,
+    },
   };
 }
 
@@ -119,7 +132,10 @@ export const profileWorkspaceHandlers = [
     profileWorkspace.children = profileWorkspace.children.filter((row) => row !== found);
     return json({ message: t('messages.deleted', { name }) });
   }),
-  http.get('/api/subscriptions', ({ request }) => signedIn(request) ?? json({ data: profileWorkspace.plans })),
+  http.get(
+    '/api/subscriptions',
+    ({ request }) => signedIn(request) ?? json({ data: profileWorkspace.plans }),
+  ),
   http.post('/api/user/photo', async ({ request }) => {
     const refused = signedIn(request);
     if (refused) return refused;
@@ -127,8 +143,10 @@ export const profileWorkspaceHandlers = [
     const form = await request.formData();
     const photo = form.get('photo');
     // Node's File, not jsdom's: read it as a Blob.
-    if (photo === null || typeof photo === 'string' || photo.size === 0) return invalid('photo', t('validation.required'));
-    if (photo.size > PHOTO_MAX_BYTES) return invalid('photo', t('validation.fileSize', { size: PHOTO_MAX_MB }));
+    if (photo === null || typeof photo === 'string' || photo.size === 0)
+      return invalid('photo', t('validation.required'));
+    if (photo.size > PHOTO_MAX_BYTES)
+      return invalid('photo', t('validation.fileSize', { size: PHOTO_MAX_MB }));
     // The real server judges the bytes; jsdom's files do not keep theirs through msw, so the fake
     // goes by the declared type (a test overrides this handler to answer a byte check's 422).
     if (!['image/jpeg', 'image/png', 'image/webp'].includes(photo.type))

@@ -29,10 +29,11 @@ describe('children on profile settings', () => {
 
   it('lists the children and adds one, checking the date of birth first', async () => {
     const { app, section, list } = await openAsParent();
-    expect(within(list).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
-      'Achieng Otieno',
-      'Baraka Otieno',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent),
+    ).toEqual(['Achieng Otieno', 'Baraka Otieno']);
     expect(within(list).getByText('Grade 4 · Riara Springs')).toBeInTheDocument();
 
     await app.user.click(within(section).getByRole('button', { name: 'Add child' }));
@@ -41,14 +42,25 @@ describe('children on profile settings', () => {
     await app.user.type(within(form).getByRole('textbox', { name: /last name/i }), 'Kamau');
     await app.user.type(within(form).getByRole('textbox', { name: /school name/i }), 'Hillcrest');
     await app.user.selectOptions(within(form).getByRole('combobox', { name: /study mode/i }), 'Boarding');
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /curriculum/i }), '8-4-4 (8-4-4)');
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /education level/i }), 'Secondary');
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /curriculum/i }),
+      '8-4-4 (8-4-4)',
+    );
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /education level/i }),
+      'Secondary',
+    );
     await app.user.selectOptions(within(form).getByRole('combobox', { name: /grade level/i }), 'Form 3');
-    await app.user.type(within(form).getByLabelText(/date of birth/i), `${new Date().getFullYear() + 1}-01-01`);
+    await app.user.type(
+      within(form).getByLabelText(/date of birth/i),
+      `${new Date().getFullYear() + 1}-01-01`,
+    );
     await app.user.selectOptions(within(form).getByRole('combobox', { name: /gender/i }), 'Male');
     await app.user.click(within(form).getByRole('button', { name: 'Add child' }));
     // The shared rule answers before any round trip.
-    expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(t('validation.dobFuture'));
+    expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(
+      t('validation.dobFuture'),
+    );
     expect(api.calls).not.toContain('POST /api/student/store');
 
     await app.user.clear(within(form).getByLabelText(/date of birth/i));
@@ -82,7 +94,9 @@ describe('children on profile settings', () => {
     await app.user.clear(within(form).getByLabelText(/date of birth/i));
     await app.user.type(within(form).getByLabelText(/date of birth/i), '1900-01-01');
     await app.user.click(within(form).getByRole('button', { name: 'Save child' }));
-    await waitFor(() => expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(t('validation.dob')));
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(t('validation.dob')),
+    );
 
     await app.user.clear(within(form).getByLabelText(/date of birth/i));
     await app.user.type(within(form).getByLabelText(/date of birth/i), '2015-05-10');
@@ -91,7 +105,10 @@ describe('children on profile settings', () => {
     await app.user.click(within(form).getByRole('button', { name: 'Save child' }));
     expect(await screen.findByText(t('messages.updated', { name: 'Child' }))).toBeInTheDocument();
     expect(within(list).getByText('Akinyi Otieno')).toBeInTheDocument();
-    expect(api.bodies.get(`POST /api/student/update/${String(achieng)}`)).toMatchObject({ first_name: 'Akinyi', dob: '2015-05-10' });
+    expect(api.bodies.get(`POST /api/student/update/${String(achieng)}`)).toMatchObject({
+      first_name: 'Akinyi',
+      dob: '2015-05-10',
+    });
   });
 
   it('cancels an edit without a call', async () => {
@@ -123,7 +140,9 @@ describe('children on profile settings', () => {
     const dialog = screen.getByRole('dialog');
     await app.user.click(within(dialog).getByRole('button', { name: 'Remove' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(t('children.hasUpcomingLessons', { name: 'Achieng' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      t('children.hasUpcomingLessons', { name: 'Achieng' }),
+    );
     expect(within(dialog).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

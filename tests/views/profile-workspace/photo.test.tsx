@@ -46,7 +46,9 @@ describe('profile photo', () => {
   it('refuses a file of the wrong type before any upload', async () => {
     const { section, choose } = await openSettings();
     choose(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(within(section).getByRole('alert')).toHaveTextContent(t('validation.fileTypes', { types: 'JPEG, PNG, WebP' }));
+    expect(within(section).getByRole('alert')).toHaveTextContent(
+      t('validation.fileTypes', { types: 'JPEG, PNG, WebP' }),
+    );
     expect(within(section).queryByRole('button', { name: 'Upload photo' })).not.toBeInTheDocument();
     expect(api.calls).not.toContain('POST /api/user/photo');
   });
@@ -60,11 +62,17 @@ describe('profile photo', () => {
 
   it('shows the server’s refusal of a file that only claims to be a picture, and lets the user cancel', async () => {
     const refusal = t('validation.fileTypes', { types: 'JPEG, PNG, WebP' });
-    server.use(http.post('/api/user/photo', () => HttpResponse.json({ message: refusal, errors: { photo: [refusal] } }, { status: 422 })));
+    server.use(
+      http.post('/api/user/photo', () =>
+        HttpResponse.json({ message: refusal, errors: { photo: [refusal] } }, { status: 422 }),
+      ),
+    );
     const { app, section, choose } = await openSettings();
     choose(new File(['not really a png'], 'fake.png', { type: 'image/png' }));
     await app.user.click(within(section).getByRole('button', { name: 'Upload photo' }));
-    expect(await within(section).findByRole('alert')).toHaveTextContent(t('validation.fileTypes', { types: 'JPEG, PNG, WebP' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      t('validation.fileTypes', { types: 'JPEG, PNG, WebP' }),
+    );
     await app.user.click(within(section).getByRole('button', { name: 'Cancel' }));
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Choose photo' })).toBeInTheDocument();

@@ -16,9 +16,33 @@ async function openPlans() {
 describe('my plans on the wallet page', () => {
   it('lists each plan with its status and dates', async () => {
     profileWorkspace.plans = [
-      { id: 'cart-item-4', package: { id: 3, name: 'Premium' }, custom_plan: null, start_date: null, end_date: null, status: 'pending_payment', price: '6000.00' },
-      { id: 7, package: { id: 2, name: 'Standard' }, custom_plan: null, start_date: '2026-11-01T09:00:00+03:00', end_date: '2026-12-01T09:00:00+03:00', status: 'active', price: '2500.00' },
-      { id: 5, package: null, custom_plan: { name: 'Exam revision' }, start_date: '2026-01-10T09:00:00+03:00', end_date: '2026-02-10T09:00:00+03:00', status: 'ended', price: '1000.00' },
+      {
+        id: 'cart-item-4',
+        package: { id: 3, name: 'Premium' },
+        custom_plan: null,
+        start_date: null,
+        end_date: null,
+        status: 'pending_payment',
+        price: '6000.00',
+      },
+      {
+        id: 7,
+        package: { id: 2, name: 'Standard' },
+        custom_plan: null,
+        start_date: '2026-11-01T09:00:00+03:00',
+        end_date: '2026-12-01T09:00:00+03:00',
+        status: 'active',
+        price: '2500.00',
+      },
+      {
+        id: 5,
+        package: null,
+        custom_plan: { name: 'Exam revision' },
+        start_date: '2026-01-10T09:00:00+03:00',
+        end_date: '2026-02-10T09:00:00+03:00',
+        status: 'ended',
+        price: '1000.00',
+      },
     ];
     const plans = await openPlans();
     const rows = await plans.findAllByRole('listitem');
