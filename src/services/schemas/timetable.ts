@@ -1,21 +1,18 @@
 // The timetable's wire shapes (docs/learning-workspace.md): booking items for a range of days, and
 // the private calendar-feed link.
 import { array, string, type, type Infer } from 'superstruct';
-import { GradeLevelRefStruct, SubjectRefStruct } from './catalogue';
 import { decodeWith, id, maybe } from './common';
 
-/** A booked lesson on the timetable: the lesson (as in commerce) plus who it was booked for. */
+/**
+ * A booked lesson on the timetable: the lesson (as in commerce) plus who it was booked for. Only what
+ * the timetable shows is read, so a change to the rest of the lesson never empties the timetable.
+ */
 export const TimetableItemStruct = type({
   id,
   code: string(),
-  objective: maybe(string()),
   startAt: maybe(string()),
   endAt: maybe(string()),
   topic: maybe(type({ name: string() })),
-  subject: maybe(SubjectRefStruct),
-  gradeLevel: maybe(GradeLevelRefStruct),
-  type: maybe(type({ name: string(), color: maybe(string()) })),
-  teacher: maybe(type({ name: maybe(string()) })),
   booking: type({ id, studentId: maybe(id), studentName: maybe(string()), createdAt: maybe(string()) }),
 });
 export type TimetableItem = Infer<typeof TimetableItemStruct>;
