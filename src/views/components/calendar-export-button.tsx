@@ -180,7 +180,7 @@ function FeedLink({
         </Text>
       )}
       {copy === 'refused' && (
-        <Text size="sm" c="orange.9" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           {t('calendar.copyRefused')}
         </Text>
       )}
