@@ -101,7 +101,7 @@ function RemoveChildDialog({ actor }: { actor: ChildrenActor }) {
   const cancel = () => actor.send({ type: 'remove.cancel' });
   return (
     // Persistent (SPEC §2 confirmation dialogs): only its buttons close it.
-    <Modal opened={open} onClose={cancel} title={t('children.removeTitle', { name })} size={500} closeOnClickOutside={false} closeOnEscape={!removing} withCloseButton={!removing} centered>
+    <Modal opened={open} onClose={cancel} title={t('children.removeTitle', { name })} size={500} closeOnClickOutside={false} closeOnEscape={!removing} withCloseButton={false} centered>
       <Stack gap="md">
         {error ? (
           <Alert color="red" role="alert">
