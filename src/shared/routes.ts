@@ -242,7 +242,7 @@ export const routes = [
     path: '/notifications',
     layout: 'workspace',
     access: 'auth',
-    screen: 'workspace/workspace-placeholders#NotificationsPage',
+    screen: 'workspace/notifications-page',
   },
   { name: 'wallet', path: '/wallet', layout: 'workspace', access: 'auth', screen: 'commerce/wallet-page' },
   {

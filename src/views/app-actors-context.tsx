@@ -4,6 +4,7 @@ import type {
   CartActor,
   CheckoutActor,
   CommerceActors,
+  NotificationsActor,
   PaymentActor,
   RemoveItemActor,
   SessionActor,
@@ -32,6 +33,11 @@ export function useSnackbar(): SnackbarActor {
 
 export function useCart(): CartActor {
   return useAppActors().cart;
+}
+
+/** The signed-in user's notifications (the bell, toasts, the notifications page). */
+export function useNotifications(): NotificationsActor {
+  return useAppActors().notifications;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { cartMachine } from '@/machines/cart-machine';
+import { notificationsMachine } from '@/machines/notifications-machine';
 import { sessionMachine, type NotifyColor } from '@/machines/session-machine';
 import { snackbarMachine } from '@/machines/snackbar-machine';
 import { onUnauthorized, readCookie } from '@/services/http';
@@ -26,6 +27,8 @@ export function createAppActors(options: AppActorsOptions = {}) {
   const snackbar = createActor(snackbarMachine, { inspect });
   const session = createActor(sessionMachine, { input: {}, inspect });
   const cart = createActor(cartMachine, { inspect });
+  // Issue 9: the bell, toasts and the live stream; reachable as `system.get('notifications')`.
+  const notifications = createActor(notificationsMachine, { inspect, systemId: 'notifications' });
 
   const show = (event: { color: NotifyColor; message: string }) =>
     snackbar.send({ type: 'snackbar.show', message: event.message, color: event.color });
@@ -38,11 +41,16 @@ export function createAppActors(options: AppActorsOptions = {}) {
   const subscriptions = [
     // Every machine announces outcomes ("signed out", "order paid"); the bar shows them.
     session.on('notify', show),
+    notifications.on('notify', show),
     // Covers start-up (a restored session reloaded) and every sign-in; the server has merged a
     // visitor's cart into the user's by then.
-    session.on('signedIn', () => cart.send({ type: 'cart.fetch' })),
+    session.on('signedIn', () => {
+      cart.send({ type: 'cart.fetch' });
+      notifications.send({ type: 'session.signedIn' });
+    }),
     session.on('signedOut', () => {
       cart.send({ type: 'cart.clear' });
+      notifications.send({ type: 'session.signedOut' });
       commerce?.closeAll();
     }),
   ];
@@ -61,12 +69,14 @@ export function createAppActors(options: AppActorsOptions = {}) {
 
   snackbar.start();
   cart.start();
+  notifications.start();
   session.start();
 
   return {
     session,
     snackbar,
     cart,
+    notifications,
     /** The commerce actors once created, else null. */
     getCommerce(): CommerceActors | null {
       return commerce;
@@ -80,6 +90,9 @@ export function createAppActors(options: AppActorsOptions = {}) {
         ({ createCommerceActors }) => {
           if (stopped) throw new Error('The app actors were stopped.');
           commerce = createCommerceActors({ cart, notify: show, inspect });
+          // A pending payment hears from the live stream that its transaction settled.
+          for (const listener of [commerce.payment, commerce.walletTopUp])
+            notifications.send({ type: 'transactions.listen', listener });
           commerceListeners.forEach((listener) => listener());
           return commerce;
         },
@@ -104,7 +117,7 @@ export function createAppActors(options: AppActorsOptions = {}) {
       subscriptions.forEach((subscription) => subscription.unsubscribe());
       commerceListeners.clear();
       commerce?.stop();
-      for (const actor of [session, cart, snackbar]) actor.stop();
+      for (const actor of [session, notifications, cart, snackbar]) actor.stop();
     },
   };
 }
@@ -113,4 +126,5 @@ export type AppActors = ReturnType<typeof createAppActors>;
 export type SessionActor = AppActors['session'];
 export type SnackbarActor = AppActors['snackbar'];
 export type CartActor = AppActors['cart'];
+export type NotificationsActor = AppActors['notifications'];
 export type { CheckoutActor, CommerceActors, PaymentActor, RemoveItemActor } from './commerce-actors';

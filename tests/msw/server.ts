@@ -2,9 +2,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { api, handlers } from './handlers';
 import { commerce, commerceHandlers } from './commerce-handlers';
+import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
 
-export const server = setupServer(...handlers, ...commerceHandlers, ...profileWorkspaceHandlers);
+export const server = setupServer(...handlers, ...commerceHandlers, ...notificationHandlers, ...profileWorkspaceHandlers);
 // Every request the SPA made, so a test can assert that a call did (or did not) happen.
 server.events.on('request:start', ({ request }) => {
   api.calls.push(`${request.method} ${new URL(request.url).pathname}`);
@@ -19,6 +20,7 @@ export function useFakeApi() {
     server.resetHandlers();
     api.reset();
     commerce.reset();
+    feed.reset();
     profileWorkspace.reset();
   });
   afterAll(() => server.close());

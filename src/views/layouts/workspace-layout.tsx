@@ -5,6 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
+import { NotificationBell } from '../components/notifications/notification-bell';
+import { NotificationToasts } from '../components/notifications/toasts';
 import { initialsOf } from '../components/profile/initials';
 import { SupportDialog } from '../components/support-dialog';
 import { pathFor } from '@/shared/routes';
@@ -115,6 +117,7 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <NotificationBell />
             <CartButton />
             <UserMenu user={user} />
           </Group>
@@ -130,6 +133,7 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
       <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
+      <NotificationToasts />
     </AppShell>
   );
 }

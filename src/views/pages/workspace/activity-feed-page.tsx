@@ -1,17 +1,66 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { t } from '@/shared/messages';
+import {
+  IconActivity,
+  IconCalendarCheck,
+  IconCircleCheck,
+  IconClock,
+  IconMessageCircle,
+  IconReceipt,
+  IconThumbUp,
+  IconWallet,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { fetchActivities } from '@/services/activity-service';
+import type { Activity, ActivityType } from '@/services/schemas/activity';
 import { useSession } from '../../app-actors-context';
+import { ListStates } from '../../components/lists/list-states';
+import { useList } from '../../components/lists/use-list';
+import { RelativeTime } from '../../components/notifications/relative-time';
 import { selectUser } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
 
-type Activity = { id: string; text: string; at: string };
+const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> = {
+  payment: { icon: IconReceipt, color: 'green', label: 'Payment' },
+  topup: { icon: IconWallet, color: 'teal', label: 'Wallet top-up' },
+  booking: { icon: IconCalendarCheck, color: 'blue', label: 'Booking' },
+  answer: { icon: IconMessageCircle, color: 'violet', label: 'Answer' },
+  like: { icon: IconThumbUp, color: 'pink', label: 'Like' },
+  lesson_soon: { icon: IconClock, color: 'orange', label: 'Lesson soon' },
+  approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
+};
+const OTHER = { icon: IconActivity, color: 'gray', label: 'Activity' };
+
+function ActivityRow({ activity }: { activity: Activity }) {
+  const { icon: TypeIcon, color, label } = (activity.type && ICONS[activity.type]) || OTHER;
+  return (
+    <Card withBorder component="li" padding="sm">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" color={color} radius="xl" size="lg" aria-label={label} role="img">
+          <TypeIcon size={18} aria-hidden />
+        </ThemeIcon>
+        <div>
+          {activity.url ? (
+            <Anchor component={Link} href={activity.url} c="dark.7">
+              {activity.text}
+            </Anchor>
+          ) : (
+            <Text>{activity.text}</Text>
+          )}
+          <Text size="xs" c="gray.7">
+            <RelativeTime date={activity.createdAt} />
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
 
 export default function ActivityFeedPage() {
   usePageTitle('Home');
   const user = useSelector(useSession(), selectUser);
-  // The activity API arrives in a later issue; until then the feed is honestly empty.
-  const activities: Activity[] = [];
+  const list = useList<Activity>({ name: 'activities', fetchPage: fetchActivities, keys: ['page'] });
 
   return (
     <Stack gap="lg" maw={760}>
@@ -19,28 +68,19 @@ export default function ActivityFeedPage() {
         <Title order={1} size="h2">
           Hello{user?.firstName ? `, ${user.firstName}` : ''}
         </Title>
-        <Text c="dimmed">Here is what is happening in your Somesha workspace.</Text>
+        <Text c="gray.7">Here is what is happening in your Somesha workspace.</Text>
       </div>
       <section aria-labelledby="activity-heading">
         <Title order={2} size="h4" id="activity-heading" mb="sm">
           Activity
         </Title>
-        {activities.length === 0 ? (
-          <Card withBorder padding="lg">
-            <Text c="dimmed">{t('messages.none', { name: 'activities' })}</Text>
-          </Card>
-        ) : (
-          <Stack gap="sm" component="ul" p={0} style={{ listStyle: 'none' }}>
-            {activities.map((activity) => (
-              <Card key={activity.id} withBorder component="li">
-                <Text>{activity.text}</Text>
-                <Text size="xs" c="dimmed">
-                  {activity.at}
-                </Text>
-              </Card>
+        <ListStates list={list} label="Pages of activities">
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.items.map((activity) => (
+              <ActivityRow key={activity.id} activity={activity} />
             ))}
           </Stack>
-        )}
+        </ListStates>
       </section>
     </Stack>
   );

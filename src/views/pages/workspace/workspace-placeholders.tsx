@@ -10,4 +10,3 @@ export const CurriculaPage = () => <PlaceholderPage title="Curricula" descriptio
 export const CurriculumShowPage = () => <PlaceholderPage title="Curriculum" description="A curriculum with its education levels and subjects." />;
 export const SubjectsPage = () => <PlaceholderPage title="Subjects" description="Subjects and their topics." />;
 export const SubjectShowPage = () => <PlaceholderPage title="Subject" description="A subject with its topics and lessons." />;
-export const NotificationsPage = () => <PlaceholderPage title="Notifications" description="Everything that happened to your lessons, payments and questions." />;

@@ -1,0 +1,131 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { loadErrorText } from '@/machines/list-machine';
+import { selectCanMarkAll, selectFeedState } from '@/machines/notifications-machine';
+import { pathFor } from '@/shared/routes';
+import { t } from '@/shared/messages';
+import { useNotifications } from '../../app-actors-context';
+import { NotificationItem } from './notification-item';
+
+/** The unread count as the badge shows it. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** The top-bar bell (issue 9): unread count, the newest notifications in a popover, mark all read. */
+export function NotificationBell() {
+  const actor = useNotifications();
+  const { unread, items, feed, canMarkAll } = useSelector(
+    actor,
+    (s) => ({
+      unread: s.context.unreadCount,
+      items: s.context.items,
+      feed: selectFeedState(s),
+      canMarkAll: selectCanMarkAll(s),
+    }),
+    shallowEqual,
+  );
+  const [opened, setOpened] = useState(false);
+
+  return (
+    <Indicator label={badgeText(unread)} disabled={unread === 0} size={18} offset={4} color="red">
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={`Notifications, ${unread} unread`}
+            onClick={() => setOpened((open) => !open)}
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Group justify="space-between" px={6} pb={6}>
+            <Text fw={600}>Notifications</Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={!canMarkAll}
+              onClick={() => actor.send({ type: 'notifications.readAll' })}
+            >
+              Mark all as read
+            </Button>
+          </Group>
+          {feed === 'loading' && items.length === 0 ? (
+            <Center py="md" role="status" aria-label="Loading notifications">
+              <Loader size="sm" />
+            </Center>
+          ) : feed === 'error' && items.length === 0 ? (
+            <Alert color="red" variant="light" role="alert" title={loadErrorText('notifications')}>
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                onClick={() => actor.send({ type: 'notifications.retry' })}
+              >
+                Try again
+              </Button>
+            </Alert>
+          ) : items.length === 0 ? (
+            <Text c="gray.7" size="sm" ta="center" py="md">
+              {t('notifications.none')}
+            </Text>
+          ) : (
+            <Stack
+              gap={2}
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Newest notifications"
+            >
+              {items.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem
+                    notification={notification}
+                    unread={notification.readAt === null}
+                    onOpen={() => {
+                      actor.send({ type: 'notification.read', notification });
+                      setOpened(false);
+                    }}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+          <Group justify="center" pt={6}>
+            <Anchor
+              component={Link}
+              href={pathFor('notifications')}
+              size="sm"
+              onClick={() => setOpened(false)}
+            >
+              See all
+            </Anchor>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}
