@@ -1,8 +1,8 @@
 // Lesson reminders: a row per booking, due an hour before the lesson, sent once (one notification,
 // one e-mail) even by two processes at once and across a restart.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { bookings, lessonReminders, lessons, topics } from '../../../server/db/schema';
 import { OutboxMailer, type Mailer } from '../../../server/gateways/mail';
 import {
@@ -27,6 +27,10 @@ beforeAll(async () => {
   template = first;
 });
 afterAll(() => server.close());
+// Each test counts its own reminders: the seed's and earlier tests' are closed first.
+beforeEach(async () => {
+  await server.db.update(lessonReminders).set({ sentAt: new Date() }).where(isNull(lessonReminders.sentAt));
+});
 
 /** A fresh approved lesson at `startAt` (a copy of a seeded one), so times are exact. */
 async function lessonAt(startAt: Date) {
