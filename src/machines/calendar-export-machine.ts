@@ -75,7 +75,11 @@ export const calendarExportMachine = setup({
       studentId: params.studentId || null,
     })),
     clearDownload: assign({ fileName: null, downloadError: null }),
-    storeFeedUrl: assign((_, params: { url: string }) => ({ feedUrl: params.url, feedError: null, resetError: null })),
+    storeFeedUrl: assign((_, params: { url: string }) => ({
+      feedUrl: params.url,
+      feedError: null,
+      resetError: null,
+    })),
     clearFeed: assign({ feedUrl: null, feedError: null, resetError: null }),
   },
   guards: {
@@ -99,7 +103,10 @@ export const calendarExportMachine = setup({
   initial: 'idle',
   on: {
     'export.target': {
-      actions: { type: 'setTarget', params: ({ event }) => ({ code: event.code, studentId: event.studentId }) },
+      actions: {
+        type: 'setTarget',
+        params: ({ event }) => ({ code: event.code, studentId: event.studentId }),
+      },
     },
   },
   states: {

@@ -144,9 +144,15 @@ export const timetableMachine = setup({
       placeFromSearch(params.search, context.today),
     ),
     clearLessons: assign({ lessons: [], error: null }),
-    storeLessons: assign((_, params: { lessons: TimetableItem[] }) => ({ lessons: params.lessons, error: null })),
+    storeLessons: assign((_, params: { lessons: TimetableItem[] }) => ({
+      lessons: params.lessons,
+      error: null,
+    })),
     storeError: assign({ error: () => timetableLoadError() }),
-    announcePlace: emit(({ context }) => ({ type: 'query.changed' as const, search: searchFromPlace(context) })),
+    announcePlace: emit(({ context }) => ({
+      type: 'query.changed' as const,
+      search: searchFromPlace(context),
+    })),
   },
   guards: {
     isEmpty: (_, params: { lessons: TimetableItem[] }) => params.lessons.length === 0,

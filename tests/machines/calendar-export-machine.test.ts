@@ -32,9 +32,13 @@ const TEXT = {
   resetDone: 'Your calendar link was reset. Subscribe again with the new link.',
 };
 
-const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as ExportEvent;
+const done = (id: string, output?: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output }) as unknown as ExportEvent;
 const failed = (id: string) =>
-  ({ type: `xstate.error.actor.${id}`, error: new ApiError({ status: 500, message: 'Server error' }) }) as unknown as ExportEvent;
+  ({
+    type: `xstate.error.actor.${id}`,
+    error: new ApiError({ status: 500, message: 'Server error' }),
+  }) as unknown as ExportEvent;
 const after = (type: string) => ({ type }) as unknown as ExportEvent;
 
 const AFTER_DOWNLOADED = 'xstate.after.downloadedTime.calendarExport.downloaded';
@@ -144,14 +148,23 @@ const START: Screen = {
 
 /** The rules of the button and the dialog: what shows after an event the machine took. */
 function expectedAfter(s: Screen, event: ExportEvent): [Screen, CalendarExportEmitted[]] {
-  const closedFeed = { feed: 'closed' as const, copy: 'ready' as const, feedUrl: null, feedError: null, resetError: null };
+  const closedFeed = {
+    feed: 'closed' as const,
+    copy: 'ready' as const,
+    feedUrl: null,
+    feedError: null,
+    resetError: null,
+  };
   switch (event) {
     case saved:
       return [{ ...s, download: 'downloaded', fileName: 'somesha-timetable.ics' }, []];
     case downloadFailed:
       return [{ ...s, download: 'failed', downloadError: TEXT.downloadFailed }, []];
     case feedLoaded:
-      return [{ ...s, feed: 'shown', copy: 'ready', feedUrl: FIRST_URL, feedError: null, resetError: null }, []];
+      return [
+        { ...s, feed: 'shown', copy: 'ready', feedUrl: FIRST_URL, feedError: null, resetError: null },
+        [],
+      ];
     case feedFailed:
       return [{ ...s, feed: 'error', feedError: TEXT.feedError }, []];
     case resetDone:
@@ -267,8 +280,10 @@ function replay(path: ModelPath<typeof logic>) {
     let expected: CalendarExportEmitted[] = [];
     if ((event.type as string) !== 'xstate.init') {
       expect(allowed(screen, event)).toBe(true);
-      if ((event.type as string) === AFTER_DOWNLOADED) vi.advanceTimersByTime(DOWNLOADED_MS - (Date.now() - downloadedAt));
-      else if ((event.type as string) === AFTER_COPIED) vi.advanceTimersByTime(COPIED_MS - (Date.now() - copiedAt));
+      if ((event.type as string) === AFTER_DOWNLOADED)
+        vi.advanceTimersByTime(DOWNLOADED_MS - (Date.now() - downloadedAt));
+      else if ((event.type as string) === AFTER_COPIED)
+        vi.advanceTimersByTime(COPIED_MS - (Date.now() - copiedAt));
       else actor.send(event);
       const before = screen;
       [screen, expected] = expectedAfter(screen, event);
@@ -279,9 +294,12 @@ function replay(path: ModelPath<typeof logic>) {
       const newCalls = calls.slice(callsBefore);
       if (screen.download === 'downloading' && before.download !== 'downloading')
         expect(newCalls).toEqual([['downloadCalendar', { code: screen.code, studentId: screen.studentId }]]);
-      else if (screen.feed === 'loading' && before.feed !== 'loading') expect(newCalls).toEqual([['fetchCalendarFeed', undefined]]);
-      else if (screen.feed === 'resetting' && before.feed !== 'resetting') expect(newCalls).toEqual([['resetCalendarFeed', undefined]]);
-      else if (screen.copy === 'copying' && before.copy !== 'copying') expect(newCalls).toEqual([['copyText', { text: screen.feedUrl }]]);
+      else if (screen.feed === 'loading' && before.feed !== 'loading')
+        expect(newCalls).toEqual([['fetchCalendarFeed', undefined]]);
+      else if (screen.feed === 'resetting' && before.feed !== 'resetting')
+        expect(newCalls).toEqual([['resetCalendarFeed', undefined]]);
+      else if (screen.copy === 'copying' && before.copy !== 'copying')
+        expect(newCalls).toEqual([['copyText', { text: screen.feedUrl }]]);
       else expect(newCalls).toEqual([]);
     }
 
@@ -313,17 +331,23 @@ describe('calendar-export machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(100);
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('shows the button, the dialog and the toasts the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('shows the button, the dialog and the toasts the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('shows the button, the dialog and the toasts the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('shows the button, the dialog and the toasts the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 });
 
 describe('calendar-export machine (behaviour with real calls and timers)', () => {
@@ -341,7 +365,9 @@ describe('calendar-export machine (behaviour with real calls and timers)', () =>
     actor.send({ type: 'feed.open' });
     await vi.advanceTimersByTimeAsync(0);
     expect(download).toHaveBeenCalledTimes(1);
-    expect(download.mock.calls[0]).toEqual([expect.objectContaining({ input: { code: 'LSN-ALG01', studentId: null } })]);
+    expect(download.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { code: 'LSN-ALG01', studentId: null } }),
+    ]);
     expect(selectDownloadStatus(actor.getSnapshot())).toBe('downloaded');
     expect(actor.getSnapshot().context.fileName).toBe('somesha-LSN-ALG01.ics');
     // One lesson has no feed to subscribe to.
@@ -361,7 +387,9 @@ describe('calendar-export machine (behaviour with real calls and timers)', () =>
     actor.send({ type: 'export.target', code: null, studentId: '502' });
     actor.send({ type: 'download.start' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(download.mock.calls[0]).toEqual([expect.objectContaining({ input: { code: null, studentId: '502' } })]);
+    expect(download.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { code: null, studentId: '502' } }),
+    ]);
   });
 
   it('closing the dialog forgets the link, and opening it again asks for the current one', async () => {

@@ -94,7 +94,9 @@ function expectedRange(view: TimetableView, anchor: string) {
 
 function expectedShift(view: TimetableView, anchor: string, step: 1 | -1) {
   return view === 'week'
-    ? dayjs(anchor).add(step * 7, 'day').format('YYYY-MM-DD')
+    ? dayjs(anchor)
+        .add(step * 7, 'day')
+        .format('YYYY-MM-DD')
     : dayjs(anchor).add(step, 'month').startOf('month').format('YYYY-MM-DD');
 }
 
@@ -137,7 +139,10 @@ function replay(path: ModelPath<typeof logic>) {
     switch (event.type) {
       case 'timetable.previous':
       case 'timetable.next':
-        place = { ...place, anchor: expectedShift(place.view, place.anchor, event.type === 'timetable.next' ? 1 : -1) };
+        place = {
+          ...place,
+          anchor: expectedShift(place.view, place.anchor, event.type === 'timetable.next' ? 1 : -1),
+        };
         moved = reloads = true;
         break;
       case 'timetable.today':
@@ -157,7 +162,12 @@ function replay(path: ModelPath<typeof logic>) {
         place = {
           ...place,
           view: search.view === 'month' ? 'month' : 'week',
-          anchor: /^\d{4}-\d{2}-\d{2}$/.test(search.date ?? '') && dayjs(search.date).isValid() && dayjs(search.date).format('YYYY-MM-DD') === search.date ? search.date! : place.today,
+          anchor:
+            /^\d{4}-\d{2}-\d{2}$/.test(search.date ?? '') &&
+            dayjs(search.date).isValid() &&
+            dayjs(search.date).format('YYYY-MM-DD') === search.date
+              ? search.date!
+              : place.today,
           studentId: search.student_id ?? null,
         };
         reloads = true;
@@ -180,13 +190,24 @@ function replay(path: ModelPath<typeof logic>) {
     expect(seen.value).toEqual(step.state.value);
     const shown = selectTimetable(seen);
     expect({ state: shown.state, lessons: shown.lessons, error: shown.error }).toEqual(screen);
-    expect({ view: shown.view, anchor: shown.anchor, studentId: shown.studentId, today: shown.today }).toEqual(place);
+    expect({
+      view: shown.view,
+      anchor: shown.anchor,
+      studentId: shown.studentId,
+      today: shown.today,
+    }).toEqual(place);
 
     // Each load asks for the place's range (and learner) once.
     if (reloads) calls += 1;
     expect(asked).toHaveLength(calls);
-    if (reloads) expect(asked.at(-1)).toEqual({ ...expectedRange(place.view, place.anchor), studentId: place.studentId });
-    expect(emitted.slice(emittedBefore)).toEqual(moved ? [{ type: 'query.changed', search: searchOf(place) }] : []);
+    if (reloads)
+      expect(asked.at(-1)).toEqual({
+        ...expectedRange(place.view, place.anchor),
+        studentId: place.studentId,
+      });
+    expect(emitted.slice(emittedBefore)).toEqual(
+      moved ? [{ type: 'query.changed', search: searchOf(place) }] : [],
+    );
   }
   return actor;
 }
@@ -196,17 +217,23 @@ describe('timetable machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(100);
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('asks for the range, tells the URL and shows what the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('asks for the range, tells the URL and shows what the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('asks for the range, tells the URL and shows what the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('asks for the range, tells the URL and shows what the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 });
 
 describe('timetable machine (behaviour)', () => {
@@ -249,7 +276,15 @@ describe('timetable machine (behaviour)', () => {
 
 describe('calendar days', () => {
   it('agree with dayjs on weeks and months across month and year ends and leap days', () => {
-    const days = ['2026-11-25', '2026-11-30', '2026-12-31', '2027-01-01', '2028-02-29', '2028-03-01', '2026-03-29'];
+    const days = [
+      '2026-11-25',
+      '2026-11-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2028-02-29',
+      '2028-03-01',
+      '2026-03-29',
+    ];
     for (const day of days) {
       for (const view of ['week', 'month'] as const) {
         expect(timetableRange(view, day)).toEqual(expectedRange(view, day));
@@ -260,7 +295,11 @@ describe('calendar days', () => {
   });
 
   it('reads the URL defensively', () => {
-    expect(placeFromSearch({ date: '2026-02-29' }, TODAY)).toEqual({ view: 'week', anchor: TODAY, studentId: null });
+    expect(placeFromSearch({ date: '2026-02-29' }, TODAY)).toEqual({
+      view: 'week',
+      anchor: TODAY,
+      studentId: null,
+    });
     expect(placeFromSearch({ date: '2028-02-29', view: 'month', student_id: '12' }, TODAY)).toEqual({
       view: 'month',
       anchor: '2028-02-29',

@@ -43,7 +43,12 @@ export function bookedLesson(options: {
     rejection_comment: null,
     capacity: 20,
     class: null,
-    topic: { id: options.id + 1000, name: options.topic, slug: options.code.toLowerCase(), subject: 'Mathematics' },
+    topic: {
+      id: options.id + 1000,
+      name: options.topic,
+      slug: options.code.toLowerCase(),
+      subject: 'Mathematics',
+    },
     program: null,
     type: { name: 'Public', color: '#1E88E5' },
     teacher: { id: 3, user_id: 30, name: 'Grace Mwangi', photo: null },
@@ -70,9 +75,14 @@ function calendarText(lessons: Wire[]): string {
     `URL:http://localhost/lessons/show/${String(lesson.code)}`,
     'END:VEVENT',
   ]);
-  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Somesha//Timetable//EN', ...events, 'END:VCALENDAR', ''].join(
-    '\r\n',
-  );
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Somesha//Timetable//EN',
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }
 
 export const timetable = {

@@ -1,7 +1,19 @@
 // "Add to calendar" (issue 9): a menu to download one lesson (`code`) or the whole timetable as an
 // `.ics` file, and, for the whole timetable, to subscribe to the private calendar feed. Renders the
 // calendar-export machine's state and sends it events.
-import { Alert, Anchor, Button, Center, Group, Loader, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -69,7 +81,10 @@ export function CalendarExportButton({ code, studentId = null }: CalendarExportB
             Download .ics
           </Menu.Item>
           {!code && (
-            <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={() => actor.send({ type: 'feed.open' })}>
+            <Menu.Item
+              leftSection={<IconLink size={16} aria-hidden />}
+              onClick={() => actor.send({ type: 'feed.open' })}
+            >
               Subscribe (private link)
             </Menu.Item>
           )}
@@ -83,10 +98,20 @@ export function CalendarExportButton({ code, studentId = null }: CalendarExportB
       {download === 'failed' && (
         <Alert color="red" variant="light" role="alert" title={downloadError} maw={360}>
           <Group gap="xs" mt={4}>
-            <Button size="xs" variant="white" color="red" onClick={() => actor.send({ type: 'download.retry' })}>
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => actor.send({ type: 'download.retry' })}
+            >
               Try again
             </Button>
-            <Button size="xs" variant="subtle" color="gray.8" onClick={() => actor.send({ type: 'download.dismiss' })}>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="gray.8"
+              onClick={() => actor.send({ type: 'download.dismiss' })}
+            >
               Dismiss
             </Button>
           </Group>
@@ -117,13 +142,24 @@ function SubscribeDialog({ actor }: { actor: ExportActor }) {
       )}
       {status === 'error' && (
         <Alert color="red" variant="light" role="alert" title={feedError}>
-          <Button size="xs" variant="white" color="red" onClick={() => actor.send({ type: 'feed.retry' })} mt={4}>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() => actor.send({ type: 'feed.retry' })}
+            mt={4}
+          >
             Try again
           </Button>
         </Alert>
       )}
       {url && (status === 'shown' || status === 'confirmReset' || status === 'resetting') && (
-        <FeedLink actor={actor} url={url} confirming={status !== 'shown'} resetting={status === 'resetting'} />
+        <FeedLink
+          actor={actor}
+          url={url}
+          confirming={status !== 'shown'}
+          resetting={status === 'resetting'}
+        />
       )}
     </Modal>
   );
@@ -153,8 +189,8 @@ function FeedLink({
   return (
     <Stack gap="md">
       <Text size="sm">
-        Calendar apps that subscribe to this private link show your booked lessons and keep them up to date. Anyone
-        with the link can see your timetable, so keep it to yourself.
+        Calendar apps that subscribe to this private link show your booked lessons and keep them up to date.
+        Anyone with the link can see your timetable, so keep it to yourself.
       </Text>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
@@ -193,7 +229,13 @@ function FeedLink({
         </Anchor>
       </Stack>
       {confirming ? (
-        <Alert color="orange" variant="light" title="Reset your calendar link?" role="alertdialog" aria-label="Reset your calendar link?">
+        <Alert
+          color="orange"
+          variant="light"
+          title="Reset your calendar link?"
+          role="alertdialog"
+          aria-label="Reset your calendar link?"
+        >
           <Stack gap="sm">
             <Text size="sm">{t('calendar.resetWarning')}</Text>
             {resetError && (
@@ -202,7 +244,11 @@ function FeedLink({
               </Text>
             )}
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" disabled={resetting} onClick={() => actor.send({ type: 'reset.cancel' })}>
+              <Button
+                variant="default"
+                disabled={resetting}
+                onClick={() => actor.send({ type: 'reset.cancel' })}
+              >
                 Keep this link
               </Button>
               <Button color="red.8" loading={resetting} onClick={() => actor.send({ type: 'reset.confirm' })}>
@@ -216,7 +262,12 @@ function FeedLink({
           <Text size="xs" c="gray.7">
             Shared the link by mistake? Reset it to make a new one.
           </Text>
-          <Button variant="subtle" color="red.8" size="xs" onClick={() => actor.send({ type: 'reset.request' })}>
+          <Button
+            variant="subtle"
+            color="red.8"
+            size="xs"
+            onClick={() => actor.send({ type: 'reset.request' })}
+          >
             Reset link
           </Button>
         </Group>

@@ -18,8 +18,18 @@ import { snackbarText } from '../commerce/commerce-helpers';
 
 useTimetableApi();
 
-const LINEAR = bookedLesson({ id: 1, code: 'LSN-ALG01', topic: 'Linear equations', startAt: '2026-11-23T12:00:00.000Z' });
-const ACIDS = bookedLesson({ id: 2, code: 'LSN-CHE02', topic: 'Acids and bases', startAt: '2026-11-25T05:30:00.000Z' });
+const LINEAR = bookedLesson({
+  id: 1,
+  code: 'LSN-ALG01',
+  topic: 'Linear equations',
+  startAt: '2026-11-23T12:00:00.000Z',
+});
+const ACIDS = bookedLesson({
+  id: 2,
+  code: 'LSN-CHE02',
+  topic: 'Acids and bases',
+  startAt: '2026-11-25T05:30:00.000Z',
+});
 
 type Saved = { href: string; download: string; blob: Blob | undefined };
 let saved: Saved[];
@@ -95,16 +105,32 @@ describe('downloading the whole timetable', () => {
   });
 
   it("downloads only the chosen child's lessons for a parent", async () => {
-    api.children = [{ id: 501, user: { id: 601, first_name: 'Baraka', last_name: 'Kamau', username: 'baraka' } }];
+    api.children = [
+      { id: 501, user: { id: 601, first_name: 'Baraka', last_name: 'Kamau', username: 'baraka' } },
+    ];
     timetable.lessons = [
-      bookedLesson({ id: 11, code: 'LSN-B1', topic: 'Linear equations', startAt: '2026-11-23T12:00:00.000Z', studentId: 501 }),
-      bookedLesson({ id: 12, code: 'LSN-Z1', topic: 'Acids and bases', startAt: '2026-11-24T06:00:00.000Z', studentId: 502 }),
+      bookedLesson({
+        id: 11,
+        code: 'LSN-B1',
+        topic: 'Linear equations',
+        startAt: '2026-11-23T12:00:00.000Z',
+        studentId: 501,
+      }),
+      bookedLesson({
+        id: 12,
+        code: 'LSN-Z1',
+        topic: 'Acids and bases',
+        startAt: '2026-11-24T06:00:00.000Z',
+        studentId: 502,
+      }),
     ];
     const app = await openTimetable('/timetable?student_id=501', 'parent@example.com');
     await chooseFromMenu(app.user, 'Download .ics');
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(timetable.downloads).toEqual(['timetable 501']);
-    expect(await eventsIn(saved[0]!)).toEqual([{ summary: 'Linear equations', start: '2026-11-23T12:00:00.000Z' }]);
+    expect(await eventsIn(saved[0]!)).toEqual([
+      { summary: 'Linear equations', start: '2026-11-23T12:00:00.000Z' },
+    ]);
   });
 
   it('says when the download failed, and Try again downloads it', async () => {
@@ -155,7 +181,9 @@ describe('one lesson', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Download .ics' }));
     expect(await screen.findByText('Downloaded somesha-LSN-CHE02.ics')).toBeInTheDocument();
     expect(saved.map((file) => file.download)).toEqual(['somesha-LSN-CHE02.ics']);
-    expect(await eventsIn(saved[0]!)).toEqual([{ summary: 'Acids and bases', start: '2026-11-25T05:30:00.000Z' }]);
+    expect(await eventsIn(saved[0]!)).toEqual([
+      { summary: 'Acids and bases', start: '2026-11-25T05:30:00.000Z' },
+    ]);
     expect(timetable.downloads).toEqual(['lesson LSN-CHE02']);
   });
 
@@ -184,10 +212,9 @@ describe('the private calendar feed', () => {
     const field = await within(dialog).findByRole('textbox', { name: 'Your private calendar link' });
     expect(field).toHaveValue(FIRST);
     expect(field).toHaveAttribute('readonly');
-    expect(within(dialog).getByRole('link', { name: "Open in your phone's calendar (webcal)" })).toHaveAttribute(
-      'href',
-      'webcal://localhost/calendar/token-one.ics',
-    );
+    expect(
+      within(dialog).getByRole('link', { name: "Open in your phone's calendar (webcal)" }),
+    ).toHaveAttribute('href', 'webcal://localhost/calendar/token-one.ics');
     const google = within(dialog).getByRole('link', { name: 'Add to Google Calendar' });
     expect(google).toHaveAttribute(
       'href',
@@ -207,8 +234,12 @@ describe('the private calendar feed', () => {
 
   it('selects the link for the person to copy when the clipboard is refused', async () => {
     const { app, dialog } = await openFeed();
-    const field = (await within(dialog).findByRole('textbox', { name: 'Your private calendar link' })) as HTMLInputElement;
-    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    const field = (await within(dialog).findByRole('textbox', {
+      name: 'Your private calendar link',
+    })) as HTMLInputElement;
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('Denied', 'NotAllowedError'),
+    );
     await app.user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(t('calendar.copyRefused'));
     await waitFor(() => expect(document.activeElement).toBe(field));

@@ -13,10 +13,26 @@ useTimetableApi();
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-25T06:00:00.000Z'));
-  api.children = [{ id: 501, user: { id: 601, first_name: 'Baraka', last_name: 'Kamau', username: 'baraka' } }];
+  api.children = [
+    { id: 501, user: { id: 601, first_name: 'Baraka', last_name: 'Kamau', username: 'baraka' } },
+  ];
   timetable.lessons = [
-    bookedLesson({ id: 1, code: 'LSN-ALG01', topic: 'Linear equations', startAt: '2026-11-23T12:00:00.000Z', studentId: 501, studentName: 'Baraka Kamau' }),
-    bookedLesson({ id: 2, code: 'LSN-CHE02', topic: 'Acids and bases', startAt: '2026-11-25T05:30:00.000Z', studentId: 501, studentName: 'Baraka Kamau' }),
+    bookedLesson({
+      id: 1,
+      code: 'LSN-ALG01',
+      topic: 'Linear equations',
+      startAt: '2026-11-23T12:00:00.000Z',
+      studentId: 501,
+      studentName: 'Baraka Kamau',
+    }),
+    bookedLesson({
+      id: 2,
+      code: 'LSN-CHE02',
+      topic: 'Acids and bases',
+      startAt: '2026-11-25T05:30:00.000Z',
+      studentId: 501,
+      studentName: 'Baraka Kamau',
+    }),
   ];
 });
 afterEach(() => vi.useRealTimers());

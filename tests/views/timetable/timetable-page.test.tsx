@@ -12,12 +12,37 @@ useTimetableApi();
 
 const NOW = new Date('2026-11-25T06:00:00.000Z');
 
-const LINEAR = bookedLesson({ id: 1, code: 'LSN-ALG01', topic: 'Linear equations', startAt: '2026-11-23T12:00:00.000Z' });
-const ACIDS = bookedLesson({ id: 2, code: 'LSN-CHE02', topic: 'Acids and bases', startAt: '2026-11-25T05:30:00.000Z' });
+const LINEAR = bookedLesson({
+  id: 1,
+  code: 'LSN-ALG01',
+  topic: 'Linear equations',
+  startAt: '2026-11-23T12:00:00.000Z',
+});
+const ACIDS = bookedLesson({
+  id: 2,
+  code: 'LSN-CHE02',
+  topic: 'Acids and bases',
+  startAt: '2026-11-25T05:30:00.000Z',
+});
 // Thursday 21:30 UTC is Friday 00:30 in Nairobi: the lesson belongs on Friday.
-const ESSAY = bookedLesson({ id: 3, code: 'LSN-ENG03', topic: 'Essay writing', startAt: '2026-11-26T21:30:00.000Z' });
-const PHOTO = bookedLesson({ id: 4, code: 'LSN-BIO04', topic: 'Photosynthesis', startAt: '2026-12-02T07:00:00.000Z' });
-const FRACTIONS = bookedLesson({ id: 5, code: 'LSN-MAT05', topic: 'Fractions', startAt: '2026-11-18T13:00:00.000Z' });
+const ESSAY = bookedLesson({
+  id: 3,
+  code: 'LSN-ENG03',
+  topic: 'Essay writing',
+  startAt: '2026-11-26T21:30:00.000Z',
+});
+const PHOTO = bookedLesson({
+  id: 4,
+  code: 'LSN-BIO04',
+  topic: 'Photosynthesis',
+  startAt: '2026-12-02T07:00:00.000Z',
+});
+const FRACTIONS = bookedLesson({
+  id: 5,
+  code: 'LSN-MAT05',
+  topic: 'Fractions',
+  startAt: '2026-11-18T13:00:00.000Z',
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -43,7 +68,9 @@ async function openTimetable(path = '/timetable', email = 'student@example.com')
 }
 
 async function settled() {
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading timetable' })).not.toBeInTheDocument());
+  await waitFor(() =>
+    expect(screen.queryByRole('status', { name: 'Loading timetable' })).not.toBeInTheDocument(),
+  );
 }
 
 describe('the week view', () => {
@@ -57,7 +84,9 @@ describe('the week view', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Nov 23 – 29, 2026' })).toBeInTheDocument();
     expect(timetable.queries).toEqual([{ from: '2026-11-23', to: '2026-11-29' }]);
 
-    const days = within(screen.getByRole('list', { name: 'Days of the week' })).getAllByRole('heading', { level: 3 });
+    const days = within(screen.getByRole('list', { name: 'Days of the week' })).getAllByRole('heading', {
+      level: 3,
+    });
     expect(days.map((day) => day.textContent)).toEqual([
       'Monday Nov 23',
       'Tuesday Nov 24',
@@ -161,32 +190,36 @@ describe('the month view', () => {
     expect(timetable.queries.at(-1)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
 
     const cell = (name: string) => within(month).getByRole('group', { name });
-    expect(within(cell('Wednesday, Nov 18, 2026')).getByRole('link')).toHaveAccessibleName('4:00 PM Fractions');
-    expect(within(cell('Friday, Nov 27, 2026')).getByRole('link')).toHaveAccessibleName('12:30 AM Essay writing');
+    expect(within(cell('Wednesday, Nov 18, 2026')).getByRole('link')).toHaveAccessibleName(
+      '4:00 PM Fractions',
+    );
+    expect(within(cell('Friday, Nov 27, 2026')).getByRole('link')).toHaveAccessibleName(
+      '12:30 AM Essay writing',
+    );
     expect(within(cell('Thursday, Nov 26, 2026')).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(cell('Wednesday, Nov 25, 2026, today')).getByText('25')).toHaveAttribute('aria-current', 'date');
-    expect(within(cell('Wednesday, Nov 25, 2026, today')).getByRole('link')).toHaveAccessibleName('8:30 AM Acids and bases');
+    expect(within(cell('Wednesday, Nov 25, 2026, today')).getByText('25')).toHaveAttribute(
+      'aria-current',
+      'date',
+    );
+    expect(within(cell('Wednesday, Nov 25, 2026, today')).getByRole('link')).toHaveAccessibleName(
+      '8:30 AM Acids and bases',
+    );
     expect(month.querySelectorAll('[aria-current="date"]')).toHaveLength(1);
     expect(within(month).getAllByRole('group', { name: /today/ })).toHaveLength(1);
     expect(within(month).getAllByRole('group')).toHaveLength(30);
     // Weeks start on Monday.
-    expect(within(month).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Mon',
-      'Tue',
-      'Wed',
-      'Thu',
-      'Fri',
-      'Sat',
-      'Sun',
-    ]);
+    expect(
+      within(month)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     // On a phone the days with lessons are listed under the table too.
     const phoneList = screen.getByRole('list', { name: 'Days with lessons' });
-    expect(within(phoneList).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Wednesday Nov 18',
-      'Monday Nov 23',
-      'Wednesday Nov 25',
-      'Friday Nov 27',
-    ]);
+    expect(
+      within(phoneList)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Wednesday Nov 18', 'Monday Nov 23', 'Wednesday Nov 25', 'Friday Nov 27']);
 
     await app.user.click(screen.getByRole('button', { name: 'Next month' }));
     await waitFor(() => expect(app.currentPath()).toBe('/timetable?date=2026-12-01&view=month'));
@@ -211,7 +244,9 @@ describe('the month view', () => {
     await screen.findByRole('table', { name: 'Lessons in December 2026' });
     await app.user.click(screen.getByRole('button', { name: 'Week' }));
     await waitFor(() => expect(app.currentPath()).toBe('/timetable?date=2026-12-02'));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Nov 30 – Dec 6, 2026' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Nov 30 – Dec 6, 2026' }),
+    ).toBeInTheDocument();
   });
 
   it('reads an unreadable query as this week', async () => {
@@ -228,8 +263,22 @@ describe('a parent', () => {
   beforeEach(() => {
     api.children = [BARAKA, ZAWADI];
     timetable.lessons = [
-      bookedLesson({ id: 11, code: 'LSN-B1', topic: 'Linear equations', startAt: '2026-11-23T12:00:00.000Z', studentId: 501, studentName: 'Baraka Kamau' }),
-      bookedLesson({ id: 12, code: 'LSN-Z1', topic: 'Acids and bases', startAt: '2026-11-24T06:00:00.000Z', studentId: 502, studentName: 'Zawadi Kamau' }),
+      bookedLesson({
+        id: 11,
+        code: 'LSN-B1',
+        topic: 'Linear equations',
+        startAt: '2026-11-23T12:00:00.000Z',
+        studentId: 501,
+        studentName: 'Baraka Kamau',
+      }),
+      bookedLesson({
+        id: 12,
+        code: 'LSN-Z1',
+        topic: 'Acids and bases',
+        startAt: '2026-11-24T06:00:00.000Z',
+        studentId: 502,
+        studentName: 'Zawadi Kamau',
+      }),
     ];
   });
 

@@ -56,7 +56,12 @@ function LessonEntry({
   );
 }
 
-function LessonList(props: { lessons: TimetableItem[]; zone: string; showLearner: boolean; compact?: boolean }) {
+function LessonList(props: {
+  lessons: TimetableItem[];
+  zone: string;
+  showLearner: boolean;
+  compact?: boolean;
+}) {
   return (
     <Stack component="ul" gap={6} p={0} m={0}>
       {props.lessons.map((lesson) => (
@@ -122,7 +127,14 @@ function DayCard({
 /** Seven days side by side from the `md` breakpoint; one under the other on a phone or a tablet. */
 export function WeekDays({ range, lessonsByDay, today, zone, showLearner }: DaysProps) {
   return (
-    <SimpleGrid component="ol" cols={{ base: 1, md: 7 }} spacing="xs" p={0} m={0} aria-label="Days of the week">
+    <SimpleGrid
+      component="ol"
+      cols={{ base: 1, md: 7 }}
+      spacing="xs"
+      p={0}
+      m={0}
+      aria-label="Days of the week"
+    >
       {daysFrom(range.from, range.to).map((day) => (
         <DayCard
           key={day}

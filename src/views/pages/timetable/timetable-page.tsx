@@ -90,7 +90,10 @@ export default function TimetablePage() {
 
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <LearnerSelect value={studentId} onChange={(next) => actor.send({ type: 'learner.change', studentId: next })} />
+          <LearnerSelect
+            value={studentId}
+            onChange={(next) => actor.send({ type: 'learner.change', studentId: next })}
+          />
           <Group gap={4} role="group" aria-label="View">
             {(['week', 'month'] as const).map((option) => (
               <Button
@@ -141,8 +144,19 @@ export default function TimetablePage() {
           </Center>
         )}
         {state === 'error' && (
-          <Alert color="red" variant="light" role="alert" title={error ?? t('messages.loadError', { name: 'timetable' })}>
-            <Button size="xs" variant="white" color="red" onClick={() => actor.send({ type: 'timetable.retry' })} mt={4}>
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={error ?? t('messages.loadError', { name: 'timetable' })}
+          >
+            <Button
+              size="xs"
+              variant="white"
+              color="red"
+              onClick={() => actor.send({ type: 'timetable.retry' })}
+              mt={4}
+            >
               Try again
             </Button>
           </Alert>
