@@ -41,7 +41,7 @@ const BookingsQuery = object({
 });
 
 /** `from`/`to` Nairobi days where `to` may not come before `from` (422 on `to`). */
-export const withDayRange = <T, S>(struct: Struct<T, S>) =>
+const withDayRange = <T, S>(struct: Struct<T, S>) =>
   withFieldErrors(struct, 'dayRange', (query): FieldErrors => {
     const [from, to] = [asText(query.from), asText(query.to)];
     return from && to && to < from ? { to: [t('validation.dateRange')] } : {};
