@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../msw/server';
+import { useLearnerApi } from '../msw/learner-handlers';
 import { api } from '../msw/handlers';
 import { renderApp, signedInAs } from '../render';
 
-useFakeApi();
+// The layout test walks into workspace pages (Lesson bookings), so the learner endpoints answer too.
+useLearnerApi();
 
 const nav = () => screen.getByRole('navigation', { name: 'Workspace navigation' });
 const current = () => within(nav()).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent);

@@ -7,10 +7,11 @@ import {
   installFakeEventSource,
   wireNotification,
 } from '../../msw/notification-handlers';
-import { useFakeApi } from '../../msw/server';
+import { useLearnerApi } from '../../msw/learner-handlers';
 import { renderApp, signedInAs } from '../../render';
 
-useFakeApi();
+// Opening a notification navigates into workspace pages, whose endpoints answer too.
+useLearnerApi();
 installFakeEventSource();
 afterAll(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
