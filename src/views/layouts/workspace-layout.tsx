@@ -8,6 +8,7 @@ import { Logo } from '../components/logo';
 import { NotificationBell } from '../components/notifications/notification-bell';
 import { NotificationToasts } from '../components/notifications/toasts';
 import { initialsOf } from '../components/profile/initials';
+import avatarClasses from './avatar-initials.module.css';
 import { SupportDialog } from '../components/support-dialog';
 import { pathFor } from '@/shared/routes';
 import { isEntryActive, WORKSPACE_MENU, type MenuEntry } from './workspace-menu';
@@ -72,7 +73,7 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
         <UnstyledButton aria-label={`User menu for ${name}`}>
           <Group gap={6} wrap="nowrap">
             <Avatar src={user?.photoUrl ?? null} alt="" radius="xl" size={32} color="blue">
-              {initialsOf(user)}
+              <span className={avatarClasses.initials} data-initials={initialsOf(user)} aria-hidden />
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm">
               {name}

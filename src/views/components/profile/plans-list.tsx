@@ -7,10 +7,11 @@ import { ListStates } from '../lists/list-states';
 import { useList } from '../lists/use-list';
 
 const STATUS_COLORS: Record<PlanStatus, string> = {
-  active: 'green',
-  pending_payment: 'yellow',
-  ended: 'gray',
-  cancelled: 'red',
+  // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
+  active: 'teal.9',
+  pending_payment: 'blue.9',
+  ended: 'gray.8',
+  cancelled: 'red.9',
 };
 
 function planName(plan: Plan): string {
@@ -36,7 +37,7 @@ function PlanRow({ plan }: { plan: Plan }) {
         </div>
         <Stack gap={4} align="flex-end">
           {status && (
-            <Badge color={STATUS_COLORS[status]} variant="light">
+            <Badge color={STATUS_COLORS[status]} variant="filled">
               {t(`plans.status.${status}`)}
             </Badge>
           )}

@@ -24,13 +24,14 @@ const TOPUP_MAX = 150_000;
 
 const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout' };
 const STATUS_COLORS: Record<TransactionStatus, string> = {
-  pending: 'yellow',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'gray',
-  reversed: 'orange',
-  needs_review: 'yellow',
-  expired: 'gray',
+  // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
+  pending: 'blue.9',
+  completed: 'teal.9',
+  failed: 'red.9',
+  cancelled: 'gray.8',
+  reversed: 'grape.9',
+  needs_review: 'indigo.9',
+  expired: 'gray.8',
 };
 
 function BalanceCard({ wallet }: { wallet: Wallet }) {
@@ -196,7 +197,7 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
                         {amountText(transaction)}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={STATUS_COLORS[transaction.status]} variant="light">
+                        <Badge color={STATUS_COLORS[transaction.status]} variant="filled">
                           {transaction.status.replace('_', ' ')}
                         </Badge>
                       </Table.Td>

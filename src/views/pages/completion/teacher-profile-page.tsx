@@ -14,10 +14,10 @@ import { usePageTitle } from '../../use-page-title';
 import { validateTeacher, type TeacherFormValues } from './profile-rules';
 
 const STATUS_LABELS: Record<string, { label: string; color: string }> = {
-  // Dark shades: white text on them passes WCAG AA (4.5:1); the light variants did not.
+  // Dark shades: white text on them passes WCAG AA (4.5:1); light variants and green.9 (4.4:1) did not.
   new: { label: 'Not submitted', color: 'gray.8' },
-  pending: { label: 'Waiting for approval', color: 'orange.9' },
-  approved: { label: 'Approved', color: 'green.9' },
+  pending: { label: 'Waiting for approval', color: 'blue.9' },
+  approved: { label: 'Approved', color: 'teal.9' },
   declined: { label: 'Declined', color: 'red.9' },
 };
 

@@ -43,13 +43,14 @@ export function lessonState(startAt: string | null, endAt: string | null, now = 
   return { kind: 'ended', label: t('lessons.ended') };
 }
 
-const STATE_COLORS = { upcoming: 'blue.9', live: 'green.9', ended: 'gray.7' } as const;
+// WCAG AA for badge text: light blue.9, and white on teal.9 or gray.8 (light gray and green.9 fail).
+const STATE_COLORS = { upcoming: 'blue.9', live: 'teal.9', ended: 'gray.8' } as const;
 
 export function LessonStateBadge({ startAt, endAt }: { startAt: string | null; endAt: string | null }) {
   const state = lessonState(startAt, endAt);
   if (!state) return null;
   return (
-    <Badge variant={state.kind === 'live' ? 'filled' : 'light'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
+    <Badge variant={state.kind === 'upcoming' ? 'light' : 'filled'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
       {state.label}
     </Badge>
   );
