@@ -1,5 +1,6 @@
 // The demo parent (two children) books a lesson for one of them against the real server: checkout
-// asks whom the lessons are for, and the booking is made for that child.
+// asks whom the lessons are for, the booking is made for that child, and Lesson bookings shows it
+// under that child only.
 import { describe } from 'vitest';
 import { DEMO_PASSWORD } from './support/auth';
 import { addLessonToCart, checkOut, expectEmptyCart } from './support/commerce';
@@ -40,5 +41,20 @@ describe('a parent of two paying for a lesson', () => {
     expect(
       body.data.filter((lesson) => lesson.code === LESSON).map((lesson) => lesson.booking.student_name),
     ).toEqual(['Baraka Otieno']);
+
+    // Lesson bookings: choosing Baraka lists it, said to be for him; choosing Achieng does not.
+    await page.goto('/lessons/booking?filter=upcoming');
+    const booked = page.locator(`a[href="/lessons/show/${LESSON}"]`);
+    await page.getByLabel('Learner', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Baraka Otieno' }).click();
+    await page.waitForURL((url) => url.searchParams.has('student_id'));
+    await booked.first().waitFor();
+    const card = page.locator('li, article').filter({ has: booked.first() }).last();
+    await card.getByText(/For Baraka Otieno/).waitFor();
+
+    await page.getByLabel('Learner', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Achieng Otieno' }).click();
+    await page.locator('a[href^="/lessons/show/"]').first().waitFor();
+    await expect.poll(() => booked.count()).toBe(0);
   });
 });
