@@ -92,7 +92,7 @@ export function CalendarExportButton({ code, studentId = null }: CalendarExportB
         </Menu.Dropdown>
       </Menu>
       {download === 'downloaded' && (
-        <Text size="sm" c="green.9" role="status">
+        <Text size="sm" c="teal.9" role="status">
           <IconCheck size={14} aria-hidden /> Downloaded {fileName}
         </Text>
       )}
@@ -212,7 +212,7 @@ function FeedLink({
         </Button>
       </Group>
       {copy === 'copied' && (
-        <Text size="sm" c="green.9" role="status">
+        <Text size="sm" c="teal.9" role="status">
           {t('calendar.copied')}
         </Text>
       )}

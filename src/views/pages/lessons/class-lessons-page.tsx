@@ -97,7 +97,7 @@ function ClassLessons({
           lesson={lesson}
           footer={
             lesson.isBooked && (
-              <Badge variant="outline" color="green.9">
+              <Badge variant="outline" color="teal.9">
                 {t('lessons.booked')}
               </Badge>
             )

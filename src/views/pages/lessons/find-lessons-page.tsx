@@ -159,7 +159,7 @@ export default function FindLessonsPage() {
               lesson={lesson}
               badge={
                 lesson.isBooked ? (
-                  <Badge variant="filled" color="green.9" style={{ flexShrink: 0 }}>
+                  <Badge variant="filled" color="teal.9" style={{ flexShrink: 0 }}>
                     {t('lessons.booked')}
                   </Badge>
                 ) : (

@@ -60,7 +60,7 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
     <Stack gap="xs">
       <Button
         size="md"
-        color="green.9"
+        color="teal.9"
         disabled={view.phase === 'waiting'}
         loading={view.phase === 'joining'}
         onClick={() => actor.send({ type: 'join' })}
