@@ -174,7 +174,8 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
         {transactions.length === 0 ? (
           <Text c="dimmed">{t('messages.none', { name: 'transactions' })}</Text>
         ) : (
-          <ScrollArea type="auto">
+          // The viewport takes focus so a keyboard user can scroll a table wider than a phone.
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Recent transactions table' }}>
             <Table striped verticalSpacing="xs" miw={520} aria-labelledby="history-heading">
               <Table.Thead>
                 <Table.Tr>
