@@ -1,6 +1,7 @@
 // Database schema (drizzle, PostgreSQL). SQL names are snake_case; money is integer cents.
 import { sql } from 'drizzle-orm';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/shared/transactions';
+import { CLASS_FREQUENCIES, CLASS_TYPES, LESSON_TYPES } from '../../src/shared/teaching';
 import {
   type AnyPgColumn,
   bigint,
@@ -232,6 +233,9 @@ export const teachers = pgTable(
     // Identity documents are kept for the approval check and never sent back to the browser.
     idNumber: text('id_number'),
     tscNumber: text('tsc_number'),
+    /** When the teacher last submitted the profile for approval, and when an admin decided (issue 10). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** Name, biography, workplace and subject names; kept by triggers (migration 0002_catalogue). */
     search: tsvector('search'),
     ...timestamps,
@@ -297,7 +301,7 @@ export const programs = pgTable('programs', {
   ...timestamps,
 });
 
-export const LESSON_TYPES = ['public', 'private', 'group'] as const;
+export { LESSON_TYPES };
 
 export const lessons = pgTable(
   'lessons',
@@ -320,6 +324,14 @@ export const lessons = pgTable(
     /** Seats; null = no limit. */
     capacity: integer('capacity'),
     classId: integer('class_id').references((): AnyPgColumn => classes.id, { onDelete: 'set null' }),
+    /** Set once when the teacher cancels (issue 10); every paid booking is refunded in that transaction. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+    /** Set once when the lesson's earnings are credited to the teacher (issue 10), with or without money. */
+    earningsSettledAt: timestamp('earnings_settled_at', { withTimezone: true }),
+    earningsTransactionId: integer('earnings_transaction_id')
+      .unique()
+      .references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
     /** Topic, program and subject names (A) and the objective (B); kept by a trigger (0002_catalogue). */
     search: tsvector('search'),
     ...timestamps,
@@ -329,6 +341,8 @@ export const lessons = pgTable(
     index('lessons_teacher_id_idx').on(t.teacherId),
     index('lessons_class_id_idx').on(t.classId),
     index('lessons_search_idx').using('gin', t.search),
+    // The earnings job's queue: lessons not yet settled, by when they end.
+    index('lessons_unsettled_end_at_idx').on(t.endAt).where(sql`${t.earningsSettledAt} is null`),
   ],
 );
 
@@ -494,6 +508,10 @@ export const bookings = pgTable(
       .notNull()
       .references(() => students.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The refund of this booking when its lesson was cancelled: unique, so a booking is refunded once. */
+    refundTransactionId: integer('refund_transaction_id')
+      .unique()
+      .references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('bookings_lesson_student').on(t.lessonId, t.studentId)],
@@ -595,8 +613,7 @@ export const gradeSubjectTopics = pgTable(
   (t) => [unique('grade_subject_topics_triple').on(t.gradeLevelId, t.subjectId, t.topicId)],
 );
 
-export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
-export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export { CLASS_FREQUENCIES, CLASS_TYPES };
 
 /** A course of lessons (SPEC §3 "Class"); its lessons point at it with lessons.class_id. */
 export const classes = pgTable(

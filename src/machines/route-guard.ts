@@ -1,6 +1,6 @@
 // Who may open which route (docs/architecture.md "Guard rules", SPEC §2, §4, §6). Pure functions:
 // the session machine calls them on every location change.
-import { matchRoute, pathnameOf } from '@/shared/routes';
+import { matchRoute, pathnameOf, type RouteRole } from '@/shared/routes';
 import type { User } from '@/services/schemas/user';
 
 export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };
@@ -34,6 +34,10 @@ export function isProfileIncomplete(user: User): boolean {
       // Admins and users without a main role are never forced.
       return false;
   }
+}
+
+export function hasAnyRole(user: User, wanted: readonly RouteRole[]): boolean {
+  return user.roles.some((role) => (wanted as readonly string[]).includes(role.name));
 }
 
 /** The completion screen of the user's main role, or null (admin). */
@@ -87,6 +91,8 @@ function decideOnce(user: User | null, fullPath: string): AccessDecision {
   }
 
   if (route.access === 'completion') return { type: 'redirect', to: WORKSPACE_PATH };
+  // Teaching and admin screens (issue 10): someone without the role lands on their own workspace.
+  if ('roles' in route && !hasAnyRole(user, route.roles)) return { type: 'redirect', to: WORKSPACE_PATH };
   return { type: 'allow' };
 }
 

@@ -24,7 +24,11 @@ export type RouteDefinition = {
   readonly lightStyles?: boolean;
   /** The GET calls the screen makes as it first renders, answered inside the HTML (public routes only). */
   readonly data?: readonly RouteData[];
+  /** Only users holding one of these roles may open the route; the guard sends others to /workspace. */
+  readonly roles?: readonly RouteRole[];
 };
+
+export type RouteRole = 'student' | 'parent' | 'teacher' | 'admin';
 
 /** One first API call of a screen: `query` lists the page's own query keys the call passes on. */
 export type RouteData = { readonly path: string; readonly query?: readonly string[] };
@@ -286,6 +290,120 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'catalogue/subject-show-page',
+  },
+  // Teaching (issue 10, docs/teaching-admin.md): teachers only.
+  {
+    name: 'teaching.lessons',
+    path: '/teaching/lessons',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/teacher-lessons-page',
+  },
+  {
+    name: 'teaching.lessons.create',
+    path: '/teaching/lessons/create',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/lesson-form-page#CreateLessonPage',
+  },
+  {
+    name: 'teaching.lessons.edit',
+    path: '/teaching/lessons/edit/:id',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/lesson-form-page#EditLessonPage',
+  },
+  {
+    name: 'teaching.classes',
+    path: '/teaching/classes',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/teacher-classes-page',
+  },
+  {
+    name: 'teaching.classes.create',
+    path: '/teaching/classes/create',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/class-form-page#CreateClassPage',
+  },
+  {
+    name: 'teaching.classes.edit',
+    path: '/teaching/classes/edit/:id',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/class-form-page#EditClassPage',
+  },
+  {
+    name: 'teaching.classes.show',
+    path: '/teaching/classes/show/:id',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'teaching/teacher-class-page',
+  },
+  // Administration (issue 10): admins only; the role is not shown anywhere else (SPEC §1).
+  {
+    name: 'admin',
+    path: '/admin',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-overview-page',
+  },
+  {
+    name: 'admin.teachers',
+    path: '/admin/teachers',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-teachers-page',
+  },
+  {
+    name: 'admin.lessons',
+    path: '/admin/lessons',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-approvals-page#AdminLessonsPage',
+  },
+  {
+    name: 'admin.classes',
+    path: '/admin/classes',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-approvals-page#AdminClassesPage',
+  },
+  {
+    name: 'admin.payments',
+    path: '/admin/payments',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-payments-page',
+  },
+  {
+    name: 'admin.users',
+    path: '/admin/users',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-users-page',
+  },
+  {
+    name: 'admin.catalogue',
+    path: '/admin/catalogue/:kind?',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-catalogue-page',
   },
   // The teacher profile screen in the workspace wrapper; the guard lets a teacher in at both paths.
   {

@@ -1,7 +1,8 @@
 // A wallet ledger entry's types and states (CONTRACT.md "Transaction"), shared by the API's table
 // and the SPA's decoder so the two lists cannot drift apart.
 
-export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout'] as const;
+/** `earning`: a teacher's share of a lesson that ended, credited to the teacher's wallet (issue 10). */
+export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout', 'earning'] as const;
 
 export const TRANSACTION_STATUSES = [
   'pending',

@@ -44,7 +44,7 @@ function samplePath(name: RouteName, path: string): string {
 type Expected = { type: 'allow' } | { type: 'redirect'; to: string };
 
 /** The rules of docs/architecture.md written out independently of the implementation. */
-function expected(person: string, access: string, name: string, path: string): Expected {
+function expected(person: string, access: string, name: string, path: string, roles?: readonly string[]): Expected {
   const allow: Expected = { type: 'allow' };
   if (person === 'signed out') {
     if (access === 'public' || access === 'guest') return allow;
@@ -57,6 +57,9 @@ function expected(person: string, access: string, name: string, path: string): E
     return { type: 'redirect', to: own[0] ?? '' };
   }
   if (access === 'guest' || access === 'completion') return { type: 'redirect', to: '/workspace' };
+  // Teaching and admin screens: the person's role (the first word of the key) must be listed.
+  const role = person.split(',')[0] ?? '';
+  if (roles && !roles.includes(role)) return { type: 'redirect', to: '/workspace' };
   return allow;
 }
 
@@ -64,8 +67,9 @@ const cases = routes.flatMap((route) =>
   Object.keys(people).map((person) => {
     const path = samplePath(route.name, route.path);
     // Two names share /questions (public page, own list): the path's first route decides access.
-    const access = matchRoute(path).route.access;
-    return [route.name, path, person, expected(person, access, route.name, path)] as const;
+    const matched = matchRoute(path).route;
+    const roles = 'roles' in matched ? matched.roles : undefined;
+    return [route.name, path, person, expected(person, matched.access, route.name, path, roles)] as const;
   }),
 );
 

@@ -11,9 +11,15 @@ import { initialsOf } from '../components/profile/initials';
 import avatarClasses from './avatar-initials.module.css';
 import { SupportDialog } from '../components/support-dialog';
 import { pathFor } from '@/shared/routes';
-import { isEntryActive, WORKSPACE_MENU, type MenuEntry } from './workspace-menu';
+import { isEntryActive, menuFor, type MenuEntry } from './workspace-menu';
 
-export type WorkspaceUser = { firstName: string | null; lastName: string | null; email: string | null; photoUrl?: string | null };
+export type WorkspaceUser = {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  photoUrl?: string | null;
+  roles?: ReadonlyArray<{ name: string }>;
+};
 
 type Props = {
   routeName: string | null;
@@ -21,8 +27,18 @@ type Props = {
   children: ReactNode;
 };
 
-function MenuEntries({ routeName, onNavigate, onSupport }: { routeName: string | null; onNavigate: () => void; onSupport: () => void }) {
-  return WORKSPACE_MENU.map((entry: MenuEntry) => {
+function MenuEntries({
+  entries,
+  routeName,
+  onNavigate,
+  onSupport,
+}: {
+  entries: MenuEntry[];
+  routeName: string | null;
+  onNavigate: () => void;
+  onSupport: () => void;
+}) {
+  return entries.map((entry: MenuEntry) => {
     const Icon = entry.icon;
     const icon = <Icon size={18} stroke={1.6} aria-hidden />;
     if (entry.kind === 'support') {
@@ -106,6 +122,9 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
 export function WorkspaceLayout({ routeName, user, children }: Props) {
   const [navOpened, nav] = useDisclosure(false);
   const [supportOpened, setSupportOpened] = useState(false);
+  const roleNames = (user?.roles ?? []).map((role) => role.name);
+  // Teachers and admins do not buy lessons: no cart in their top bar.
+  const buys = !roleNames.includes('teacher') && !roleNames.includes('admin');
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'lg', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
@@ -119,7 +138,7 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
           </Group>
           <Group gap="md" wrap="nowrap">
             <NotificationBell />
-            <CartButton />
+            {buys && <CartButton />}
             <UserMenu user={user} />
           </Group>
         </Group>
@@ -129,7 +148,7 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
           <Logo to={pathFor('activity-feed')} size="md" />
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <MenuEntries routeName={routeName} onNavigate={nav.close} onSupport={() => setSupportOpened(true)} />
+          <MenuEntries entries={menuFor(roleNames)} routeName={routeName} onNavigate={nav.close} onSupport={() => setSupportOpened(true)} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -1,0 +1,76 @@
+// The teaching side's rules (issue 10, docs/teaching-admin.md), shared by the API's validation and the
+// SPA's forms and machines so the two cannot drift apart.
+
+/** Every lesson lasts this long; the slot grid and the clash check use it. */
+export const LESSON_LENGTH_MINUTES = 60;
+/** Free time a teacher keeps between two lessons. */
+export const LESSON_GAP_MINUTES = 15;
+/** Slots start on the half hour, the first at 07:00 and the last ending by 21:00 (Africa/Nairobi). */
+export const SLOT_STEP_MINUTES = 30;
+export const SLOT_DAY_START = '07:00';
+export const SLOT_DAY_END = '21:00';
+/** A slot must start at least this long from now, so learners have time to book. */
+export const SLOT_MIN_NOTICE_MINUTES = 60;
+/** How far ahead a lesson can be scheduled. */
+export const SCHEDULE_MAX_DAYS_AHEAD = 365;
+
+/** "Number of lessons" of the create form (SPEC §3): a series of 1 to 12 at the chosen frequency. */
+export const SERIES_MIN = 1;
+export const SERIES_MAX = 12;
+export const SERIES_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
+
+/** Cost per lesson in KES. */
+export const LESSON_PRICE_MIN = 100;
+export const LESSON_PRICE_MAX = 100_000;
+export const OBJECTIVE_MIN = 10;
+export const OBJECTIVE_MAX = 500;
+export const TITLE_MAX = 150;
+export const DESCRIPTION_MAX = 5_000;
+export const REMARK_MIN = 3;
+export const REMARK_MAX = 500;
+
+export const LESSON_TYPES = ['public', 'private', 'group'] as const;
+export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
+export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
+export const CLASS_TYPE_LABELS: Record<(typeof CLASS_TYPES)[number], string> = {
+  catch_up: 'Catch up',
+  revision: 'Revision',
+  get_ahead: 'Get ahead',
+};
+
+/** A teacher's lesson as the teacher sees it. */
+export const TEACHER_LESSON_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export const TEACHER_LESSON_FILTERS = ['upcoming', 'past', 'pending', 'rejected', 'cancelled'] as const;
+export const TEACHER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'pending', 'rejected'] as const;
+
+/** Files on notes and assignments (SPEC §5 messages with these numbers). */
+export const MATERIAL_FILES_MIN = 1;
+export const MATERIAL_FILES_MAX = 5;
+export const MATERIAL_FILE_MAX_MB = 10;
+export const MATERIAL_FILE_MAX_BYTES = MATERIAL_FILE_MAX_MB * 1024 * 1024;
+/** Extension → MIME type of the documents a teacher may attach. */
+export const MATERIAL_FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  txt: 'text/plain',
+};
+/** The {types} of SPEC §5's "Allowed file types" message. */
+export const MATERIAL_FILE_TYPE_NAMES = 'PDF, JPG, PNG, WebP, GIF, Word, Excel, PowerPoint, TXT';
+
+/** The platform's share of a lesson's takings (PLATFORM_COMMISSION_PERCENT on the server). */
+export const DEFAULT_COMMISSION_PERCENT = 20;
+
+/** Catalogue kinds an admin writes (CONTRACT, admin section). */
+export const CATALOGUE_KINDS = ['curricula', 'edu-levels', 'grade-levels', 'subjects', 'topics', 'subtopics'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
