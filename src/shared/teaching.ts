@@ -1,5 +1,6 @@
 // The teaching side's rules (issue 10, docs/teaching-admin.md), shared by the API's validation and the
 // SPA's forms and machines so the two cannot drift apart.
+import { t } from './messages';
 
 /** Every lesson lasts this long; the slot grid and the clash check use it. */
 export const LESSON_LENGTH_MINUTES = 60;
@@ -67,6 +68,24 @@ export const MATERIAL_FILE_TYPES: Record<string, string> = {
 };
 /** The {types} of SPEC §5's "Allowed file types" message. */
 export const MATERIAL_FILE_TYPE_NAMES = 'PDF, JPG, PNG, WebP, GIF, Word, Excel, PowerPoint, TXT';
+
+/** A chosen note or assignment file by its name's extension and its size, in the SPEC §5 wording. */
+export function materialFileProblem(file: { name: string; size: number }): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (!Object.hasOwn(MATERIAL_FILE_TYPES, extension)) {
+    return t('validation.fileTypes', { types: MATERIAL_FILE_TYPE_NAMES });
+  }
+  if (file.size > MATERIAL_FILE_MAX_BYTES) return t('validation.fileSize', { size: MATERIAL_FILE_MAX_MB });
+  if (file.size === 0) return t('validation.required');
+  return null;
+}
+
+/** How many files a note or assignment holds in all (kept plus new): 1 to 5 (SPEC §5). */
+export function materialFileCountProblem(count: number): string | null {
+  return count < MATERIAL_FILES_MIN || count > MATERIAL_FILES_MAX
+    ? t('validation.fileCount', { min: MATERIAL_FILES_MIN, max: MATERIAL_FILES_MAX })
+    : null;
+}
 
 /** The platform's share of a lesson's takings (PLATFORM_COMMISSION_PERCENT on the server). */
 export const DEFAULT_COMMISSION_PERCENT = 20;
