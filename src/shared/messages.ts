@@ -239,6 +239,16 @@ export const messages = {
   'lessons.hiddenMaterials': 'This lesson has {notes} notes and {assignments} assignments for the learners who booked it.',
   'lessons.noMaterials': 'The teacher has not added notes or assignments yet.',
   'lessons.classRejected': 'This class failed approval.',
+  // issue 10: the teacher's lesson page (materials, cancel) and classes
+  'teaching.lessonCancelled': 'Lesson cancelled',
+  'teaching.cancelQuestion': 'Cancel {lesson}? Learners who paid get their money back in their wallets.',
+  'teaching.refunded': 'Refunded {amount} to {name}.',
+  'teaching.noRefunds': 'Nobody had paid for this lesson, so nothing was refunded.',
+  'teaching.noLearners': 'No learner has booked this lesson yet.',
+  'teaching.noMaterials': 'No notes or assignments yet. Add them for the learners who book.',
+  'teaching.deleteQuestion': 'Delete {name}? The learners will no longer see it.',
+  'teaching.classPending': 'This class is waiting for approval.',
+  'teaching.classRejected': 'This class failed approval.',
   // issue 9: notifications
   'notifications.readError': 'We could not mark the notification as read. Please try again.',
   'notifications.readAllError': 'We could not mark your notifications as read. Please try again.',
