@@ -255,6 +255,13 @@ export const messages = {
   'notifications.none': 'You have no notifications yet.',
   // issue 9: learner (server): the longest timetable range.
   'timetable.rangeTooLong': 'Choose at most {max} days.',
+  // issue 10: the admin screens and the teacher's profile status
+  'adminScreen.approved': '{name} approved',
+  'adminScreen.declined': '{name} declined',
+  'adminScreen.rejected': '{name} rejected',
+  'adminScreen.nothingWaiting': 'Nothing waiting.',
+  'teacherProfile.declined': 'Your profile was declined: {remark}. Update it and submit again.',
+  'teacherProfile.pending': 'Your profile is awaiting approval.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,138 @@
+// The admin workspace's calls (docs/teaching-admin.md "Admin endpoints"): review lists, approve and
+// decline/reject, payments held for review, users, and the catalogue writes. Catalogue rows are read
+// from the public catalogue endpoints (docs/catalogue-api.md), the same the learners' pages use.
+import { request } from './http';
+import { dataOf, messageOf } from './envelope';
+import {
+  decodeAdminClass,
+  decodeAdminLesson,
+  decodeAdminTeacher,
+  decodeCatalogueRow,
+  decodeReviewTransaction,
+  decodeUserSummary,
+  type AdminClass,
+  type AdminLesson,
+  type AdminTeacher,
+  type CatalogueRow,
+  type ReviewTransaction,
+  type UserSummary,
+} from './schemas/admin';
+import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
+import { DecodeError } from './schemas/common';
+import type { CatalogueKind } from '@/shared/teaching';
+import { t } from '@/shared/messages';
+
+/** What an approve, decline or reject answers: the server's words and the item as it is now. */
+export type Decision<T> = { message: string; item: T };
+
+async function decide<T>(path: string, decode: (raw: unknown) => T, body?: Record<string, unknown>) {
+  const answer = await request(path, { method: 'POST', body: body ?? {} });
+  return { message: messageOf(answer, ''), item: decode(dataOf(answer)) } satisfies Decision<T>;
+}
+
+// Teachers --------------------------------------------------------------------------------------
+
+export async function fetchAdminTeachers(query: ListQuery): Promise<ListPage<AdminTeacher>> {
+  const wanted = { status: 'pending', ...pick(query, ['status', 'q', 'page']) };
+  return decodePage(await request('/api/admin/teachers', { query: wanted }), decodeAdminTeacher);
+}
+
+export const approveTeacher = (id: number) => decide(`/api/admin/teachers/approve/${id}`, decodeAdminTeacher);
+
+export const declineTeacher = (id: number, remark: string) =>
+  decide(`/api/admin/teachers/decline/${id}`, decodeAdminTeacher, { remark });
+
+// Lessons and classes ---------------------------------------------------------------------------
+
+export async function fetchAdminLessons(query: ListQuery): Promise<ListPage<AdminLesson>> {
+  const wanted = { status: 'pending', ...pick(query, ['status', 'page']) };
+  return decodePage(await request('/api/admin/lessons', { query: wanted }), decodeAdminLesson);
+}
+
+export const approveLesson = (id: number) => decide(`/api/admin/lessons/approve/${id}`, decodeAdminLesson);
+
+export const rejectLesson = (id: number, comment: string) =>
+  decide(`/api/admin/lessons/reject/${id}`, decodeAdminLesson, { comment });
+
+export async function fetchAdminClasses(query: ListQuery): Promise<ListPage<AdminClass>> {
+  const wanted = { status: 'pending', ...pick(query, ['status', 'page']) };
+  return decodePage(await request('/api/admin/classes', { query: wanted }), decodeAdminClass);
+}
+
+export const approveClass = (id: number) => decide(`/api/admin/classes/approve/${id}`, decodeAdminClass);
+
+export const rejectClass = (id: number, comment: string) =>
+  decide(`/api/admin/classes/reject/${id}`, decodeAdminClass, { comment });
+
+// Payments and users ----------------------------------------------------------------------------
+
+export async function fetchReviewTransactions(query: ListQuery): Promise<ListPage<ReviewTransaction>> {
+  const wanted = { status: 'needs_review', ...pick(query, ['page']) };
+  return decodePage(await request('/api/admin/transactions', { query: wanted }), decodeReviewTransaction);
+}
+
+export async function fetchUsers(query: ListQuery): Promise<ListPage<UserSummary>> {
+  return decodePage(await request('/api/users', { query: pick(query, ['q', 'role', 'page']) }), decodeUserSummary);
+}
+
+/** How many wait in one list (its `meta.total`), for the overview: one row is enough to learn it. */
+export async function countWaiting(
+  fetch: (query: ListQuery) => Promise<ListPage<unknown>>,
+  query: ListQuery = {},
+): Promise<number> {
+  return (await fetch({ ...query, per_page: '1' })).meta.total;
+}
+
+// Catalogue -------------------------------------------------------------------------------------
+
+/** Paging and the filters each kind's public list takes. */
+const CATALOGUE_READS: Record<Exclude<CatalogueKind, 'subtopics'>, { path: string; keys: string[] }> = {
+  curricula: { path: '/api/curricula', keys: ['page', 'per_page'] },
+  'edu-levels': { path: '/api/edu-levels', keys: ['curriculum', 'page', 'per_page'] },
+  'grade-levels': { path: '/api/grade-levels', keys: ['curriculum', 'edu_level', 'page', 'per_page'] },
+  subjects: { path: '/api/subjects', keys: ['q', 'page', 'per_page'] },
+  topics: { path: '/api/topics', keys: ['subject', 'grade_level', 'page', 'per_page'] },
+};
+
+/** One page of a kind's rows; subtopics are read from their topic (`query.topic`), none without one. */
+export async function fetchCatalogueRows(kind: CatalogueKind, query: ListQuery): Promise<ListPage<CatalogueRow>> {
+  if (kind === 'subtopics') {
+    const topic = query.topic;
+    if (!topic) return { items: [], meta: { currentPage: 1, lastPage: 1, perPage: 0, total: 0 } };
+    const data = dataOf(await request(`/api/topics/show/${encodeURIComponent(topic)}`));
+    const subtopics = (data as { subtopics?: unknown } | null)?.subtopics;
+    if (!Array.isArray(subtopics)) throw new DecodeError('The topic has no subtopics list.');
+    const items = subtopics.map((row) => ({ ...decodeCatalogueRow(row), topicId: Number(topic) }));
+    return { items, meta: { currentPage: 1, lastPage: 1, perPage: items.length, total: items.length } };
+  }
+  const read = CATALOGUE_READS[kind];
+  return decodePage(await request(read.path, { query: pick(query, read.keys) }), decodeCatalogueRow);
+}
+
+/** Every row of a kind (first 100), for a parent select of the catalogue form. */
+export async function fetchCatalogueOptions(kind: Exclude<CatalogueKind, 'subtopics'>): Promise<CatalogueRow[]> {
+  if (kind === 'curricula') {
+    const answer = await request('/api/curricula/all');
+    return (dataOf(answer) as unknown[]).map(decodeCatalogueRow);
+  }
+  return (await fetchCatalogueRows(kind, { per_page: '100' })).items;
+}
+
+export type CatalogueBody = Record<string, string | number | null>;
+
+/** `POST /api/admin/{kind}/store` or `update/{id}`: `{message, data}`; a 422 lands on the fields. */
+export async function saveCatalogueRow(
+  kind: CatalogueKind,
+  id: number | null,
+  body: CatalogueBody,
+): Promise<{ message: string }> {
+  const path = id === null ? `/api/admin/${kind}/store` : `/api/admin/${kind}/update/${id}`;
+  const answer = await request(path, { method: 'POST', body });
+  return { message: messageOf(answer, t(id === null ? 'messages.created' : 'messages.updated', { name: 'Row' })) };
+}
+
+/** `DELETE /api/admin/{kind}/delete/{id}`; a row in use answers 409 with SPEC §8's message. */
+export async function deleteCatalogueRow(kind: CatalogueKind, id: number, name: string): Promise<{ message: string }> {
+  const answer = await request(`/api/admin/${kind}/delete/${id}`, { method: 'DELETE' });
+  return { message: messageOf(answer, t('messages.deleted', { name })) };
+}
