@@ -25,6 +25,7 @@ import {
 import { createAccount, type NewAccount } from '../services/account-service';
 import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
+import { seedTeaching } from './seed-teaching';
 import { seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -789,10 +790,13 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedTeachers(db);
   await seedLessons(db);
   await seedPlans(db);
-  // One hash for every new demo account of the catalogue seed: scrypt is slow on purpose.
-  await seedPublicCatalogue(db, await hashSecret(DEMO_PASSWORD), options.now);
+  // One hash for every new demo account of the later seeds: scrypt is slow on purpose.
+  const passwordHash = await hashSecret(DEMO_PASSWORD);
+  await seedPublicCatalogue(db, passwordHash, options.now);
   // The demo learners' bookings, notes and files, reminders, feed and bell (issue 9).
   await seedLearning(db, options);
+  // Orders behind those bookings, the demo teacher's lessons in every state, a pending teacher (issue 10).
+  await seedTeaching(db, { passwordHash, now: options.now });
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */
