@@ -240,7 +240,7 @@ export const messages = {
   'lessons.noMaterials': 'The teacher has not added notes or assignments yet.',
   'lessons.classRejected': 'This class failed approval.',
   // issue 10: the teacher's lesson page (materials, cancel) and classes
-  'teaching.lessonCancelled': 'Lesson cancelled',
+  'teaching.cancelledHeading': 'Lesson cancelled',
   'teaching.cancelQuestion': 'Cancel {lesson}? Learners who paid get their money back in their wallets.',
   'teaching.refunded': 'Refunded {amount} to {name}.',
   'teaching.noRefunds': 'Nobody had paid for this lesson, so nothing was refunded.',
