@@ -33,6 +33,7 @@ import { cartRoutes } from './routes/cart-routes';
 import { catalogueRoutes } from './routes/catalogue-routes';
 import { lessonRoutes } from './routes/lesson-routes';
 import { learnerRoutes } from './routes/learner-routes';
+import { teacherMaterialRoutes } from './routes/teacher-material-routes';
 import { timetableRoutes } from './routes/timetable-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
@@ -174,6 +175,7 @@ export async function buildApp({
   cartRoutes(app, commerceCtx, guards);
   lessonRoutes(app, commerceCtx, guards);
   learnerRoutes(app, ctx, guards);
+  teacherMaterialRoutes(app, ctx, guards);
   timetableRoutes(app, ctx, guards);
   paymentRoutes(app, commerceCtx, guards);
   gatewayRoutes(app, commerceCtx, secret);

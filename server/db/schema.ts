@@ -842,7 +842,17 @@ export const files = pgTable(
   ],
 );
 
-export const ACTIVITY_TYPES = ['payment', 'topup', 'booking', 'answer', 'like', 'lesson_soon', 'approval'] as const;
+export const ACTIVITY_TYPES = [
+  'payment',
+  'topup',
+  'booking',
+  'answer',
+  'like',
+  'lesson_soon',
+  'approval',
+  // A note or an assignment added to a booked lesson (issue 10).
+  'material',
+] as const;
 
 /** The activity feed: written inside the database transaction of what it reports. */
 export const activities = pgTable(

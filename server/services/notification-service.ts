@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'answer',
   'like',
   'lesson_reminder',
+  'material',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
