@@ -60,6 +60,9 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
     link: extra.showLink ? lesson.link : null,
     is_approved: lesson.isApproved,
     rejection_comment: lesson.rejectionComment,
+    // A learner's booking of a cancelled lesson stays in their lists, marked, with the teacher's reason.
+    cancelled_at: lesson.cancelledAt ? iso(lesson.cancelledAt) : null,
+    cancellation_reason: lesson.cancelledAt ? lesson.cancellationReason : null,
     capacity: lesson.capacity,
     // SPEC §3: a class shows its subject name and grade level (name, education level name).
     class: lesson.lessonClass?.id

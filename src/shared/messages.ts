@@ -229,6 +229,11 @@ export const messages = {
   'lessons.startsIn': 'Starts in {time}',
   'lessons.liveNow': 'Live now',
   'lessons.ended': 'Ended',
+  'lessons.cancelled': 'Cancelled',
+  'lessons.cancelledBecause':
+    'The teacher cancelled this lesson: {reason} What was paid for it went back to the wallet of whoever paid.',
+  'lessons.cancelledRefunded':
+    'The teacher cancelled this lesson. What was paid for it went back to the wallet of whoever paid.',
   'lessons.bookedFor': 'For {name}',
   'lessons.booked': 'Booked',
   'lessons.joinOpensIn': 'Join opens in {time}',

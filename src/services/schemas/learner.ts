@@ -25,6 +25,9 @@ export const LearnerLessonStruct = type({
   teacher: maybe(type({ id, name: defaulted(string(), ''), photo: maybe(string()) })),
   class: maybe(type({ id, title: maybe(string()) })),
   isBooked: defaulted(boolean(), false),
+  /** Set when the teacher cancelled the lesson (issue 10); learners who paid were refunded. */
+  cancelledAt: maybe(string()),
+  cancellationReason: maybe(string()),
 });
 export type LearnerLesson = Infer<typeof LearnerLessonStruct>;
 

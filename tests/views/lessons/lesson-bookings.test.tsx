@@ -102,3 +102,24 @@ describe('lesson bookings', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
   });
 });
+
+describe('a booking whose lesson the teacher cancelled', () => {
+  it('says Cancelled with the teacher’s reason and that the money went back, instead of a countdown', async () => {
+    const index = learner.bookings.findIndex((row) => row.code === 'LSN-UP201');
+    const row = learner.bookings[index]!;
+    learner.bookings[index] = {
+      ...row,
+      cancelled_at: new Date().toISOString(),
+      cancellation_reason: 'I am invigilating exams that day.',
+    };
+    await open('/lessons/booking?filter=upcoming');
+    const card = (await screen.findByRole('link', { name: 'Linear equations' })).closest('article')!;
+    expect(within(card as HTMLElement).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(card as HTMLElement).queryByText(/^Starts in/)).not.toBeInTheDocument();
+    expect(
+      within(card as HTMLElement).getByText(
+        'The teacher cancelled this lesson: I am invigilating exams that day. What was paid for it went back to the wallet of whoever paid.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

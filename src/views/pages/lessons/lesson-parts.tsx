@@ -31,10 +31,16 @@ export function lessonWhen(startAt: string | null, endAt: string | null): string
   return endAt ? `${start} – ${formatTime(endAt)}` : start;
 }
 
-export type LessonState = { kind: 'upcoming' | 'live' | 'ended'; label: string };
+export type LessonState = { kind: 'upcoming' | 'live' | 'ended' | 'cancelled'; label: string };
 
-/** Where a lesson stands at `now`: "Starts in 2 hours", "Live now" or "Ended". */
-export function lessonState(startAt: string | null, endAt: string | null, now = Date.now()): LessonState | null {
+/** Where a lesson stands at `now`: "Starts in 2 hours", "Live now", "Ended", or "Cancelled" whenever. */
+export function lessonState(
+  startAt: string | null,
+  endAt: string | null,
+  now = Date.now(),
+  cancelledAt: string | null = null,
+): LessonState | null {
+  if (cancelledAt) return { kind: 'cancelled', label: t('lessons.cancelled') };
   if (!startAt) return null;
   const start = Date.parse(startAt);
   const end = endAt ? Date.parse(endAt) : start;
@@ -44,16 +50,29 @@ export function lessonState(startAt: string | null, endAt: string | null, now = 
 }
 
 // WCAG AA for badge text: light blue.9, and white on teal.9 or gray.8 (light gray and green.9 fail).
-const STATE_COLORS = { upcoming: 'blue.9', live: 'teal.9', ended: 'gray.8' } as const;
+const STATE_COLORS = { upcoming: 'blue.9', live: 'teal.9', ended: 'gray.8', cancelled: 'red.9' } as const;
 
-export function LessonStateBadge({ startAt, endAt }: { startAt: string | null; endAt: string | null }) {
-  const state = lessonState(startAt, endAt);
+export function LessonStateBadge({
+  startAt,
+  endAt,
+  cancelledAt = null,
+}: {
+  startAt: string | null;
+  endAt: string | null;
+  cancelledAt?: string | null;
+}) {
+  const state = lessonState(startAt, endAt, Date.now(), cancelledAt);
   if (!state) return null;
   return (
     <Badge variant={state.kind === 'upcoming' ? 'light' : 'filled'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
       {state.label}
     </Badge>
   );
+}
+
+/** "The teacher cancelled this lesson: {reason}. What was paid for it went back to the wallet." */
+export function cancellationText(reason: string | null | undefined): string {
+  return reason ? t('lessons.cancelledBecause', { reason }) : t('lessons.cancelledRefunded');
 }
 
 /** One lesson in a learner list: title linking to its page, subject, grade, teacher, time, state. */
@@ -80,7 +99,7 @@ export function LearnerLessonCard({
               {lessonTitle(lesson)}
             </Anchor>
           </Title>
-          {badge ?? <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} />}
+          {badge ?? <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />}
         </Group>
         {details && (
           <Text size="sm" c="gray.7">
@@ -89,6 +108,7 @@ export function LearnerLessonCard({
         )}
         <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
         {lesson.teacher?.name && <Text size="sm">Teacher: {lesson.teacher.name}</Text>}
+        {lesson.cancelledAt && <Text size="sm">{cancellationText(lesson.cancellationReason)}</Text>}
         {footer}
       </Stack>
     </Card>
