@@ -229,11 +229,6 @@ export const messages = {
   'lessons.startsIn': 'Starts in {time}',
   'lessons.liveNow': 'Live now',
   'lessons.ended': 'Ended',
-  'lessons.cancelled': 'Cancelled',
-  'lessons.cancelledBecause':
-    'The teacher cancelled this lesson: {reason} What was paid for it went back to the wallet of whoever paid.',
-  'lessons.cancelledRefunded':
-    'The teacher cancelled this lesson. What was paid for it went back to the wallet of whoever paid.',
   'lessons.bookedFor': 'For {name}',
   'lessons.booked': 'Booked',
   'lessons.joinOpensIn': 'Join opens in {time}',
@@ -254,19 +249,19 @@ export const messages = {
   'teaching.deleteQuestion': 'Delete {name}? The learners will no longer see it.',
   'teaching.classPending': 'This class is waiting for approval.',
   'teaching.classRejected': 'This class failed approval.',
+  // issue 10: My lessons, the lesson form and earnings
+  'teaching.lessonsCreated': 'Lessons created. They show under Pending until they are approved.',
+  'teaching.lessonUpdated': 'Lesson updated',
+  'teaching.rescheduleOnly': 'Learners have booked this lesson, so only its date and time can change. They are told of the new time.',
+  'teaching.cannotChange': 'This lesson can no longer be changed: it was cancelled or has started.',
+  'teaching.cannotCreate': 'You can create lessons once your teacher profile is approved.',
+  'teaching.chooseDateFirst': 'Choose a date to see the free times.',
   // issue 9: notifications
   'notifications.readError': 'We could not mark the notification as read. Please try again.',
   'notifications.readAllError': 'We could not mark your notifications as read. Please try again.',
   'notifications.none': 'You have no notifications yet.',
   // issue 9: learner (server): the longest timetable range.
   'timetable.rangeTooLong': 'Choose at most {max} days.',
-  // issue 10: notes and assignments (the learners' feed when a teacher adds one)
-  'materials.noteTitle': 'New note',
-  'materials.noteText': 'New note "{title}" on {lesson}',
-  'materials.noteTextFor': 'New note "{title}" on {child}\'s lesson {lesson}',
-  'materials.assignmentTitle': 'New assignment',
-  'materials.assignmentText': 'New assignment "{title}" on {lesson}, due {due}',
-  'materials.assignmentTextFor': 'New assignment "{title}" on {child}\'s lesson {lesson}, due {due}',
   // issue 10: the admin screens and the teacher's profile status
   'adminScreen.approved': '{name} approved',
   'adminScreen.declined': '{name} declined',

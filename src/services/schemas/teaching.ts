@@ -30,6 +30,15 @@ const lessonType = maybe(
 /** TeacherLesson: the Lesson plus what the teacher sees and may do. */
 export const TeacherLessonStruct = type({
   ...LearnerLessonStruct.schema,
+  // With ids, so the edit form starts from the lesson's own choices.
+  topic: maybe(type({ id: maybe(id), name: string() })),
+  program: maybe(
+    type({
+      id: maybe(id),
+      name: string(),
+      curriculum: maybe(type({ name: string(), acronym: maybe(string()) })),
+    }),
+  ),
   type: lessonType,
   status: oneOf(TEACHER_LESSON_STATUSES),
   rejectionComment: maybe(string()),

@@ -1,0 +1,145 @@
+// The create and edit lesson form's checks (issue 10, docs/teaching-admin.md), answered before a round
+// trip; the API stays the authority (a clash with another lesson only it can see). Pure: calendar
+// days are `YYYY-MM-DD` and their arithmetic is UTC, so no time zone is involved.
+import { formatDate } from './format';
+import { t } from './messages';
+import {
+  LESSON_PRICE_MAX,
+  LESSON_PRICE_MIN,
+  LESSON_TYPES,
+  OBJECTIVE_MAX,
+  OBJECTIVE_MIN,
+  SCHEDULE_MAX_DAYS_AHEAD,
+  SERIES_FREQUENCIES,
+  SERIES_MAX,
+  SERIES_MIN,
+  type SeriesFrequency,
+} from './teaching';
+import { collect, isBlank, type FieldErrors } from './validation';
+
+/** The form's fields as the form holds them (ids as strings, as select inputs give them). */
+export type LessonFormValues = {
+  subjectId: string;
+  gradeLevelId: string;
+  topicId: string;
+  programId: string;
+  classId: string;
+  type: string;
+  objective: string;
+  lessonsCount: number | string;
+  frequency: string;
+  price: number | string;
+  /** `YYYY-MM-DD` in Africa/Nairobi. */
+  date: string;
+  /** `HH:mm`, one of the free slots of the date. */
+  time: string;
+};
+
+export type LessonFormCheck = {
+  /** `YYYY-MM-DD`: today where the lessons take place. */
+  today: string;
+  /** Editing: no series fields. */
+  editing?: boolean;
+  /** Editing a booked lesson: only the date and time can change. */
+  rescheduleOnly?: boolean;
+};
+
+const DAY_MS = 86_400_000;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of a real calendar day, or null. */
+function dayMs(day: string): number | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, date);
+  const back = new Date(ms);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date ? ms : null;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** `n` months after a day; the 31st lands on the month's last day (Jan 31 → Feb 28), as dayjs does. */
+function addMonths(ms: number, months: number): number {
+  const date = new Date(ms);
+  const target = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months + 1, 0)).getUTCDate();
+  return target + (Math.min(date.getUTCDate(), last) - 1) * DAY_MS;
+}
+
+/** The days of a series: the first day, then every day, week or month after it. */
+export function seriesDates(date: string, count: number, frequency: SeriesFrequency): string[] {
+  const first = dayMs(date);
+  if (first === null || !Number.isInteger(count) || count < SERIES_MIN) return [];
+  const days: string[] = [];
+  for (let i = 0; i < Math.min(count, SERIES_MAX); i++) {
+    if (frequency === 'daily') days.push(dayOf(first + i * DAY_MS));
+    else if (frequency === 'weekly') days.push(dayOf(first + i * 7 * DAY_MS));
+    else days.push(dayOf(addMonths(first, i)));
+  }
+  return days;
+}
+
+/** The last day a lesson may be scheduled on. */
+export function lastSchedulableDay(today: string): string {
+  return dayOf((dayMs(today) ?? 0) + SCHEDULE_MAX_DAYS_AHEAD * DAY_MS);
+}
+
+function wholeNumber(value: number | string): number | null {
+  const text = String(value).trim();
+  return /^\d+$/.test(text) ? Number(text) : null;
+}
+
+function dateProblem(date: string, today: string): string | null {
+  if (isBlank(date)) return t('validation.required');
+  if (dayMs(date) === null) return t('validation.date');
+  const last = lastSchedulableDay(today);
+  if (date < today || date > last) return t('validation.dateBetween', { minDate: formatDate(today), maxDate: formatDate(last) });
+  return null;
+}
+
+function numberProblem(value: number | string, min: number, max: number, whole: boolean): string | null {
+  if (isBlank(value)) return t('validation.required');
+  const text = String(value).trim();
+  const number = Number(text);
+  if (!Number.isFinite(number)) return t('validation.wholeNumber');
+  if (whole && wholeNumber(text) === null) return t('validation.wholeNumber');
+  if (number < min) return t('validation.minNumber', { min });
+  if (number > max) return t('validation.maxNumber', { max });
+  return null;
+}
+
+const required = (value: string) => (isBlank(value) ? t('validation.required') : null);
+
+/** Errors per field of the lesson form (empty when it can be sent). */
+export function validateLessonForm(values: LessonFormValues, check: LessonFormCheck): FieldErrors {
+  const when = {
+    date: dateProblem(values.date, check.today),
+    time: /^([01]\d|2[0-3]):[0-5]\d$/.test(values.time) ? null : t('validation.required'),
+  };
+  if (check.rescheduleOnly) return collect(when);
+  const objective = values.objective.trim();
+  return collect({
+    subjectId: required(values.subjectId),
+    gradeLevelId: required(values.gradeLevelId),
+    topicId: required(values.topicId),
+    type: (LESSON_TYPES as readonly string[]).includes(values.type) ? null : t('validation.choice'),
+    objective: !objective
+      ? t('validation.required')
+      : objective.length < OBJECTIVE_MIN
+        ? t('validation.minLength', { min: OBJECTIVE_MIN })
+        : objective.length > OBJECTIVE_MAX
+          ? t('validation.maxLength', { max: OBJECTIVE_MAX })
+          : null,
+    price: numberProblem(values.price, LESSON_PRICE_MIN, LESSON_PRICE_MAX, false),
+    ...(check.editing
+      ? {}
+      : {
+          lessonsCount: numberProblem(values.lessonsCount, SERIES_MIN, SERIES_MAX, true),
+          frequency: (SERIES_FREQUENCIES as readonly string[]).includes(values.frequency)
+            ? null
+            : t('validation.choice'),
+        }),
+    ...when,
+  });
+}
