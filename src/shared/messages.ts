@@ -229,6 +229,11 @@ export const messages = {
   'lessons.startsIn': 'Starts in {time}',
   'lessons.liveNow': 'Live now',
   'lessons.ended': 'Ended',
+  'lessons.cancelled': 'Cancelled',
+  'lessons.cancelledBecause':
+    'The teacher cancelled this lesson: {reason} What was paid for it went back to the wallet of whoever paid.',
+  'lessons.cancelledRefunded':
+    'The teacher cancelled this lesson. What was paid for it went back to the wallet of whoever paid.',
   'lessons.bookedFor': 'For {name}',
   'lessons.booked': 'Booked',
   'lessons.joinOpensIn': 'Join opens in {time}',
@@ -262,6 +267,13 @@ export const messages = {
   'notifications.none': 'You have no notifications yet.',
   // issue 9: learner (server): the longest timetable range.
   'timetable.rangeTooLong': 'Choose at most {max} days.',
+  // issue 10: notes and assignments (the learners' feed when a teacher adds one)
+  'materials.noteTitle': 'New note',
+  'materials.noteText': 'New note "{title}" on {lesson}',
+  'materials.noteTextFor': 'New note "{title}" on {child}\'s lesson {lesson}',
+  'materials.assignmentTitle': 'New assignment',
+  'materials.assignmentText': 'New assignment "{title}" on {lesson}, due {due}',
+  'materials.assignmentTextFor': 'New assignment "{title}" on {child}\'s lesson {lesson}, due {due}',
   // issue 10: the admin screens and the teacher's profile status
   'adminScreen.approved': '{name} approved',
   'adminScreen.declined': '{name} declined',
