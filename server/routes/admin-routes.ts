@@ -4,10 +4,15 @@ import { object } from 'superstruct';
 import type { AppContext } from '../context';
 import type { Guards } from '../http/guards';
 import { pageMeta, pageRequest } from '../http/query';
-import { typed } from '../http/validation';
+import { BODY_LIMIT, typed } from '../http/validation';
+import * as approvals from '../services/admin-approval-service';
+import { REVIEW_STATUSES, TEACHER_REVIEW_STATUSES } from '../services/admin-approval-service';
 import * as adminTransactions from '../services/admin-transaction-service';
 import { TRANSACTION_STATUSES } from '../services/admin-transaction-service';
-import { choice, maybe, page, perPage } from '../../src/shared/request-schemas';
+import { listUsers, USER_ROLES } from '../services/admin-user-service';
+import { t } from '../../src/shared/messages';
+import { choice, id, maybe, page, perPage, text, withRule } from '../../src/shared/request-schemas';
+import { REMARK_MAX, REMARK_MIN } from '../../src/shared/teaching';
 
 const TransactionsQuery = object({
   status: maybe(choice(TRANSACTION_STATUSES)),
@@ -15,9 +20,27 @@ const TransactionsQuery = object({
   per_page: maybe(perPage()),
 });
 
+const Paging = { page: maybe(page()), per_page: maybe(perPage()) };
+const IdParams = object({ id: id() });
+/** A search box: a longer text is cut, not refused. */
+const search = () => text({ max: 1000 });
+
+const TeachersQuery = object({ ...Paging, status: maybe(choice(TEACHER_REVIEW_STATUSES)), q: search() });
+const ReviewQuery = object({ ...Paging, status: maybe(choice(REVIEW_STATUSES)) });
+const UsersQuery = object({ ...Paging, q: search(), role: maybe(choice(USER_ROLES)) });
+
+/** The reason an admin gives the teacher: REMARK_MIN to REMARK_MAX characters. */
+const reason = () =>
+  withRule(text({ max: REMARK_MAX, required: true }), 'reason', (value) =>
+    value.length < REMARK_MIN ? t('validation.minLength', { min: REMARK_MIN }) : null,
+  );
+const DeclineBody = object({ remark: reason() });
+const RejectBody = object({ comment: reason() });
+
 export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   const api = typed(app);
   const adminOnly = { preValidation: guards.requireRole('admin') };
+  const adminWrite = { ...adminOnly, bodyLimit: BODY_LIMIT.json };
 
   // Payments the server would not settle on its own: staff match them by receipt and account.
   api.get(
@@ -33,4 +56,115 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
       return { data: rows, meta: pageMeta(wanted, total) };
     },
   );
+
+  // ---- Teachers waiting for approval ----
+
+  api.get(
+    '/api/admin/teachers',
+    { ...adminOnly, schema: { querystring: TeachersQuery } },
+    async (request) => {
+      const wanted = pageRequest(request.query, 20);
+      const { rows, total } = await approvals.listTeachers(
+        ctx.db,
+        { status: request.query.status ?? 'pending', q: request.query.q.slice(0, 100) },
+        wanted,
+      );
+      return { data: rows, meta: pageMeta(wanted, total) };
+    },
+  );
+
+  api.post(
+    '/api/admin/teachers/approve/:id',
+    { ...adminWrite, schema: { params: IdParams } },
+    async (request) => {
+      const { teacher, mail } = await approvals.decideTeacher(ctx, request.params.id, { approve: true });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('admin.teacherApproved'), data: teacher };
+    },
+  );
+
+  api.post(
+    '/api/admin/teachers/decline/:id',
+    { ...adminWrite, schema: { params: IdParams, body: DeclineBody } },
+    async (request) => {
+      const { teacher, mail } = await approvals.decideTeacher(ctx, request.params.id, {
+        approve: false,
+        remark: request.body.remark,
+      });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('admin.teacherDeclined'), data: teacher };
+    },
+  );
+
+  // ---- Lessons and classes waiting for approval ----
+
+  api.get('/api/admin/lessons', { ...adminOnly, schema: { querystring: ReviewQuery } }, async (request) => {
+    const wanted = pageRequest(request.query, 20);
+    const { rows, total } = await approvals.listLessons(ctx.db, request.query.status ?? 'pending', wanted);
+    return { data: rows, meta: pageMeta(wanted, total) };
+  });
+
+  api.post(
+    '/api/admin/lessons/approve/:id',
+    { ...adminWrite, schema: { params: IdParams } },
+    async (request) => {
+      const { lesson, mail } = await approvals.decideLesson(ctx, request.params.id, { approve: true });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('admin.lessonApproved'), data: lesson };
+    },
+  );
+
+  api.post(
+    '/api/admin/lessons/reject/:id',
+    { ...adminWrite, schema: { params: IdParams, body: RejectBody } },
+    async (request) => {
+      const { lesson, mail } = await approvals.decideLesson(ctx, request.params.id, {
+        approve: false,
+        comment: request.body.comment,
+      });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('admin.lessonRejected'), data: lesson };
+    },
+  );
+
+  api.get('/api/admin/classes', { ...adminOnly, schema: { querystring: ReviewQuery } }, async (request) => {
+    const wanted = pageRequest(request.query, 20);
+    const { rows, total } = await approvals.listClasses(ctx.db, request.query.status ?? 'pending', wanted);
+    return { data: rows, meta: pageMeta(wanted, total) };
+  });
+
+  api.post(
+    '/api/admin/classes/approve/:id',
+    { ...adminWrite, schema: { params: IdParams } },
+    async (request) => {
+      const decided = await approvals.decideClass(ctx, request.params.id, { approve: true });
+      await approvals.sendDecisionMail(ctx, decided.mail, request.log);
+      return { message: t('admin.classApproved'), data: decided.class };
+    },
+  );
+
+  api.post(
+    '/api/admin/classes/reject/:id',
+    { ...adminWrite, schema: { params: IdParams, body: RejectBody } },
+    async (request) => {
+      const decided = await approvals.decideClass(ctx, request.params.id, {
+        approve: false,
+        comment: request.body.comment,
+      });
+      await approvals.sendDecisionMail(ctx, decided.mail, request.log);
+      return { message: t('admin.classRejected'), data: decided.class };
+    },
+  );
+
+  // ---- Users (CONTRACT "Other": GET /api/users, admin) ----
+
+  api.get('/api/users', { ...adminOnly, schema: { querystring: UsersQuery } }, async (request) => {
+    const wanted = pageRequest(request.query, 25);
+    const { rows, total } = await listUsers(
+      ctx.db,
+      { q: request.query.q.slice(0, 100), role: request.query.role },
+      wanted,
+    );
+    return { data: rows, meta: pageMeta(wanted, total) };
+  });
 }

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'like',
   'lesson_reminder',
   'material',
+  'approval',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

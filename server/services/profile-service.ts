@@ -300,6 +300,7 @@ export async function submitTeacherProfile(ctx: AppContext, userId: number): Pro
   throwIfInvalid(missing);
   await ctx.db
     .update(teachers)
-    .set({ status: 'pending', remark: null, updatedAt: new Date() })
+    // submitted_at orders the admins' approval queue (oldest first); reviewed_at is the last decision.
+    .set({ status: 'pending', remark: null, submittedAt: new Date(), updatedAt: new Date() })
     .where(eq(teachers.id, teacher.id));
 }

@@ -55,3 +55,19 @@ export function passwordResetMail(to: string, firstName: string, url: string): M
     'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
   );
 }
+
+/** An admin's decision on the teacher's profile, lesson or class (issue 10): what was decided and where to look. */
+export function decisionMail(
+  to: string,
+  firstName: string,
+  decision: { subject: string; text: string; url: string },
+): MailMessage {
+  return compose(
+    to,
+    decision.subject,
+    `Hello ${firstName},`,
+    [decision.subject + '.', decision.text],
+    { label: 'Open Somesha', url: decision.url },
+    'You receive this e-mail because you teach on Somesha.',
+  );
+}

@@ -1,0 +1,491 @@
+// Staff decisions (docs/teaching-admin.md "Admin endpoints"): teachers' profiles, lessons and classes
+// waiting for approval. A decision, the teacher's notification and their activity line commit in one
+// database transaction, claimed with `… WHERE <still pending>` so two admins never decide twice; the
+// e-mail to the teacher leaves after the commit (the mailer is not transactional: SMTP in production).
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { Database, Transaction } from '../db/client';
+import {
+  assignments,
+  bookings,
+  classes,
+  curricula,
+  educationLevels,
+  lessons,
+  notes,
+  subjects,
+  teacherSubjects,
+  teachers,
+  topics,
+  users,
+} from '../db/schema';
+import { decisionMail } from '../gateways/mail/templates';
+import type { MailMessage } from '../gateways/mail/mailer';
+import { HttpError, notFound } from '../http/errors';
+import type { PageRequest } from '../http/query';
+import { learnerClassResource, lessonResource } from '../resources/commerce-resource';
+import type { LessonDetails } from '../resources/commerce-resource';
+import { t, type MessageKey } from '../../src/shared/messages';
+import { escapeLike } from './catalogue-service';
+import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
+import { classRows } from './learner-class-service';
+import { loadLessons } from './lesson-service';
+import { notify } from './notification-service';
+
+type Db = Database | Transaction;
+
+export const TEACHER_REVIEW_STATUSES = ['pending', 'approved', 'declined', 'new'] as const;
+export type TeacherReviewStatus = (typeof TEACHER_REVIEW_STATUSES)[number];
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+// ---- Telling the teacher ----
+
+type Decision = { title: string; text: string; url: string; extra?: Record<string, unknown> };
+
+/**
+ * Inside the decision's transaction: the teacher's `approval` notification and activity line. Returns
+ * the e-mail to send once the transaction has committed (null for a teacher without an address).
+ */
+async function tellTeacher(tx: Db, ctx: AppContext, teacherId: number, decision: Decision) {
+  const [user] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(eq(teachers.id, teacherId));
+  if (!user) throw notFound();
+  await recordActivity(tx, { userId: user.id, type: 'approval', text: decision.text, url: decision.url });
+  await notify(tx, {
+    userId: user.id,
+    type: 'approval',
+    data: { title: decision.title, body: decision.text, url: decision.url, ...decision.extra },
+  });
+  return user.email
+    ? decisionMail(user.email, user.firstName, {
+        subject: decision.title,
+        text: decision.text,
+        url: `${ctx.config.appUrl}${decision.url}`,
+      })
+    : null;
+}
+
+/** The decision has committed: a failed e-mail is reported, it does not undo the decision. */
+export async function sendDecisionMail(
+  ctx: AppContext,
+  mail: MailMessage | null,
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  if (!mail) return;
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    log.warn({ err: error }, 'decision e-mail not sent');
+  }
+}
+
+/** A claim found nothing: the row is missing (404) or no longer waiting for a decision (409). */
+async function refuse(
+  db: Db,
+  table: typeof teachers | typeof lessons | typeof classes,
+  id: number,
+  key: MessageKey,
+) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  return row ? new HttpError(409, t(key)) : notFound();
+}
+
+// ---- Teachers ----
+
+async function adminTeachers(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const [rows, subjectRows] = await Promise.all([
+    db
+      .select({
+        teacher: teachers,
+        user: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          phone: users.phone,
+          photo: users.photo,
+        },
+        curriculum: { id: curricula.id, name: curricula.name },
+        eduLevel: { id: educationLevels.id, name: educationLevels.name },
+      })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .leftJoin(curricula, eq(curricula.id, teachers.curriculumId))
+      .leftJoin(educationLevels, eq(educationLevels.id, teachers.eduLevelId))
+      .where(inArray(teachers.id, ids)),
+    db
+      .select({ teacherId: teacherSubjects.teacherId, id: subjects.id, name: subjects.name })
+      .from(teacherSubjects)
+      .innerJoin(subjects, eq(subjects.id, teacherSubjects.subjectId))
+      .where(inArray(teacherSubjects.teacherId, ids))
+      .orderBy(asc(subjects.name)),
+  ]);
+  const byId = new Map(rows.map((row) => [row.teacher.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { teacher, user } = row;
+    return [
+      {
+        id: teacher.id,
+        status: teacher.status,
+        remark: teacher.remark,
+        biography: teacher.biography,
+        current_workplace: teacher.currentWorkplace,
+        qualification_level: teacher.qualificationLevel,
+        curriculum: row.curriculum?.id ? row.curriculum : null,
+        edu_level: row.eduLevel?.id ? row.eduLevel : null,
+        subjects: subjectRows
+          .filter((subject) => subject.teacherId === teacher.id)
+          .map((subject) => ({ id: subject.id, name: subject.name })),
+        // Identity numbers leave the server only here, for the admin's check.
+        id_number: teacher.idNumber,
+        tsc_number: teacher.tscNumber,
+        submitted_at: iso(teacher.submittedAt),
+        reviewed_at: iso(teacher.reviewedAt),
+        user: {
+          id: user.id,
+          name: fullName(user),
+          email: user.email,
+          phone: user.phone,
+          photo: user.photo,
+        },
+      },
+    ];
+  });
+}
+
+async function adminTeacher(db: Db, id: number) {
+  const [teacher] = await adminTeachers(db, [id]);
+  if (!teacher) throw notFound();
+  return teacher;
+}
+
+const TEACHER_ORDER: Record<TeacherReviewStatus, SQL[]> = {
+  // The queue: who has waited longest comes first.
+  pending: [sql`${teachers.submittedAt} asc nulls first`, asc(teachers.id)],
+  approved: [sql`${teachers.reviewedAt} desc nulls last`, desc(teachers.id)],
+  declined: [sql`${teachers.reviewedAt} desc nulls last`, desc(teachers.id)],
+  new: [desc(teachers.createdAt), desc(teachers.id)],
+};
+
+export async function listTeachers(
+  db: Database,
+  filters: { status: TeacherReviewStatus; q: string },
+  page: PageRequest,
+) {
+  const pattern = `%${escapeLike(filters.q)}%`;
+  const where = and(
+    eq(teachers.status, filters.status),
+    filters.q
+      ? or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.phone, pattern),
+        )
+      : undefined,
+  );
+  const [idRows, [total]] = await Promise.all([
+    db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(where)
+      .orderBy(...TEACHER_ORDER[filters.status])
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(teachers).innerJoin(users, eq(users.id, teachers.userId)).where(where),
+  ]);
+  return {
+    rows: await adminTeachers(
+      db,
+      idRows.map((row) => row.id),
+    ),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/** pending → approved (public, may create lessons) or declined with the remark (back to completion). */
+export async function decideTeacher(
+  ctx: AppContext,
+  teacherId: number,
+  decision: { approve: true } | { approve: false; remark: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(teachers)
+      .set({
+        status: decision.approve ? 'approved' : 'declined',
+        remark: decision.approve ? null : decision.remark,
+        reviewedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(teachers.id, teacherId), eq(teachers.status, 'pending')))
+      .returning({ id: teachers.id });
+    if (!claimed) throw await refuse(tx, teachers, teacherId, 'admin.teacherNotPending');
+    const mail = await tellTeacher(
+      tx,
+      ctx,
+      teacherId,
+      decision.approve
+        ? {
+            title: t('approval.teacherApprovedTitle'),
+            text: t('approval.teacherApprovedText'),
+            url: '/teaching/lessons',
+          }
+        : {
+            title: t('approval.teacherDeclinedTitle'),
+            text: t('approval.teacherDeclinedText', { remark: decision.remark }),
+            url: '/complete-profile/teacher',
+          },
+    );
+    return { teacher: await adminTeacher(tx, teacherId), mail };
+  });
+}
+
+// ---- Lessons ----
+
+/** What the teacher's lists call the lesson: cancelled wins, then approved, rejected, pending. */
+export function lessonStatus(lesson: {
+  cancelledAt: Date | null;
+  isApproved: boolean;
+  rejectionComment: string | null;
+}) {
+  if (lesson.cancelledAt) return 'cancelled' as const;
+  if (lesson.isApproved) return 'approved' as const;
+  return lesson.rejectionComment ? ('rejected' as const) : ('pending' as const);
+}
+
+const LESSON_STATE: Record<ReviewStatus, (now: Date) => SQL | undefined> = {
+  // Only what an admin can still decide: not started.
+  pending: (now) =>
+    and(eq(lessons.isApproved, false), isNull(lessons.rejectionComment), gt(lessons.startAt, now)),
+  approved: () => eq(lessons.isApproved, true),
+  rejected: () => and(eq(lessons.isApproved, false), isNotNull(lessons.rejectionComment)),
+};
+
+const LESSON_ORDER: Record<ReviewStatus, SQL[]> = {
+  pending: [asc(lessons.startAt), asc(lessons.id)],
+  approved: [desc(lessons.startAt), desc(lessons.id)],
+  rejected: [desc(lessons.updatedAt), desc(lessons.id)],
+};
+
+/** Rows per lesson of a table that hangs off lessons (bookings, notes, assignments). */
+async function perLesson(db: Db, table: typeof bookings | typeof notes | typeof assignments, ids: number[]) {
+  const rows = await db
+    .select({ lessonId: table.lessonId, total: count() })
+    .from(table)
+    .where(inArray(table.lessonId, ids))
+    .groupBy(table.lessonId);
+  return new Map(rows.map((row) => [row.lessonId, Number(row.total)]));
+}
+
+/** AdminLesson: the Lesson, what the teacher's lists add (status, counts, what may be done) and the teacher. */
+async function adminLessons(db: Db, ids: number[], now = new Date()) {
+  if (ids.length === 0) return [];
+  const [details, booked, noted, assigned] = await Promise.all([
+    loadLessons(db, ids),
+    perLesson(db, bookings, ids),
+    perLesson(db, notes, ids),
+    perLesson(db, assignments, ids),
+  ]);
+  return ids.flatMap((id) => {
+    const lesson: LessonDetails | undefined = details.get(id);
+    if (!lesson) return [];
+    const bookingsCount = booked.get(id) ?? 0;
+    const started = lesson.startAt.getTime() <= now.getTime();
+    const ended = lesson.endAt.getTime() <= now.getTime();
+    return [
+      {
+        ...lessonResource(lesson),
+        type: lesson.type,
+        status: lessonStatus(lesson),
+        cancelled_at: iso(lesson.cancelledAt),
+        cancellation_reason: lesson.cancellationReason,
+        bookings_count: bookingsCount,
+        notes_count: noted.get(id) ?? 0,
+        assignments_count: assigned.get(id) ?? 0,
+        can_edit: bookingsCount === 0 && !lesson.cancelledAt && !started,
+        can_cancel: !lesson.cancelledAt && !ended,
+      },
+    ];
+  });
+}
+
+export async function listLessons(db: Database, status: ReviewStatus, page: PageRequest, now = new Date()) {
+  // Cancelled lessons are nobody's decision any more.
+  const where = and(isNull(lessons.cancelledAt), LESSON_STATE[status](now));
+  const [idRows, [total]] = await Promise.all([
+    db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(where)
+      .orderBy(...LESSON_ORDER[status])
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(lessons).where(where),
+  ]);
+  return {
+    rows: await adminLessons(
+      db,
+      idRows.map((row) => row.id),
+      now,
+    ),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/** A pending lesson that is not cancelled and has not started: approved (public, bookable) or rejected. */
+export async function decideLesson(
+  ctx: AppContext,
+  lessonId: number,
+  decision: { approve: true } | { approve: false; comment: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [claimed] = await tx
+      .update(lessons)
+      .set({
+        isApproved: decision.approve,
+        rejectionComment: decision.approve ? null : decision.comment,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(lessons.id, lessonId),
+          eq(lessons.isApproved, false),
+          isNull(lessons.rejectionComment),
+          isNull(lessons.cancelledAt),
+          gt(lessons.startAt, now),
+        ),
+      )
+      .returning({
+        id: lessons.id,
+        code: lessons.code,
+        teacherId: lessons.teacherId,
+        startAt: lessons.startAt,
+      });
+    if (!claimed) throw await refuse(tx, lessons, lessonId, 'admin.lessonNotPending');
+    const [topic] = await tx
+      .select({ name: topics.name })
+      .from(lessons)
+      .innerJoin(topics, eq(topics.id, lessons.topicId))
+      .where(eq(lessons.id, lessonId));
+    const params = {
+      lesson: lessonName({ code: claimed.code, topicName: topic?.name ?? null }),
+      when: nairobiWhen(claimed.startAt),
+    };
+    const mail = await tellTeacher(tx, ctx, claimed.teacherId, {
+      // SPEC §4: "Your lesson registration has been approved" / "… failed approval".
+      title: t(decision.approve ? 'lesson.approved' : 'lesson.rejected'),
+      text: decision.approve
+        ? t('approval.lessonApprovedText', params)
+        : t('approval.lessonRejectedText', { ...params, comment: decision.comment }),
+      url: lessonUrl(claimed.code),
+      extra: { lesson_id: lessonId, lesson_code: claimed.code },
+    });
+    const [lesson] = await adminLessons(tx, [lessonId], now);
+    if (!lesson) throw notFound();
+    return { lesson, mail };
+  });
+}
+
+// ---- Classes ----
+
+const CLASS_STATE: Record<ReviewStatus, SQL | undefined> = {
+  pending: and(eq(classes.isApproved, false), isNull(classes.rejectionComment)),
+  approved: eq(classes.isApproved, true),
+  rejected: and(eq(classes.isApproved, false), isNotNull(classes.rejectionComment)),
+};
+
+const CLASS_ORDER: Record<ReviewStatus, SQL[]> = {
+  pending: [asc(classes.startsAt), asc(classes.id)],
+  approved: [desc(classes.startsAt), desc(classes.id)],
+  rejected: [desc(classes.updatedAt), desc(classes.id)],
+};
+
+export function classStatus(row: { isApproved: boolean; rejectionComment: string | null }) {
+  if (row.isApproved) return 'approved' as const;
+  return row.rejectionComment ? ('rejected' as const) : ('pending' as const);
+}
+
+/** AdminClass: the learner Class plus its review status (the teacher is in the Class already). */
+async function adminClasses(db: Db, ids: number[]) {
+  const rows = await classRows(db, ids, []);
+  return rows.map((row) => ({ ...learnerClassResource(row), status: classStatus(row) }));
+}
+
+export async function listClasses(db: Database, status: ReviewStatus, page: PageRequest) {
+  const where = CLASS_STATE[status];
+  const [idRows, [total]] = await Promise.all([
+    db
+      .select({ id: classes.id })
+      .from(classes)
+      .where(where)
+      .orderBy(...CLASS_ORDER[status])
+      .limit(page.perPage)
+      .offset(page.offset),
+    db.select({ total: count() }).from(classes).where(where),
+  ]);
+  return {
+    rows: await adminClasses(
+      db,
+      idRows.map((row) => row.id),
+    ),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+export async function decideClass(
+  ctx: AppContext,
+  classId: number,
+  decision: { approve: true } | { approve: false; comment: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(classes)
+      .set({
+        isApproved: decision.approve,
+        rejectionComment: decision.approve ? null : decision.comment,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(classes.id, classId), CLASS_STATE.pending))
+      .returning({ id: classes.id, title: classes.title, teacherId: classes.teacherId });
+    if (!claimed) throw await refuse(tx, classes, classId, 'admin.classNotPending');
+    const mail = await tellTeacher(tx, ctx, claimed.teacherId, {
+      title: t(decision.approve ? 'approval.classApprovedTitle' : 'approval.classRejectedTitle'),
+      text: decision.approve
+        ? t('approval.classApprovedText', { title: claimed.title })
+        : t('approval.classRejectedText', { title: claimed.title, comment: decision.comment }),
+      url: `/teaching/classes/show/${classId}`,
+      extra: { class_id: classId },
+    });
+    const [found] = await adminClasses(tx, [classId]);
+    if (!found) throw notFound();
+    return { class: found, mail };
+  });
+}
