@@ -64,6 +64,15 @@ async function readUpload(part: Multipart & { type: 'file' }): Promise<MaterialU
 }
 
 /**
+ * After an early refusal the rest of the upload is read and dropped (never held): the parser has
+ * stopped consuming it, and a request left half-read would keep its connection busy for good.
+ */
+function discardRest(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
+/**
  * Reads a note's or assignment's form: `fields` through `schema` (coerced like every route body),
  * the `files` parts (also `files[]`) each checked, so that `existing + files` stays within 1 to 5.
  * Answers the body and the checked uploads, or throws one 422 naming every bad field. A request
@@ -95,6 +104,7 @@ export async function readMaterialForm<T>(
         uploads.push(await readUpload(part));
       }
     } catch (error) {
+      discardRest(request);
       if (error instanceof HttpError) throw error;
       // A malformed body or one over the parser's limits is bad input, never a 500.
       throw ValidationError.field('body', t('validation.general'));
