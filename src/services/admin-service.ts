@@ -33,7 +33,7 @@ async function decide<T>(path: string, decode: (raw: unknown) => T, body?: Recor
 // Teachers --------------------------------------------------------------------------------------
 
 export async function fetchAdminTeachers(query: ListQuery): Promise<ListPage<AdminTeacher>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'q', 'page']) };
+  const wanted = { status: 'pending', ...pick(query, ['status', 'q', 'page', 'per_page']) };
   return decodePage(await request('/api/admin/teachers', { query: wanted }), decodeAdminTeacher);
 }
 
@@ -45,7 +45,7 @@ export const declineTeacher = (id: number, remark: string) =>
 // Lessons and classes ---------------------------------------------------------------------------
 
 export async function fetchAdminLessons(query: ListQuery): Promise<ListPage<AdminLesson>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'page']) };
+  const wanted = { status: 'pending', ...pick(query, ['status', 'page', 'per_page']) };
   return decodePage(await request('/api/admin/lessons', { query: wanted }), decodeAdminLesson);
 }
 
@@ -55,7 +55,7 @@ export const rejectLesson = (id: number, comment: string) =>
   decide(`/api/admin/lessons/reject/${id}`, decodeAdminLesson, { comment });
 
 export async function fetchAdminClasses(query: ListQuery): Promise<ListPage<AdminClass>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'page']) };
+  const wanted = { status: 'pending', ...pick(query, ['status', 'page', 'per_page']) };
   return decodePage(await request('/api/admin/classes', { query: wanted }), decodeAdminClass);
 }
 
@@ -67,7 +67,7 @@ export const rejectClass = (id: number, comment: string) =>
 // Payments and users ----------------------------------------------------------------------------
 
 export async function fetchReviewTransactions(query: ListQuery): Promise<ListPage<ReviewTransaction>> {
-  const wanted = { status: 'needs_review', ...pick(query, ['page']) };
+  const wanted = { status: 'needs_review', ...pick(query, ['page', 'per_page']) };
   return decodePage(await request('/api/admin/transactions', { query: wanted }), decodeReviewTransaction);
 }
 

@@ -68,6 +68,7 @@ export const AdminClassStruct = type({
   price: maybe(money),
   startsAt: maybe(string()),
   endsAt: maybe(string()),
+  type: maybe(string()),
   frequency: maybe(string()),
   status: oneOf(['pending', 'approved', 'rejected'] as const),
   rejectionComment: maybe(string()),

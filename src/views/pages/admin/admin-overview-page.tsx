@@ -1,6 +1,112 @@
-import { PlaceholderPage } from '../placeholder-page';
+import { Alert, Anchor, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import {
+  countWaiting,
+  fetchAdminClasses,
+  fetchAdminLessons,
+  fetchAdminTeachers,
+  fetchReviewTransactions,
+} from '@/services/admin-service';
+import type { ListPage, ListQuery } from '@/services/schemas/page';
+import { t } from '@/shared/messages';
+import { useResource } from '../../components/lists/use-resource';
+import { usePageTitle } from '../../use-page-title';
 
-// Replaced by the issue 10 screen.
-export default function Page() {
-  return <PlaceholderPage title="Administration" description="Work waiting for an admin." />;
+type Waiting = {
+  title: string;
+  /** "3 teachers waiting for approval" */
+  what: (count: number) => string;
+  href: string;
+  link: string;
+  fetchPage: (query: ListQuery) => Promise<ListPage<unknown>>;
+};
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const WAITING: Waiting[] = [
+  {
+    title: 'Teachers',
+    what: (n) => `${plural(n, 'teacher', 'teachers')} waiting for approval`,
+    href: '/admin/teachers',
+    link: 'Review teachers',
+    fetchPage: fetchAdminTeachers,
+  },
+  {
+    title: 'Lessons',
+    what: (n) => `${plural(n, 'lesson', 'lessons')} waiting for approval`,
+    href: '/admin/lessons',
+    link: 'Review lessons',
+    fetchPage: fetchAdminLessons,
+  },
+  {
+    title: 'Classes',
+    what: (n) => `${plural(n, 'class', 'classes')} waiting for approval`,
+    href: '/admin/classes',
+    link: 'Review classes',
+    fetchPage: fetchAdminClasses,
+  },
+  {
+    title: 'Payments',
+    what: (n) => `${plural(n, 'payment', 'payments')} needing review`,
+    href: '/admin/payments',
+    link: 'Review payments',
+    fetchPage: fetchReviewTransactions,
+  },
+];
+
+function WaitingCard({ waiting }: { waiting: Waiting }) {
+  const count = useResource(waiting.title.toLowerCase(), () => countWaiting(waiting.fetchPage));
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={waiting.title}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {waiting.title}
+        </Title>
+        {count.loading && <Loader size="xs" aria-label={`Loading ${waiting.title.toLowerCase()}`} />}
+        {count.error && (
+          <Alert color="red" variant="light" role="alert" title={count.error}>
+            <Button size="xs" variant="white" color="red" onClick={count.retry}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {count.data !== null && count.data > 0 && (
+          <>
+            <Text fw={600}>{waiting.what(count.data)}</Text>
+            <Anchor component={Link} href={waiting.href}>
+              {waiting.link}
+            </Anchor>
+          </>
+        )}
+        {count.data === 0 && (
+          <>
+            <Text c="gray.7">{t('adminScreen.nothingWaiting')}</Text>
+            <Anchor component={Link} href={waiting.href} size="sm">
+              {`See all ${waiting.title.toLowerCase()}`}
+            </Anchor>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/admin`: what waits for an admin, each count linking to its screen. */
+export default function AdminOverviewPage() {
+  usePageTitle('Administration');
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Administration
+        </Title>
+        <Text c="gray.7">Work waiting for an admin.</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {WAITING.map((waiting) => (
+          <WaitingCard key={waiting.href} waiting={waiting} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
 }

@@ -1,0 +1,199 @@
+// Pieces the admin screens share: the approval dialog bound to one approval machine, the status
+// tabs kept in the URL, a search box, and a definition list for an item's details.
+import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  approvalMachine,
+  selectApprovalDialog,
+  type ApprovalAction,
+  type ApprovalItem,
+  type DecideInput,
+  type DecideOutput,
+} from '@/machines/approval-machine';
+import { REMARK_MAX } from '@/shared/teaching';
+import { useSnackbar } from '../../app-actors-context';
+
+/** Filled badges whose white text passes AA (green.9 and orange.9 do not). */
+export const STATUS_COLORS: Record<string, string> = {
+  pending: 'blue.9',
+  new: 'gray.8',
+  approved: 'teal.9',
+  declined: 'red.9',
+  rejected: 'red.9',
+  cancelled: 'gray.8',
+};
+
+export function StatusBadge({ status }: { status: string | null }) {
+  if (!status) return null;
+  return (
+    <Badge variant="filled" color={STATUS_COLORS[status] ?? 'gray.8'} style={{ flexShrink: 0 }}>
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </Badge>
+  );
+}
+
+/**
+ * One approval machine per screen: `decide` calls the API, `onDecided` runs after a decision
+ * (the screen refreshes its list so the item leaves it); notices go to the snackbar.
+ */
+export function useApproval(decide: (input: DecideInput) => Promise<DecideOutput>, onDecided: () => void) {
+  const snackbar = useSnackbar();
+  const decideRef = useRef(decide);
+  decideRef.current = decide;
+  const decidedRef = useRef(onDecided);
+  decidedRef.current = onDecided;
+  const [machine] = useState(() =>
+    approvalMachine.provide({
+      actors: { decide: fromPromise<DecideOutput, DecideInput>(({ input }) => decideRef.current(input)) },
+    }),
+  );
+  const actor = useActorRef(machine);
+  useEffect(() => {
+    const notify = actor.on('notify', (event) => {
+      if (event.message) snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message });
+    });
+    const decided = actor.on('decided', () => decidedRef.current());
+    return () => {
+      notify.unsubscribe();
+      decided.unsubscribe();
+    };
+  }, [actor, snackbar]);
+  const dialog = useSelector(actor, selectApprovalDialog, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  return {
+    dialog,
+    start: (item: ApprovalItem, action: ApprovalAction) => actor.send({ type: 'approval.start', item, action }),
+    changeComment: (value: string) => actor.send({ type: 'comment.change', value }),
+    confirm: () => actor.send({ type: 'approval.confirm' }),
+    cancel: () => actor.send({ type: 'approval.cancel' }),
+    retry: () => actor.send({ type: 'approval.retry' }),
+    close: () => actor.send({ type: 'approval.close' }),
+  };
+}
+
+export type ApprovalBinding = ReturnType<typeof useApproval>;
+
+const VERBS: Record<ApprovalAction, string> = { approve: 'Approve', decline: 'Decline', reject: 'Reject' };
+
+/** The confirmation: a comment for a decline or reject, the server's message after a failure. */
+export function ApprovalDialog({ approval, commentLabel }: { approval: ApprovalBinding; commentLabel: string }) {
+  const { dialog } = approval;
+  const verb = dialog.action ? VERBS[dialog.action] : '';
+  const title = dialog.item ? `${verb} ${dialog.item.name}` : verb;
+  const dismiss = dialog.failed ? approval.close : approval.cancel;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    approval.confirm();
+  }
+  return (
+    <Modal opened={dialog.open} onClose={dismiss} title={title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          {dialog.failed ? (
+            <Alert color="red" variant="light" role="alert">
+              {dialog.error}
+            </Alert>
+          ) : (
+            !dialog.asksComment && <Text size="sm">{`${verb} ${dialog.item?.name ?? ''}?`}</Text>
+          )}
+          {dialog.asksComment && (
+            <Textarea
+              label={commentLabel}
+              required
+              rows={4}
+              maxLength={REMARK_MAX + 50}
+              value={dialog.comment}
+              onChange={(event) => approval.changeComment(event.currentTarget.value)}
+              error={dialog.commentError}
+              disabled={dialog.busy || dialog.failed}
+              data-autofocus
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={dismiss} disabled={dialog.busy}>
+              {dialog.failed ? 'Close' : 'Cancel'}
+            </Button>
+            {dialog.failed ? (
+              <Button onClick={approval.retry}>Try again</Button>
+            ) : (
+              <Button type="submit" loading={dialog.busy} color={dialog.action === 'approve' ? 'teal.9' : 'red.9'}>
+                {verb}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Approve and decline/reject buttons of a pending item; named after the item for screen readers. */
+export function DecisionButtons({
+  approval,
+  item,
+  turnDown,
+}: {
+  approval: ApprovalBinding;
+  item: ApprovalItem;
+  turnDown: 'decline' | 'reject';
+}) {
+  return (
+    <Group gap="xs">
+      <Button size="xs" color="teal.9" onClick={() => approval.start(item, 'approve')} aria-label={`Approve ${item.name}`}>
+        Approve
+      </Button>
+      <Button
+        size="xs"
+        variant="outline"
+        color="red.9"
+        onClick={() => approval.start(item, turnDown)}
+        aria-label={`${VERBS[turnDown]} ${item.name}`}
+      >
+        {VERBS[turnDown]}
+      </Button>
+    </Group>
+  );
+}
+
+/** A search box that applies on Enter or the button, so each keystroke does not reload the list. */
+export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string | null) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim() || null);
+      }}
+    >
+      <Group gap="xs" align="flex-end">
+        <TextInput label={label} value={text} onChange={(event) => setText(event.currentTarget.value)} style={{ flex: 1 }} />
+        <Button type="submit" variant="default">
+          Search
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** Label–value pairs of an item (a `<dl>`), skipping empty values. */
+export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return (
+    <Stack component="dl" gap={2} m={0}>
+      {shown.map(([label, value]) => (
+        <Group key={label} gap={6} wrap="nowrap" align="flex-start">
+          <Text component="dt" size="sm" c="gray.7" style={{ flexShrink: 0 }}>
+            {label}:
+          </Text>
+          <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
