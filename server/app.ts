@@ -27,6 +27,7 @@ import { registerErrorHandling, registerJsonParser } from './http/error-handler'
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
 import { fastifyTrustProxy } from './http/proxy';
+import { adminCatalogueRoutes } from './routes/admin-catalogue-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { cartRoutes } from './routes/cart-routes';
@@ -180,6 +181,7 @@ export async function buildApp({
   paymentRoutes(app, commerceCtx, guards);
   gatewayRoutes(app, commerceCtx, secret);
   adminRoutes(app, ctx, guards);
+  adminCatalogueRoutes(app, ctx, guards);
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);

@@ -10,18 +10,15 @@ import { curriculumListItem } from '../resources/catalogue-resource';
 import * as catalogue from '../services/catalogue-service';
 import { listLessons } from '../services/web-service';
 import { t } from '../../src/shared/messages';
-import { id, maybe, optionalId, page, perPage, ref, text } from '../../src/shared/request-schemas';
+import { maybe, optionalId, page, perPage, ref, text } from '../../src/shared/request-schemas';
 
 const CATALOGUE_PER_PAGE = 50;
 
 const RefParams = object({ ref: ref() });
-const IdParams = object({ id: id() });
 const Paging = { page: maybe(page()), per_page: maybe(perPage()) };
 const filter = () => maybe(ref());
 
 // Names: the service words "required" and "at most 100" itself; the cap only stops hostile sizes.
-const EduLevelBody = object({ curriculum_id: optionalId(), name: text({ max: 1000 }) });
-const RenameBody = object({ name: text({ max: 1000 }) });
 const TopicBody = object({ name: text({ max: 1000 }), grade_level_id: optionalId() });
 
 export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
@@ -30,29 +27,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: G
   // Catalogue writes belong to the admin workspace; nobody else may change reference data.
   const admin = { bodyLimit: BODY_LIMIT.json, preValidation: guards.requireRole('admin') };
 
-  api.post('/api/edu-levels/store', { ...admin, schema: { body: EduLevelBody } }, async (request, reply) => {
-    const level = await catalogue.createEduLevel(db, {
-      curriculumId: request.body.curriculum_id,
-      name: request.body.name,
-    });
-    return reply
-      .status(201)
-      .send({ message: t('messages.created', { name: 'Education level' }), data: level });
-  });
-
-  api.post(
-    '/api/edu-levels/update/:id',
-    { ...admin, schema: { params: IdParams, body: RenameBody } },
-    async (request) => ({
-      message: t('messages.updated', { name: 'Education level' }),
-      data: await catalogue.renameEduLevel(db, request.params.id, request.body.name),
-    }),
-  );
-
-  api.delete('/api/edu-levels/delete/:id', { ...admin, schema: { params: IdParams } }, async (request) => {
-    await catalogue.deleteEduLevel(db, request.params.id);
-    return { message: t('messages.deleted', { name: 'Education level' }) };
-  });
+  // Education levels are written by admin-catalogue-routes.ts (the admin's catalogue writes).
 
   api.post(
     '/api/subjects/add-topic/:ref',

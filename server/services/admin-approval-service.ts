@@ -290,7 +290,8 @@ const LESSON_STATE: Record<ReviewStatus, (now: Date) => SQL | undefined> = {
 
 const LESSON_ORDER: Record<ReviewStatus, SQL[]> = {
   pending: [asc(lessons.startAt), asc(lessons.id)],
-  approved: [desc(lessons.startAt), desc(lessons.id)],
+  // Decided lists: the latest decision first.
+  approved: [desc(lessons.updatedAt), desc(lessons.id)],
   rejected: [desc(lessons.updatedAt), desc(lessons.id)],
 };
 
@@ -424,7 +425,7 @@ const CLASS_STATE: Record<ReviewStatus, SQL | undefined> = {
 
 const CLASS_ORDER: Record<ReviewStatus, SQL[]> = {
   pending: [asc(classes.startsAt), asc(classes.id)],
-  approved: [desc(classes.startsAt), desc(classes.id)],
+  approved: [desc(classes.updatedAt), desc(classes.id)],
   rejected: [desc(classes.updatedAt), desc(classes.id)],
 };
 

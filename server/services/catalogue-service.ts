@@ -12,7 +12,7 @@ import {
   subtopics,
   topics,
 } from '../db/schema';
-import { HttpError, notFound, throwIfInvalid, ValidationError } from '../http/errors';
+import { notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import {
   curriculumSummary,
@@ -548,7 +548,7 @@ export async function topicDetail(db: Database, ref: string) {
 /** `%` and `_` in a visitor's text are literal characters, not wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-// ---- Admin writes (CONTRACT "Catalogue": edu-levels store/update/delete, subjects add-topic) ----
+// ---- Admin writes (CONTRACT "Catalogue": subjects add-topic; the rest in admin-catalogue-service.ts) ----
 
 const slugOf = (value: string) =>
   value
@@ -560,54 +560,6 @@ function nameProblem(name: string): FieldErrors {
   if (!name) return { name: [t('validation.required')] };
   if (name.length > 100) return { name: [t('validation.maxLength', { max: 100 })] };
   return {};
-}
-
-export async function createEduLevel(db: Database, input: { curriculumId: number | null; name: string }) {
-  const errors = nameProblem(input.name);
-  const [curriculum] =
-    input.curriculumId === null
-      ? []
-      : await db.select().from(curricula).where(eq(curricula.id, input.curriculumId));
-  if (input.curriculumId === null) errors.curriculum_id = [t('validation.required')];
-  else if (!curriculum) errors.curriculum_id = [t('validation.choice')];
-  throwIfInvalid(errors);
-  if (!curriculum) throw notFound();
-  const slug = `${curriculum.slug}-${slugOf(input.name)}`;
-  const [taken] = await db
-    .select({ id: educationLevels.id })
-    .from(educationLevels)
-    .where(eq(educationLevels.slug, slug));
-  if (taken) throw ValidationError.field('name', t('validation.taken', { name: 'education level' }));
-  const [row] = await db
-    .insert(educationLevels)
-    .values({ curriculumId: curriculum.id, name: input.name, slug, position: 100 })
-    .returning();
-  if (!row) throw new Error('Education level not stored');
-  return eduLevelDetail(db, String(row.id));
-}
-
-export async function renameEduLevel(db: Database, levelId: number, name: string) {
-  throwIfInvalid(nameProblem(name));
-  const [row] = await db
-    .update(educationLevels)
-    .set({ name, updatedAt: new Date() })
-    .where(eq(educationLevels.id, levelId))
-    .returning();
-  if (!row) throw notFound();
-  return eduLevelDetail(db, String(row.id));
-}
-
-/** Refused while grade levels hang off it: deleting would cascade into learners' placements. */
-export async function deleteEduLevel(db: Database, levelId: number): Promise<void> {
-  const [level] = await db.select().from(educationLevels).where(eq(educationLevels.id, levelId));
-  if (!level) throw notFound();
-  const [grade] = await db
-    .select({ id: gradeLevels.id })
-    .from(gradeLevels)
-    .where(eq(gradeLevels.eduLevelId, levelId))
-    .limit(1);
-  if (grade) throw new HttpError(409, t('messages.deleteFailed', { name: level.name }));
-  await db.delete(educationLevels).where(eq(educationLevels.id, levelId));
 }
 
 export async function addTopic(
