@@ -1,0 +1,98 @@
+// /admin (what waits, from each list's meta.total), /admin/payments (gateway references in a
+// keyboard-scrollable table) and /admin/users (search and role filter in the URL, paged).
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, admin, useAdminApi } from '../../msw/admin-handlers';
+import { renderApp, signedInAs } from '../../render';
+
+useAdminApi();
+
+async function open(path: string) {
+  signedInAs(ADMIN_EMAIL);
+  const app = renderApp(path);
+  await app.landsOn(path);
+  return app;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('admin overview', () => {
+  it('counts what waits and links each count to its screen', async () => {
+    const app = await open('/admin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
+    expect(await within(section('Teachers')).findByText('2 teachers waiting for approval')).toBeInTheDocument();
+    expect(await within(section('Lessons')).findByText('2 lessons waiting for approval')).toBeInTheDocument();
+    expect(await within(section('Classes')).findByText('1 class waiting for approval')).toBeInTheDocument();
+    expect(await within(section('Payments')).findByText('2 payments needing review')).toBeInTheDocument();
+    await app.user.click(within(section('Lessons')).getByRole('link', { name: 'Review lessons' }));
+    await app.landsOn('/admin/lessons');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fractions' })).toBeInTheDocument();
+  });
+
+  it('says "Nothing waiting." where nothing does', async () => {
+    admin.teachers = [];
+    admin.payments = [];
+    await open('/admin');
+    expect(await within(section('Teachers')).findByText('Nothing waiting.')).toBeInTheDocument();
+    expect(await within(section('Payments')).findByText('Nothing waiting.')).toBeInTheDocument();
+    expect(within(section('Payments')).getByRole('link', { name: 'See all payments' })).toHaveAttribute('href', '/admin/payments');
+    expect(await within(section('Lessons')).findByText('2 lessons waiting for approval')).toBeInTheDocument();
+  });
+});
+
+describe('admin payments', () => {
+  it('lists payments needing review with their gateway references', async () => {
+    await open('/admin/payments');
+    expect(screen.getByRole('heading', { level: 1, name: 'Payments needing review' })).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'Payments needing review table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const rows = within(region).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const mpesa = within(rows[1] as HTMLElement);
+    for (const text of ['mpesa', 'KES 1,500', 'KES 1,000', 'RKT501XYZ', 'ws_CO_501', 'ACC501', 'ORD-501', 'The amount paid differs from the order.'])
+      expect(mpesa.getByText(text)).toBeInTheDocument();
+    expect(mpesa.getByText('Amani Otieno, student@example.com')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('trk-502')).toBeInTheDocument();
+  });
+
+  it('says so when no payment needs review', async () => {
+    admin.payments = [];
+    await open('/admin/payments');
+    expect(await screen.findByText('No payments needing review available.')).toBeInTheDocument();
+  });
+});
+
+describe('admin users', () => {
+  const names = () =>
+    within(screen.getByRole('region', { name: 'Users table' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+  it('pages through users, searches and filters by role, all in the URL', async () => {
+    const app = await open('/admin/users');
+    await screen.findByRole('region', { name: 'Users table' });
+    expect(names()).toEqual(['Amani Otieno', 'Wanjiku Kamau', 'Grace Mwangi']);
+    await app.user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/users?page=2'));
+    await waitFor(() => expect(names()).toEqual(['Baraka Mwangi', 'Imani Admin']));
+
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'teacher');
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/users?role=teacher'));
+    await waitFor(() => expect(names()).toEqual(['Grace Mwangi', 'Baraka Mwangi']));
+
+    await app.user.type(screen.getByRole('textbox', { name: 'Search users' }), 'baraka');
+    await app.user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(app.currentPath()).toBe('/admin/users?q=baraka&role=teacher'));
+    await waitFor(() => expect(names()).toEqual(['Baraka Mwangi']));
+    expect(screen.getByRole('cell', { name: 'baraka.mwangi@example.com' })).toBeInTheDocument();
+  });
+
+  it('opens with the search and the role from a shared link', async () => {
+    await open('/admin/users?q=wanjiku&role=parent');
+    await screen.findByRole('region', { name: 'Users table' });
+    expect(names()).toEqual(['Wanjiku Kamau']);
+    expect(screen.getByRole('textbox', { name: 'Search users' })).toHaveValue('wanjiku');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('parent');
+  });
+});
