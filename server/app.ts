@@ -35,6 +35,7 @@ import { catalogueRoutes } from './routes/catalogue-routes';
 import { lessonRoutes } from './routes/lesson-routes';
 import { learnerRoutes } from './routes/learner-routes';
 import { teacherMaterialRoutes } from './routes/teacher-material-routes';
+import { teacherRoutes } from './routes/teacher-routes';
 import { timetableRoutes } from './routes/timetable-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
@@ -53,6 +54,7 @@ import { profileRoutes } from './routes/profile-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import type { EventPumpOptions } from './services/event-service';
 import { startReminderJob } from './services/reminder-service';
+import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
@@ -177,6 +179,7 @@ export async function buildApp({
   lessonRoutes(app, commerceCtx, guards);
   learnerRoutes(app, ctx, guards);
   teacherMaterialRoutes(app, ctx, guards);
+  teacherRoutes(app, ctx, guards);
   timetableRoutes(app, ctx, guards);
   paymentRoutes(app, commerceCtx, guards);
   gatewayRoutes(app, commerceCtx, secret);
@@ -215,6 +218,14 @@ export async function buildApp({
       : null;
   app.addHook('onClose', async () => {
     await reminders?.stop();
+  });
+  // Teachers' earnings of ended lessons, on the reminders' interval.
+  const earnings =
+    reminderCheckIntervalMs && reminderCheckIntervalMs > 0
+      ? startEarningsJob({ ...ctx, log: app.log }, reminderCheckIntervalMs)
+      : null;
+  app.addHook('onClose', async () => {
+    await earnings?.stop();
   });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 

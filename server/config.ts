@@ -2,6 +2,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseTrustProxy, type TrustProxy } from './http/proxy';
+import { DEFAULT_COMMISSION_PERCENT } from '../src/shared/teaching';
 export type AppConfig = {
   /** Public origin used in e-mailed links, e.g. https://somesha.co.ke */
   appUrl: string;
@@ -21,6 +22,8 @@ export type AppConfig = {
   callbackAllowList?: string[];
   /** Folder of uploaded files (FILES_DIR; default: `files` in the data folder). */
   filesDir?: string;
+  /** The platform's share of a lesson's takings (PLATFORM_COMMISSION_PERCENT; default 20). */
+  commissionPercent?: number;
 };
 
 export type ServerEnv = AppConfig & {
@@ -58,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     callbackSecret: env.PAYMENTS_CALLBACK_SECRET || undefined,
     filesDir: env.FILES_DIR || filesDirFor(env.DATA_DIR || './data'),
+    commissionPercent: percent(env.PLATFORM_COMMISSION_PERCENT, DEFAULT_COMMISSION_PERCENT),
     callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -80,6 +84,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** Uploaded files sit beside the PGlite data; an in-memory database keeps them in the OS temp dir. */
 function filesDirFor(dataDir: string): string {
   return dataDir === 'memory' ? path.join(tmpdir(), 'somesha-files') : path.join(dataDir, 'files');
+}
+
+/** 0–100, decimals allowed (12.5); anything else falls back to the default. */
+function percent(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n >= 0 && n <= 100 ? n : fallback;
 }
 
 function milliseconds(value: string | undefined, fallback: number): number {

@@ -109,7 +109,11 @@ export function lessonCard(lesson: LessonCard, options: { withBiography?: boolea
     class: lesson.lessonClass,
     duration_minutes: Math.round((lesson.endAt.getTime() - lesson.startAt.getTime()) / 60_000),
     seats_left: seatsLeft,
-    bookable: lesson.isApproved && lesson.startAt.getTime() > now.getTime() && seatsLeft !== 0,
+    bookable:
+      lesson.isApproved &&
+      lesson.cancelledAt === null &&
+      lesson.startAt.getTime() > now.getTime() &&
+      seatsLeft !== 0,
   };
 }
 

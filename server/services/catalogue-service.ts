@@ -163,7 +163,7 @@ const gradeRow = (grade: typeof gradeLevels.$inferSelect, subjectsCount: number)
 
 /** Upcoming approved lessons per topic: the "lessons_count" of a topic row. */
 const topicLessonsCount = sql<number>`(select count(*) from "lessons" l where l."topic_id" = "topics"."id"
-  and l."is_approved" and l."start_at" > now())`.mapWith(Number);
+  and l."is_approved" and l."cancelled_at" is null and l."start_at" > now())`.mapWith(Number);
 
 const topicRow = (topic: typeof topics.$inferSelect, lessonsCount: number) => ({
   id: topic.id,

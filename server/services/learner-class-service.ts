@@ -27,7 +27,7 @@ import {
 } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
-import { bookedLessonIds, learnerIds, loadLessons } from './lesson-service';
+import { bookedLessonIds, learnerIds, loadLessons, publicLesson } from './lesson-service';
 
 export const LEARNER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'rejected'] as const;
 export type LearnerClassFilter = (typeof LEARNER_CLASS_FILTERS)[number];
@@ -135,7 +135,7 @@ export async function classRows(db: Database, ids: number[], learners: number[])
     db
       .select({ classId: lessons.classId, total: count() })
       .from(lessons)
-      .where(and(inArray(lessons.classId, ids), eq(lessons.isApproved, true)))
+      .where(and(inArray(lessons.classId, ids), publicLesson))
       .groupBy(lessons.classId),
     learners.length
       ? db
@@ -200,7 +200,7 @@ export async function classLessons(
   const own = teacher?.id === found.teacherId;
   const when =
     filter === 'upcoming' ? gt(lessons.endAt, now) : filter === 'past' ? lte(lessons.endAt, now) : undefined;
-  const where = and(eq(lessons.classId, found.id), own ? undefined : eq(lessons.isApproved, true), when);
+  const where = and(eq(lessons.classId, found.id), own ? undefined : publicLesson, when);
   const order =
     filter === 'past' ? [desc(lessons.startAt), desc(lessons.id)] : [asc(lessons.startAt), asc(lessons.id)];
   const learners = await learnerIds(db, userId);

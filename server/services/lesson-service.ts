@@ -1,6 +1,6 @@
 // Lessons as buyers and learners see them: details for the cart, the bookings list, the show page
 // with its notes and assignments, finding lessons to book, and joining.
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
@@ -25,6 +25,12 @@ import {
 import { HttpError, notFound } from '../http/errors';
 import type { LessonDetails } from '../resources/commerce-resource';
 import { t } from '../../src/shared/messages';
+
+/**
+ * What the public may see, find, book and join: approved and not cancelled (docs/teaching-admin.md
+ * "States"). Every public, catalogue, search and cart query uses it instead of `is_approved` alone.
+ */
+export const publicLesson = and(eq(lessons.isApproved, true), isNull(lessons.cancelledAt));
 
 /** Joining opens this long before the start. */
 export const JOIN_EARLY_MS = 15 * 60 * 1000;
@@ -141,12 +147,20 @@ export async function bookedLessonIds(db: Database, lessonIds: number[], learner
  */
 export async function lessonPage(db: Database, userId: number, code: string) {
   const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
-  const visible = teacher
-    ? or(eq(lessons.isApproved, true), eq(lessons.teacherId, teacher.id))
-    : eq(lessons.isApproved, true);
+  const learners = await learnerIds(db, userId);
+  // A cancelled lesson stays visible to its teacher and to the learners who had booked it.
+  const bookedByCaller = learners.length
+    ? inArray(
+        lessons.id,
+        db
+          .select({ id: bookings.lessonId })
+          .from(bookings)
+          .where(inArray(bookings.studentId, learners)),
+      )
+    : undefined;
+  const visible = or(publicLesson, teacher ? eq(lessons.teacherId, teacher.id) : undefined, bookedByCaller);
   const lesson = await findLesson(db, and(eq(lessons.code, code), visible) ?? eq(lessons.id, -1));
   if (!lesson) return null;
-  const learners = await learnerIds(db, userId);
   const bookedFor = learners.length
     ? await db
         .select({ studentId: bookings.studentId, firstName: users.firstName, lastName: users.lastName })
@@ -222,8 +236,11 @@ export async function lessonMaterials(db: Database, lessonId: number) {
   };
 }
 
-export function isBookable(lesson: { isApproved: boolean; startAt: Date }, now = new Date()): boolean {
-  return lesson.isApproved && lesson.startAt.getTime() > now.getTime();
+export function isBookable(
+  lesson: { isApproved: boolean; startAt: Date; cancelledAt: Date | null },
+  now = new Date(),
+): boolean {
+  return lesson.isApproved && lesson.cancelledAt === null && lesson.startAt.getTime() > now.getTime();
 }
 
 export type BookingFilter = 'all' | 'upcoming' | 'past';
@@ -322,7 +339,7 @@ export async function findLessons(
   const q = search.q?.trim() ?? '';
   const query = sql`websearch_to_tsquery('english', ${q})`;
   const where = and(
-    eq(lessons.isApproved, true),
+    publicLesson,
     gt(lessons.startAt, now),
     q ? sql`${lessons.search} @@ ${query}` : undefined,
     search.subjectId === undefined ? undefined : sql`${subjectOfLesson} = ${search.subjectId}`,
@@ -369,7 +386,7 @@ export async function findLessons(
 /** `{link}` for a booked lesson, from 15 minutes before the start until the end. */
 export async function joinLesson(db: Database, userId: number, lessonId: number, now = new Date()) {
   const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
-  if (!lesson || !lesson.isApproved) throw notFound();
+  if (!lesson || !lesson.isApproved || lesson.cancelledAt) throw notFound();
   const [teacher] = await db
     .select({ userId: teachers.userId })
     .from(teachers)

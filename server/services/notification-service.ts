@@ -18,6 +18,9 @@ export const NOTIFICATION_TYPES = [
   'answer',
   'like',
   'lesson_reminder',
+  'lesson_cancelled',
+  'lesson_rescheduled',
+  'earning',
   'material',
   'approval',
 ] as const;

@@ -25,6 +25,7 @@ import type {
   TeacherCard,
   TeacherWithUser,
 } from '../resources/web-resource';
+import { publicLesson } from './lesson-service';
 
 /** A table's columns without its search document (never sent, and large). */
 function columnsOf<T extends Parameters<typeof getTableColumns>[0]>(table: T) {
@@ -155,7 +156,7 @@ export async function classCards(db: Database, ids: number[], now = new Date()):
     db
       .select({ classId: lessons.classId, lessons: count() })
       .from(lessons)
-      .where(and(inArray(lessons.classId, ids), eq(lessons.isApproved, true)))
+      .where(and(inArray(lessons.classId, ids), publicLesson))
       .groupBy(lessons.classId),
     // The first approved lesson of each class that has not started.
     db
@@ -166,7 +167,7 @@ export async function classCards(db: Database, ids: number[], now = new Date()):
         priceCents: lessons.priceCents,
       })
       .from(lessons)
-      .where(and(inArray(lessons.classId, ids), eq(lessons.isApproved, true), gt(lessons.startAt, now)))
+      .where(and(inArray(lessons.classId, ids), publicLesson, gt(lessons.startAt, now)))
       .orderBy(lessons.classId, asc(lessons.startAt), asc(lessons.id)),
   ]);
   const countById = new Map(counts.map((row) => [row.classId, Number(row.lessons)]));
@@ -207,7 +208,7 @@ export async function teacherCards(db: Database, ids: number[], now = new Date()
     db
       .select({ teacherId: lessons.teacherId, total: count() })
       .from(lessons)
-      .where(and(inArray(lessons.teacherId, ids), eq(lessons.isApproved, true), gt(lessons.startAt, now)))
+      .where(and(inArray(lessons.teacherId, ids), publicLesson, gt(lessons.startAt, now)))
       .groupBy(lessons.teacherId),
     db
       .select({ teacherId: classes.teacherId, total: count() })

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { classes, lessons, questions, subjects, teachers } from '../db/schema';
 import { pageMeta, type PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
+import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 
 export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
@@ -40,7 +41,7 @@ export async function search(
   const hits = db
     .select({ kind: kindLiteral('lesson'), id: lessons.id, rank: rankOf(lessons.search).as('rank') })
     .from(lessons)
-    .where(and(matches(lessons.search), eq(lessons.isApproved, true), gt(lessons.startAt, now)))
+    .where(and(matches(lessons.search), publicLesson, gt(lessons.startAt, now)))
     .unionAll(
       db
         .select({ kind: kindLiteral('class'), id: classes.id, rank: rankOf(classes.search).as('rank') })

@@ -128,7 +128,7 @@ function events(entries: Entry[], appUrl: string): CalendarEvent[] {
       summary: teacher ? `${titleOf(lesson)} with ${teacher}` : titleOf(lesson),
       description: [lesson.objective, forWhom, `Lesson ${lesson.code}`].filter(Boolean).join('\n'),
       url: `${appUrl}/lessons/show/${encodeURIComponent(lesson.code)}`,
-      status: lesson.isApproved ? 'CONFIRMED' : 'CANCELLED',
+      status: lesson.isApproved && !lesson.cancelledAt ? 'CONFIRMED' : 'CANCELLED',
       lastModified: lesson.updatedAt,
     };
   });

@@ -25,6 +25,7 @@ import { curriculumSummary, gradeLevelSummary, subjectResource } from '../resour
 import { packageResource, type PackageDetails } from '../resources/commerce-resource';
 import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '../resources/web-resource';
 import { curriculumTrees, escapeLike } from './catalogue-service';
+import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 
 export { CLASS_TYPES };
@@ -37,7 +38,7 @@ const total = (rows: Array<{ total: number }>) => Number(rows[0]?.total ?? 0);
 export type LessonFilters = { subjectId?: number; gradeLevelId?: number; curriculumId?: number };
 
 /** Approved and not started: what a visitor may book. */
-const upcomingLesson = (now: Date) => and(eq(lessons.isApproved, true), gt(lessons.startAt, now));
+const upcomingLesson = (now: Date) => and(publicLesson, gt(lessons.startAt, now));
 
 function lessonFilter(filters: LessonFilters, now: Date): SQL | undefined {
   return and(
@@ -82,7 +83,7 @@ export async function showLesson(db: Database, code: string, now = new Date()) {
   const [row] = await db
     .select({ id: lessons.id })
     .from(lessons)
-    .where(and(eq(lessons.code, code), eq(lessons.isApproved, true)));
+    .where(and(eq(lessons.code, code), publicLesson));
   const [card] = row ? await lessonCards(db, [row.id]) : [];
   if (!card) throw notFound();
   return lessonCard(card, { withBiography: true, now });

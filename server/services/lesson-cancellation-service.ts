@@ -1,0 +1,182 @@
+// Cancelling a lesson (docs/teaching-admin.md "Money"): in one database transaction the lesson is
+// marked cancelled (`… WHERE cancelled_at IS NULL`, so a second cancel, even at the same moment,
+// finds nothing and is a 409), every paid booking not refunded yet is refunded to its payer's
+// wallet (a `refund` ledger line; `bookings.refund_transaction_id` is unique, so a booking is
+// refunded once), the payers and learners are told, and the unsent reminders go.
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { bookings, lessonReminders, lessons, transactions, wallets } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { centsToDecimal } from '../resources/money';
+import { formatKes } from '../../src/shared/format';
+import { t } from '../../src/shared/messages';
+import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
+import { notify, transactionEvent } from './notification-service';
+import { newReference } from './payment-service';
+import {
+  lessonBookings,
+  lessonTitle,
+  ownLesson,
+  teacherLessons,
+  type LessonBooking,
+  type LessonRow,
+  type TeacherRow,
+} from './teacher-lesson-service';
+
+export type Refund = { student_name: string; amount: string };
+
+/** `POST /api/teacher/lessons/cancel/{id}`: `{message, data: TeacherLesson, refunds}`. */
+export async function cancelLesson(
+  db: Database,
+  teacher: TeacherRow,
+  id: number,
+  reason: string | null,
+  now = new Date(),
+) {
+  const before = await ownLesson(db, teacher.id, eq(lessons.id, id));
+  const refunds = await db.transaction(async (tx) => {
+    const [lesson] = await tx
+      .update(lessons)
+      .set({ cancelledAt: now, cancellationReason: reason, updatedAt: now })
+      .where(
+        and(
+          eq(lessons.id, id),
+          eq(lessons.teacherId, teacher.id),
+          isNull(lessons.cancelledAt),
+          gt(lessons.endAt, now),
+        ),
+      )
+      .returning();
+    if (!lesson) {
+      // Someone (another tab, a double click) cancelled first, or the lesson is over.
+      const [current] = await tx
+        .select({ cancelledAt: lessons.cancelledAt })
+        .from(lessons)
+        .where(eq(lessons.id, id));
+      throw new HttpError(
+        409,
+        current?.cancelledAt || before.cancelledAt
+          ? t('teaching.alreadyCancelled')
+          : t('teaching.endedNoCancel'),
+      );
+    }
+    return refundAndTell(tx, lesson, now);
+  });
+  const [resource] = await teacherLessons(db, [id], now);
+  return {
+    message: refunds.length
+      ? t('teaching.lessonCancelledRefunds', { count: refunds.length })
+      : t('teaching.lessonCancelled'),
+    data: resource,
+    refunds,
+  };
+}
+
+async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Promise<Refund[]> {
+  const name = await lessonTitle(tx, lesson);
+  const when = nairobiWhen(lesson.startAt);
+  const url = lessonUrl(lesson.code);
+  const refunds: Refund[] = [];
+  const told = new Set<number>();
+  for (const booking of await lessonBookings(tx, lesson.id)) {
+    const refunded = await refundBooking(tx, lesson, booking, name, now);
+    if (refunded !== null)
+      refunds.push({ student_name: booking.studentName, amount: centsToDecimal(refunded) });
+    const userId = booking.recipientUserId;
+    // A parent who paid for two children hears once per refund; a free booking once per person.
+    if (userId === null || (refunded === null && told.has(userId))) continue;
+    told.add(userId);
+    const text =
+      refunded === null
+        ? t('teaching.cancelledText', { lesson: name, when })
+        : t('teaching.cancelledRefundText', {
+            lesson: name,
+            when,
+            amount: formatKes(centsToDecimal(refunded)),
+          });
+    await recordActivity(tx, { userId, type: 'booking', text, url });
+    await notify(tx, {
+      userId,
+      type: 'lesson_cancelled',
+      data: {
+        title: t('teaching.cancelledTitle'),
+        body: text,
+        url,
+        lesson_id: lesson.id,
+        lesson_code: lesson.code,
+        booking_id: booking.bookingId,
+        student_id: booking.studentId,
+        refund: refunded === null ? null : centsToDecimal(refunded),
+      },
+    });
+  }
+  // Nobody is reminded of a lesson that will not take place.
+  await tx
+    .delete(lessonReminders)
+    .where(
+      and(
+        isNull(lessonReminders.sentAt),
+        inArray(
+          lessonReminders.bookingId,
+          tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.lessonId, lesson.id)),
+        ),
+      ),
+    );
+  return refunds;
+}
+
+/**
+ * The refund of one booking, in cents, or null when it has nothing to refund (no paid order, free,
+ * refunded already). The booking is claimed first (`refund_transaction_id` still null), then the
+ * payer's wallet is credited.
+ */
+async function refundBooking(
+  tx: Transaction,
+  lesson: LessonRow,
+  booking: LessonBooking,
+  name: string,
+  now: Date,
+): Promise<number | null> {
+  if (booking.refundTransactionId !== null || booking.payerUserId === null) return null;
+  if (booking.orderStatus !== 'paid' || booking.paidCents === null || booking.paidCents <= 0) return null;
+  const amount = booking.paidCents;
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceCents: sql`${wallets.balanceCents} + ${amount}`, updatedAt: now })
+    .where(eq(wallets.userId, booking.payerUserId))
+    .returning({ id: wallets.id });
+  if (!wallet) throw new Error(`No wallet for payer ${booking.payerUserId} of booking ${booking.bookingId}`);
+  const [refund] = await tx
+    .insert(transactions)
+    .values({
+      userId: booking.payerUserId,
+      walletId: wallet.id,
+      type: 'refund',
+      amountCents: amount,
+      reference: newReference('RFD'),
+      status: 'completed',
+      gateway: 'wallet',
+      studentId: booking.studentId,
+      relatedTransactionId: booking.paymentTransactionId,
+      meta: {
+        result_desc: t('teaching.refundNote', { lesson: name }),
+        lesson_id: lesson.id,
+        lesson_code: lesson.code,
+        booking_id: booking.bookingId,
+        order_id: booking.orderId,
+      },
+      initiatedAt: now,
+      completedAt: now,
+    })
+    .returning({ id: transactions.id, status: transactions.status });
+  if (!refund) throw new Error('Refund insert returned no row');
+  const [claimed] = await tx
+    .update(bookings)
+    .set({ refundTransactionId: refund.id })
+    .where(and(eq(bookings.id, booking.bookingId), isNull(bookings.refundTransactionId)))
+    .returning({ id: bookings.id });
+  // Refunded meanwhile by someone else: roll the whole cancellation back rather than pay twice.
+  if (!claimed) throw new HttpError(409, t('teaching.alreadyCancelled'));
+  await transactionEvent(tx, booking.payerUserId, refund);
+  return amount;
+}
