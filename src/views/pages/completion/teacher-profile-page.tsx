@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, 
 import type { FormEvent } from 'react';
 import { fetchTeacherProfileData, submitTeacherProfile, updateTeacherProfile, type TeacherProfileValues } from '@/services/profile-service';
 import type { TeacherProfileData } from '@/services/schemas/profile-options';
+import { t } from '@/shared/messages';
 import { TEACHER_SUBJECTS_MAX } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
@@ -64,10 +65,11 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
         </Badge>
       </Group>
       {status === 'declined' && teacher?.remark && (
-        <Alert color="red" title="Your profile was declined">
-          {teacher.remark}
+        <Alert color="red">
+          {t('teacherProfile.declined', { remark: teacher.remark.replace(/[.\s]+$/, '') })}
         </Alert>
       )}
+      {status === 'pending' && <Alert color="blue">{t('teacherProfile.pending')}</Alert>}
       <Card withBorder padding="lg">
         <form onSubmit={save} noValidate aria-label="Teacher profile">
           <Stack gap="sm">
