@@ -47,7 +47,9 @@ describe('available slots', () => {
     const [lesson] = await storeLessons(teacher, { date, time: '10:00' });
     const busy = await teacher.browser.get(`/api/teacher/available-slots?date=${date}`);
     // 9:00–10:00 ends within the gap before 10:00; 11:00 starts within the gap after 11:00.
-    expect(times(busy.body)).toEqual(GRID.filter((time) => !['09:00', '09:30', '10:00', '10:30', '11:00'].includes(time)));
+    expect(times(busy.body)).toEqual(
+      GRID.filter((time) => !['09:00', '09:30', '10:00', '10:30', '11:00'].includes(time)),
+    );
     expect(times(busy.body)).toContain('08:30');
     expect(times(busy.body)).toContain('11:30');
 
@@ -57,16 +59,22 @@ describe('available slots', () => {
 
     const cancelled = await teacher.browser.post(`/api/teacher/lessons/cancel/${lesson.id}`, {});
     expect(cancelled.status).toBe(200);
-    expect(times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body)).toEqual(GRID);
+    expect(times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body)).toEqual(
+      GRID,
+    );
   });
 
   it('frees the time of a rejected lesson but not of a pending one', async () => {
     const teacher = await newTeacher(server);
     const date = dayAhead(22);
     const [pending] = await storeLessons(teacher, { date, time: '14:00' });
-    expect(times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body)).not.toContain('14:00');
+    expect(
+      times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body),
+    ).not.toContain('14:00');
     await server.db.update(lessons).set({ rejectionComment: 'Too short' }).where(eq(lessons.id, pending.id));
-    expect(times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body)).toContain('14:00');
+    expect(times((await teacher.browser.get(`/api/teacher/available-slots?date=${date}`)).body)).toContain(
+      '14:00',
+    );
   });
 
   it('starts today at least an hour from now', async () => {
