@@ -65,7 +65,10 @@ export function lessonBody(teacher: Teacher, overrides: Record<string, unknown> 
 }
 
 /** Stores lessons through the API; fails the test on anything but 201. */
-export async function storeLessons(teacher: Teacher, overrides: Record<string, unknown> = {}): Promise<Json[]> {
+export async function storeLessons(
+  teacher: Teacher,
+  overrides: Record<string, unknown> = {},
+): Promise<Json[]> {
   const response = await teacher.browser.post('/api/teacher/lessons/store', lessonBody(teacher, overrides));
   if (response.status !== 201) throw new Error(`store: ${response.status} ${response.text}`);
   return response.body.data;
@@ -74,11 +77,18 @@ export async function storeLessons(teacher: Teacher, overrides: Record<string, u
 /** What an admin's approval does (the admin endpoints are another helper's). */
 export async function approve(server: TestServer, ...ids: number[]) {
   for (const id of ids)
-    await server.db.update(lessons).set({ isApproved: true, rejectionComment: null }).where(eq(lessons.id, id));
+    await server.db
+      .update(lessons)
+      .set({ isApproved: true, rejectionComment: null })
+      .where(eq(lessons.id, id));
 }
 
 /** An approved lesson of a fresh teacher, `days` ahead. */
-export async function approvedLesson(server: TestServer, teacher: Teacher, overrides: Record<string, unknown> = {}) {
+export async function approvedLesson(
+  server: TestServer,
+  teacher: Teacher,
+  overrides: Record<string, unknown> = {},
+) {
   const [lesson] = await storeLessons(teacher, overrides);
   await approve(server, lesson.id);
   return lesson as Json;
