@@ -17,12 +17,13 @@ import { fieldError, selectUser } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { useLoad } from '../../use-load';
 import { usePageTitle } from '../../use-page-title';
+import { EarningsSection } from './earnings-section';
 
 // The server's top-up limits (docs/api.md "Wallet"), checked here too so a typo never leaves the page.
 const TOPUP_MIN = 10;
 const TOPUP_MAX = 150_000;
 
-const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout' };
+const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout', earning: 'Earning' };
 const STATUS_COLORS: Record<TransactionStatus, string> = {
   // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
   pending: 'blue.9',
@@ -216,6 +217,7 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
 
 function WalletScreen({ onChanged }: { onChanged: () => void }) {
   const phone = useSelector(useSession(), (s) => selectUser(s)?.phone ?? null);
+  const isTeacher = useSelector(useSession(), (s) => (selectUser(s)?.roles ?? []).some((role) => role.name === 'teacher'));
   const { loading, data, error } = useLoad<WalletOverview>(fetchWalletOverview);
   if (loading) return <CenteredLoader label="Loading wallet" />;
   if (error || !data) {
@@ -241,6 +243,7 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
       </SimpleGrid>
       <PlansList />
       <TransactionHistory transactions={data.transactions} />
+      {isTeacher && <EarningsSection />}
     </Stack>
   );
 }
