@@ -20,13 +20,10 @@ import {
 import type { AppContext } from '../context';
 import type { Database, Transaction } from '../db/client';
 import {
-  assignments,
-  bookings,
   classes,
   curricula,
   educationLevels,
   lessons,
-  notes,
   subjects,
   teacherSubjects,
   teachers,
@@ -37,14 +34,12 @@ import { decisionMail } from '../gateways/mail/templates';
 import type { MailMessage } from '../gateways/mail/mailer';
 import { HttpError, notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
-import { learnerClassResource, lessonResource } from '../resources/commerce-resource';
-import type { LessonDetails } from '../resources/commerce-resource';
 import { t, type MessageKey } from '../../src/shared/messages';
 import { escapeLike } from './catalogue-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
-import { classRows } from './learner-class-service';
-import { loadLessons } from './lesson-service';
 import { notify } from './notification-service';
+import { teacherClasses } from './teacher-class-service';
+import { teacherLessons } from './teacher-lesson-service';
 
 type Db = Database | Transaction;
 
@@ -269,17 +264,6 @@ export async function decideTeacher(
 
 // ---- Lessons ----
 
-/** What the teacher's lists call the lesson: cancelled wins, then approved, rejected, pending. */
-export function lessonStatus(lesson: {
-  cancelledAt: Date | null;
-  isApproved: boolean;
-  rejectionComment: string | null;
-}) {
-  if (lesson.cancelledAt) return 'cancelled' as const;
-  if (lesson.isApproved) return 'approved' as const;
-  return lesson.rejectionComment ? ('rejected' as const) : ('pending' as const);
-}
-
 const LESSON_STATE: Record<ReviewStatus, (now: Date) => SQL | undefined> = {
   // Only what an admin can still decide: not started.
   pending: (now) =>
@@ -295,47 +279,8 @@ const LESSON_ORDER: Record<ReviewStatus, SQL[]> = {
   rejected: [desc(lessons.updatedAt), desc(lessons.id)],
 };
 
-/** Rows per lesson of a table that hangs off lessons (bookings, notes, assignments). */
-async function perLesson(db: Db, table: typeof bookings | typeof notes | typeof assignments, ids: number[]) {
-  const rows = await db
-    .select({ lessonId: table.lessonId, total: count() })
-    .from(table)
-    .where(inArray(table.lessonId, ids))
-    .groupBy(table.lessonId);
-  return new Map(rows.map((row) => [row.lessonId, Number(row.total)]));
-}
-
-/** AdminLesson: the Lesson, what the teacher's lists add (status, counts, what may be done) and the teacher. */
-async function adminLessons(db: Db, ids: number[], now = new Date()) {
-  if (ids.length === 0) return [];
-  const [details, booked, noted, assigned] = await Promise.all([
-    loadLessons(db, ids),
-    perLesson(db, bookings, ids),
-    perLesson(db, notes, ids),
-    perLesson(db, assignments, ids),
-  ]);
-  return ids.flatMap((id) => {
-    const lesson: LessonDetails | undefined = details.get(id);
-    if (!lesson) return [];
-    const bookingsCount = booked.get(id) ?? 0;
-    const started = lesson.startAt.getTime() <= now.getTime();
-    const ended = lesson.endAt.getTime() <= now.getTime();
-    return [
-      {
-        ...lessonResource(lesson),
-        type: lesson.type,
-        status: lessonStatus(lesson),
-        cancelled_at: iso(lesson.cancelledAt),
-        cancellation_reason: lesson.cancellationReason,
-        bookings_count: bookingsCount,
-        notes_count: noted.get(id) ?? 0,
-        assignments_count: assigned.get(id) ?? 0,
-        can_edit: bookingsCount === 0 && !lesson.cancelledAt && !started,
-        can_cancel: !lesson.cancelledAt && !ended,
-      },
-    ];
-  });
-}
+/** AdminLesson: the teacher's TeacherLesson (which names the teacher). */
+const adminLessons = teacherLessons;
 
 export async function listLessons(db: Database, status: ReviewStatus, page: PageRequest, now = new Date()) {
   // Cancelled lessons are nobody's decision any more.
@@ -429,16 +374,8 @@ const CLASS_ORDER: Record<ReviewStatus, SQL[]> = {
   rejected: [desc(classes.updatedAt), desc(classes.id)],
 };
 
-export function classStatus(row: { isApproved: boolean; rejectionComment: string | null }) {
-  if (row.isApproved) return 'approved' as const;
-  return row.rejectionComment ? ('rejected' as const) : ('pending' as const);
-}
-
-/** AdminClass: the learner Class plus its review status (the teacher is in the Class already). */
-async function adminClasses(db: Db, ids: number[]) {
-  const rows = await classRows(db, ids, []);
-  return rows.map((row) => ({ ...learnerClassResource(row), status: classStatus(row) }));
-}
+/** AdminClass: the teacher's TeacherClass (the Class names its teacher). */
+const adminClasses = teacherClasses;
 
 export async function listClasses(db: Database, status: ReviewStatus, page: PageRequest) {
   const where = CLASS_STATE[status];

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql } from 'driz
 import type { Database } from '../db/client';
 import { roles, userRoles, users } from '../db/schema';
 import type { PageRequest } from '../http/query';
+import { basicUserResource } from '../resources/user-resource';
 import { escapeLike } from './catalogue-service';
 
 export const USER_ROLES = ['student', 'teacher', 'parent', 'admin'] as const;
@@ -54,19 +55,23 @@ export async function listUsers(db: Database, filters: { q: string; role?: UserR
         .orderBy(asc(roles.id))
     : [];
   return {
-    rows: rows.map((user) => ({
-      id: user.id,
-      username: user.username,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      phone: user.phone,
-      status: user.status,
-      roles: roleRows
-        .filter((role) => role.userId === user.id)
-        .map((role) => ({ id: role.id, name: role.name })),
-      created_at: user.createdAt.toISOString(),
-    })),
+    rows: rows.map((user) => {
+      // UserSummary: the User's own fields without gender, birth date or photo, plus roles.
+      const { id, username, first_name, last_name, email, phone, status } = basicUserResource(user);
+      return {
+        id,
+        username,
+        first_name,
+        last_name,
+        email,
+        phone,
+        status,
+        roles: roleRows
+          .filter((role) => role.userId === id)
+          .map((role) => ({ id: role.id, name: role.name })),
+        created_at: user.createdAt.toISOString(),
+      };
+    }),
     total: Number(total?.total ?? 0),
   };
 }

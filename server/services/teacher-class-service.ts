@@ -58,7 +58,8 @@ async function ownLessonCounts(db: Db, ids: number[]) {
   return new Map(rows.map((row) => [row.classId ?? 0, Number(row.total)]));
 }
 
-async function teacherClasses(db: Database, ids: number[]) {
+/** TeacherClasses for `ids`, in that order (also the admin's AdminClass: the Class names its teacher). */
+export async function teacherClasses(db: Database, ids: number[]) {
   const [rows, counts] = await Promise.all([classRows(db, ids, []), ownLessonCounts(db, ids)]);
   return rows.map((row) => teacherClassResource(row, counts.get(row.id) ?? 0));
 }
