@@ -9,15 +9,8 @@ import { bookings, files, lessons, topics } from '../../../server/db/schema';
 import { newBuyer } from '../commerce/buyers';
 import type { Browser, Json, TestServer } from '../support/test-server';
 
-// A real 1×1 PNG and a real 1×1 JPEG (as in the photo tests).
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-export const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+// A real 1×1 PNG and a real 1×1 JPEG: the photo tests' own.
+export { JPEG, PNG } from '../profile-workspace/support';
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
