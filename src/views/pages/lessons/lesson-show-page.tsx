@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { joinMachine, selectJoin } from '@/machines/join-machine';
 import { fetchLearnerLesson } from '@/services/learner-lesson-service';
@@ -21,7 +21,8 @@ import { addLessonToCart } from '@/services/lesson-service';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { formatCountdown, formatDate, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { useCart } from '../../app-actors-context';
+import { useCart, useSession } from '../../app-actors-context';
+import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useResource } from '../../components/lists/use-resource';
@@ -326,8 +327,22 @@ function LessonByCode({ code }: { code: string }) {
   return <LessonDetails lesson={found} />;
 }
 
-/** `/lessons/show/:code`: a lesson for the learner who booked it (or their parent), with Join. */
+// The teacher's own lesson (issue 10): its own chunk, loaded only for a user with the teacher role.
+const TeacherLessonView = lazy(() => import('../teaching/teacher-lesson-view'));
+
+/**
+ * `/lessons/show/:code`: a lesson for the learner who booked it (or their parent), with Join; for a
+ * teacher, the teacher view of their own lesson (the learner view when it is someone else's).
+ */
 export default function LessonShowPage() {
   const { code = '' } = useRouteParams();
+  const isTeacher = useSelector(useSession(), selectUser)?.roles.some((role) => role.name === 'teacher') ?? false;
+  if (isTeacher) {
+    return (
+      <Suspense fallback={<CenteredLoader label="Loading lesson" />}>
+        <TeacherLessonView key={code} code={code} fallback={<LessonByCode code={code} />} />
+      </Suspense>
+    );
+  }
   return <LessonByCode key={code} code={code} />;
 }

@@ -1,0 +1,374 @@
+// `/lessons/show/:code` for the lesson's own teacher: status (and the reviewer's comment), time, price,
+// the learners booked, notes and assignments with their files, Edit while allowed, and Cancel with a
+// confirmation that ends with the server's refund summary. Anyone else gets the learner view.
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { lessonCancelMachine, selectLessonCancel } from '@/machines/lesson-cancel-machine';
+import type { ListPage } from '@/services/schemas/page';
+import type { TeacherLessonStatus } from '@/services/schemas/teaching';
+import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
+import { fetchTeacherLesson, type TeacherLessonLookup } from '@/services/teacher-lesson-page-service';
+import { formatDate, formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { REMARK_MAX } from '@/shared/teaching';
+import { CenteredLoader } from '../../components/centered-loader';
+import { useList } from '../../components/lists/use-list';
+import { usePageTitle } from '../../use-page-title';
+import { lessonTitle } from '../lessons/lesson-parts';
+import { TeacherMaterials } from './teacher-lesson-materials';
+
+const BORDER = '1px solid var(--mantine-color-gray-3)';
+const TABLE: CSSProperties = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  border: BORDER,
+  fontSize: 'var(--mantine-font-size-sm)',
+  lineHeight: 'var(--mantine-line-height)',
+};
+const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
+const HEADER_CELL: CSSProperties = { ...CELL, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
+const ROW_HEADER: CSSProperties = { ...HEADER_CELL, width: 140 };
+
+// Filled badges whose white text passes AA (green.9 and orange.9 do not).
+const STATUS: Record<TeacherLessonStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending approval', color: 'indigo.9' },
+  approved: { label: 'Approved', color: 'teal.9' },
+  rejected: { label: 'Rejected', color: 'red.9' },
+  cancelled: { label: 'Cancelled', color: 'gray.8' },
+};
+
+export function TeacherLessonStatusBadge({ status }: { status: TeacherLessonStatus | null }) {
+  if (!status) return null;
+  return (
+    <Badge variant="filled" color={STATUS[status].color} style={{ flexShrink: 0 }}>
+      {STATUS[status].label}
+    </Badge>
+  );
+}
+
+/** SPEC §4: the review outcome in its words, the reviewer's comment with a rejection. */
+function ReviewNote({ lesson }: { lesson: TeacherLessonDetail }) {
+  if (lesson.status === 'cancelled') {
+    return (
+      <Alert
+        color="gray"
+        variant="light"
+        title={`Cancelled${lesson.cancelledAt ? ` on ${formatDate(lesson.cancelledAt)}` : ''}`}
+      >
+        {lesson.cancellationReason ? `Reason: ${lesson.cancellationReason}` : 'No reason given.'}
+      </Alert>
+    );
+  }
+  if (lesson.status === 'rejected') {
+    return (
+      <Alert color="red" variant="light" title={t('lesson.rejected')}>
+        {lesson.rejectionComment}
+      </Alert>
+    );
+  }
+  if (lesson.status === 'approved') {
+    return (
+      <Text size="sm" c="teal.9" fw={600}>
+        {t('lesson.approved')}
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="gray.7">
+      Waiting for an administrator to approve it.
+    </Text>
+  );
+}
+
+function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="teacher-lesson-learners">
+      <Title order={2} size="h4" id="teacher-lesson-learners">
+        Learners
+      </Title>
+      {lesson.learners.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          {t('teaching.noLearners')}
+        </Text>
+      ) : (
+        // A table wider than a phone scrolls; its viewport takes keyboard focus (axe scrollable-region-focusable).
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Learners booked">
+          <table style={{ ...TABLE, minWidth: 520 }}>
+            <thead>
+              <tr>
+                <th scope="col" style={HEADER_CELL}>
+                  Learner
+                </th>
+                <th scope="col" style={HEADER_CELL}>
+                  Booked by
+                </th>
+                <th scope="col" style={HEADER_CELL}>
+                  Paid
+                </th>
+                <th scope="col" style={HEADER_CELL}>
+                  Refunded
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lesson.learners.map((learner) => (
+                <tr key={learner.bookingId}>
+                  <td style={CELL}>{learner.studentName}</td>
+                  <td style={CELL}>{learner.bookedBy ?? '—'}</td>
+                  <td style={CELL}>{learner.paid ? formatKes(learner.paid) : 'Free'}</td>
+                  <td style={CELL}>{learner.refunded ? 'Yes' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The persistent confirmation (SPEC §2), then the server's message and who got their money back. */
+function CancelLesson({ lesson, onCancelled }: { lesson: TeacherLessonDetail; onCancelled: () => void }) {
+  const actor = useActorRef(lessonCancelMachine, { input: { lessonId: lesson.id } });
+  const view = useSelector(actor, selectLessonCancel, shallowEqual);
+  const cancelled = useRef(onCancelled);
+  cancelled.current = onCancelled;
+  useEffect(() => {
+    const subscription = actor.on('lesson.cancelled', () => cancelled.current());
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const close = () => actor.send({ type: 'cancel.close' });
+  return (
+    <>
+      {lesson.canCancel && !view.cancelled && (
+        <Button color="red.9" variant="outline" onClick={() => actor.send({ type: 'cancel.open' })}>
+          Cancel lesson
+        </Button>
+      )}
+      <Modal
+        opened={view.open}
+        onClose={close}
+        size={500}
+        centered
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        withCloseButton={false}
+        title={view.cancelled ? t('teaching.cancelledHeading') : 'Cancel lesson'}
+        styles={{ title: { fontWeight: 700 } }}
+      >
+        {view.cancelled ? (
+          <Stack gap="sm">
+            <Box role="status">
+              <Text size="sm" fw={600}>
+                {view.message}
+              </Text>
+              <List size="sm" mt={4}>
+                {view.refundLines.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            </Box>
+            <Group justify="flex-end">
+              <Button color="blue.9" onClick={close}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm">{t('teaching.cancelQuestion', { lesson: lessonTitle(lesson) })}</Text>
+            <Textarea
+              label="Reason (optional)"
+              description="The learners see it."
+              rows={2}
+              maxLength={REMARK_MAX}
+              value={view.reason}
+              disabled={view.busy}
+              onChange={(event) => actor.send({ type: 'reason.change', value: event.currentTarget.value })}
+            />
+            {view.error && (
+              <Alert color="red" variant="light" role="alert">
+                {view.error}
+              </Alert>
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" disabled={view.busy} onClick={close}>
+                Keep the lesson
+              </Button>
+              <Button
+                color="red.9"
+                loading={view.busy}
+                onClick={() => actor.send({ type: 'cancel.confirm' })}
+              >
+                Cancel lesson
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail; reload: () => void }) {
+  usePageTitle(lessonTitle(lesson));
+  const time = lesson.startAt
+    ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
+    : '';
+  const rows: Array<[string, string]> = [
+    ['Topic', lesson.topic?.name ?? ''],
+    ['Subject', lesson.subject?.name ?? ''],
+    ['Grade level', lesson.gradeLevel?.name ?? ''],
+    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
+    ['Time', time],
+    ['Price', formatKes(lesson.price)],
+    ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
+    ['Lesson code', lesson.code],
+  ];
+  return (
+    <Container size="lg" py="md" px={0}>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Title order={1} size="h2">
+                {lessonTitle(lesson)}
+              </Title>
+              <TeacherLessonStatusBadge status={lesson.status} />
+            </Group>
+            <ReviewNote lesson={lesson} />
+            {lesson.objective && (
+              <Box>
+                <Text size="sm" fw={700} c="gray.7">
+                  Objective
+                </Text>
+                <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
+                  {lesson.objective}
+                </Text>
+              </Box>
+            )}
+            <table style={{ ...TABLE, tableLayout: 'fixed' }}>
+              <tbody>
+                {rows
+                  .filter(([, value]) => value)
+                  .map(([label, value]) => (
+                    <tr key={label}>
+                      <th scope="row" style={ROW_HEADER}>
+                        {label}
+                      </th>
+                      <td style={CELL}>{value}</td>
+                    </tr>
+                  ))}
+                {lesson.class && (
+                  <tr>
+                    <th scope="row" style={ROW_HEADER}>
+                      Class
+                    </th>
+                    <td style={CELL}>
+                      <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
+                        {lesson.class.title ?? `Class ${lesson.class.id}`}
+                      </Anchor>
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+            <Learners lesson={lesson} />
+            <TeacherMaterials
+              lessonId={lesson.id}
+              notes={lesson.notes}
+              assignments={lesson.assignments}
+              onChanged={reload}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder padding="lg" component="aside" aria-label="Manage the lesson">
+            <Stack gap="sm">
+              <Text size="sm">
+                {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
+              </Text>
+              {lesson.canEdit && (
+                <Button
+                  component={Link}
+                  href={`/teaching/lessons/edit/${lesson.id}`}
+                  color="blue.9"
+                  variant="light"
+                >
+                  Edit lesson
+                </Button>
+              )}
+              <CancelLesson lesson={lesson} onCancelled={reload} />
+              <Anchor component={Link} href="/teaching/lessons" size="sm">
+                My lessons
+              </Anchor>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+function PageTitle({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return <>{children}</>;
+}
+
+const ONE = { currentPage: 1, lastPage: 1, perPage: 1, total: 1 };
+
+/**
+ * The lesson as its teacher sees it, through the list machine (a list of one) so it can be reloaded
+ * in place after a change; `fallback` (the learner view) when it is not this teacher's lesson.
+ */
+export default function TeacherLessonView({ code, fallback }: { code: string; fallback: ReactNode }) {
+  const list = useList<TeacherLessonLookup>({
+    name: 'this lesson',
+    inUrl: false,
+    fetchPage: async (): Promise<ListPage<TeacherLessonLookup>> => ({
+      items: [await fetchTeacherLesson(code)],
+      meta: ONE,
+    }),
+  });
+  const found = list.items[0]?.found ? list.items[0].lesson : null;
+  const notTheirs = list.items[0]?.found === false;
+  // The learner view names the page itself; the states here name it "Lesson" until it is known.
+  if (notTheirs) return <>{fallback}</>;
+  if (list.state === 'loading')
+    return (
+      <PageTitle title="Lesson">
+        <CenteredLoader label="Loading lesson" />
+      </PageTitle>
+    );
+  if (!found) {
+    return (
+      <PageTitle title="Lesson">
+        <Alert color="red" variant="light" role="alert" title={list.error ?? undefined}>
+          <Button size="xs" variant="white" color="red" mt={4} onClick={list.retry}>
+            Try again
+          </Button>
+        </Alert>
+      </PageTitle>
+    );
+  }
+  return <TeacherLessonDetails lesson={found} reload={list.refresh} />;
+}
