@@ -68,7 +68,9 @@ function collect(problems: Record<string, string | null>): FieldErrors {
 }
 
 /** The checks the server repeats: title, description, due date (assignments) and 1–5 files in all. */
-export function materialProblems(context: Pick<MaterialFormContext, 'kind' | 'values' | 'files' | 'keptFiles'>): FieldErrors {
+export function materialProblems(
+  context: Pick<MaterialFormContext, 'kind' | 'values' | 'files' | 'keptFiles'>,
+): FieldErrors {
   const { title, description, dueDate } = context.values;
   return collect({
     title: isBlank(title)
@@ -76,7 +78,8 @@ export function materialProblems(context: Pick<MaterialFormContext, 'kind' | 'va
       : title.trim().length > TITLE_MAX
         ? t('validation.maxLength', { max: TITLE_MAX })
         : null,
-    description: description.length > DESCRIPTION_MAX ? t('validation.maxLength', { max: DESCRIPTION_MAX }) : null,
+    description:
+      description.length > DESCRIPTION_MAX ? t('validation.maxLength', { max: DESCRIPTION_MAX }) : null,
     dueDate:
       context.kind !== 'assignment'
         ? null
@@ -118,7 +121,11 @@ export const materialFormMachine = setup({
         itemId: item?.id ?? null,
         keptFiles: item?.files.length ?? 0,
         values: item
-          ? { title: item.title, description: item.desc ?? '', dueDate: 'dueDate' in item ? item.dueDate : null }
+          ? {
+              title: item.title,
+              description: item.desc ?? '',
+              dueDate: 'dueDate' in item ? item.dueDate : null,
+            }
           : BLANK,
         files: [],
         fieldErrors: {},
@@ -128,7 +135,10 @@ export const materialFormMachine = setup({
     changeField: assign(({ context }, params: { name: MaterialField; value: string | null }) => {
       const { [params.name]: _fixed, ...otherErrors } = context.fieldErrors;
       return {
-        values: { ...context.values, [params.name]: params.name === 'dueDate' ? params.value : (params.value ?? '') },
+        values: {
+          ...context.values,
+          [params.name]: params.name === 'dueDate' ? params.value : (params.value ?? ''),
+        },
         fieldErrors: otherErrors,
       };
     }),
@@ -161,16 +171,27 @@ export const materialFormMachine = setup({
     }),
     showProblems: assign(({ context }) => ({ fieldErrors: materialProblems(context), formError: null })),
     clearErrors: assign({ fieldErrors: {}, formError: null }),
-    storeError: assign((_, params: { error: unknown }) => ({
-      fieldErrors: serverErrors(params.error),
-      formError: errorText(params.error),
-    })),
-    forget: assign({ files: [], values: BLANK, fieldErrors: {}, formError: null, itemId: null, keptFiles: 0 }),
+    // A 422 names its fields, which then carry the message; anything else is one line for the form.
+    storeError: assign((_, params: { error: unknown }) => {
+      const fieldErrors = serverErrors(params.error);
+      return { fieldErrors, formError: Object.keys(fieldErrors).length > 0 ? null : errorText(params.error) };
+    }),
+    forget: assign({
+      files: [],
+      values: BLANK,
+      fieldErrors: {},
+      formError: null,
+      itemId: null,
+      keptFiles: 0,
+    }),
     announce: emit((_, params: { kind: MaterialKind; item: Note | Assignment }) => ({
       type: 'material.saved' as const,
       ...params,
     })),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
   },
   guards: {
     isValid: ({ context }) => Object.keys(materialProblems(context)).length === 0,
@@ -204,7 +225,10 @@ export const materialFormMachine = setup({
         },
         'files.choose': { actions: { type: 'chooseFiles', params: ({ event }) => ({ files: event.files }) } },
         'files.remove': { actions: { type: 'removeFile', params: ({ event }) => ({ index: event.index }) } },
-        'material.submit': [{ guard: 'isValid', target: 'submitting', actions: 'clearErrors' }, { actions: 'showProblems' }],
+        'material.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
+          { actions: 'showProblems' },
+        ],
         'material.close': { target: 'idle', actions: 'forget' },
       },
     },
@@ -225,12 +249,21 @@ export const materialFormMachine = setup({
         onDone: {
           target: 'saved',
           actions: [
-            { type: 'announce', params: ({ context, event }) => ({ kind: context.kind, item: event.output.item }) },
-            { type: 'notify', params: ({ event }) => ({ color: 'success' as const, message: event.output.message }) },
+            {
+              type: 'announce',
+              params: ({ context, event }) => ({ kind: context.kind, item: event.output.item }),
+            },
+            {
+              type: 'notify',
+              params: ({ event }) => ({ color: 'success' as const, message: event.output.message }),
+            },
             'forget',
           ],
         },
-        onError: { target: 'editing', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // Saved: the dialog closes; another note or assignment can be opened.
@@ -258,7 +291,6 @@ export function selectMaterialForm(snapshot: MaterialFormSnapshot) {
     values,
     files,
     fieldErrors,
-    // A 422 names its fields; the general line then only repeats them.
-    formError: formError && Object.keys(fieldErrors).length === 0 ? formError : null,
+    formError,
   };
 }
