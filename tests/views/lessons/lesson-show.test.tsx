@@ -126,6 +126,23 @@ describe('lesson page', () => {
     expect(screen.getByText('Ended')).toBeInTheDocument();
   });
 
+  it('says a booked lesson the teacher cancelled is cancelled, with the reason and the refund, without Join or .ics', async () => {
+    learner.lessons.upcoming = {
+      ...learner.lessons.upcoming,
+      cancelled_at: new Date().toISOString(),
+      cancellation_reason: 'I am unwell.',
+    };
+    await open('/lessons/show/LSN-UP201');
+    expect(
+      await within(joinPanel()).findByText(
+        'The teacher cancelled this lesson: I am unwell. What was paid for it went back to the wallet of whoever paid.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(joinPanel()).queryByRole('button', { name: /^Join/ })).not.toBeInTheDocument();
+    expect(within(joinPanel()).queryByRole('button', { name: /calendar/i })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
+  });
+
   it('offers a lesson that was not booked for the cart, without Join or files', async () => {
     const app = await open('/lessons/show/LSN-OPEN5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Quadratic equations' })).toBeInTheDocument();

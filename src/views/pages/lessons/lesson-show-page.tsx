@@ -30,7 +30,7 @@ import { useRouteParams } from '../../route-params';
 import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
-import { classPath, lessonTitle, LessonStateBadge } from './lesson-parts';
+import { cancellationText, classPath, lessonTitle, LessonStateBadge } from './lesson-parts';
 
 // A plain table like the public lesson view's (Mantine's Table brings its scroll area along).
 const BORDER = '1px solid var(--mantine-color-gray-3)';
@@ -206,7 +206,12 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
   return (
     <Card withBorder padding="lg" component="aside" aria-label="Join the lesson">
       <Stack gap="sm">
-        {canJoin && lesson.join ? (
+        {lesson.cancelledAt ? (
+          // Nothing to join or buy: the teacher cancelled it, and whoever paid was refunded.
+          <Alert color="red" variant="light" title={t('lessons.cancelled')}>
+            {cancellationText(lesson.cancellationReason)}
+          </Alert>
+        ) : canJoin && lesson.join ? (
           <JoinPanel lesson={lesson} join={lesson.join} />
         ) : (
           <>
@@ -215,7 +220,7 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
           </>
         )}
         {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
-        {lesson.isBooked && <CalendarExportButton code={lesson.code} />}
+        {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
         {lesson.bookedFor.length > 0 && (
           <Stack gap={2}>
             <Text size="sm" fw={700}>
@@ -255,7 +260,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
               <Title order={1} size="h2">
                 {lessonTitle(lesson)}
               </Title>
-              <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} />
+              <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />
             </Group>
             {lesson.objective && (
               <Box>
