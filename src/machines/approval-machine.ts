@@ -87,7 +87,10 @@ export const approvalMachine = setup({
       error: null,
     })),
     forget: assign({ item: null, action: null, comment: '', commentError: null, error: null }),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
   },
   guards: {
     commentOk: ({ context }) => !needsComment(context.action) || commentProblem(context.comment) === null,
@@ -139,7 +142,10 @@ export const approvalMachine = setup({
             })),
             {
               type: 'notify',
-              params: ({ context, event }) => ({ color: 'success' as const, message: doneText(context, event.output) }),
+              params: ({ context, event }) => ({
+                color: 'success' as const,
+                message: doneText(context, event.output),
+              }),
             },
           ],
         },

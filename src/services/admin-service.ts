@@ -30,39 +30,55 @@ async function decide<T>(path: string, decode: (raw: unknown) => T, body?: Recor
   return { message: messageOf(answer, ''), item: decode(dataOf(answer)) } satisfies Decision<T>;
 }
 
-// Teachers --------------------------------------------------------------------------------------
-
-export async function fetchAdminTeachers(query: ListQuery): Promise<ListPage<AdminTeacher>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'q', 'page', 'per_page']) };
-  return decodePage(await request('/api/admin/teachers', { query: wanted }), decodeAdminTeacher);
+/** A review list: `status` defaults to the queue (`pending`), the page and its size pass on. */
+async function reviewList<T>(
+  path: string,
+  decode: (raw: unknown) => T,
+  query: ListQuery,
+  keys: string[] = [],
+) {
+  const wanted = { status: 'pending', ...pick(query, ['status', 'page', 'per_page', ...keys]) };
+  return decodePage(await request(path, { query: wanted }), decode);
 }
 
-export const approveTeacher = (id: number) => decide(`/api/admin/teachers/approve/${id}`, decodeAdminTeacher);
+/** Approve, and decline or reject with the comment under its own key, for one kind of item. */
+function decisions<T>(
+  base: string,
+  decode: (raw: unknown) => T,
+  turnDown: 'decline' | 'reject',
+  key: string,
+) {
+  return {
+    approve: (id: number) => decide(`${base}/approve/${id}`, decode),
+    turnDown: (id: number, comment: string) =>
+      decide(`${base}/${turnDown}/${id}`, decode, { [key]: comment }),
+  };
+}
 
-export const declineTeacher = (id: number, remark: string) =>
-  decide(`/api/admin/teachers/decline/${id}`, decodeAdminTeacher, { remark });
+// Teachers --------------------------------------------------------------------------------------
+
+export const fetchAdminTeachers = (query: ListQuery): Promise<ListPage<AdminTeacher>> =>
+  reviewList('/api/admin/teachers', decodeAdminTeacher, query, ['q']);
+
+const teacherDecisions = decisions('/api/admin/teachers', decodeAdminTeacher, 'decline', 'remark');
+export const approveTeacher = teacherDecisions.approve;
+export const declineTeacher = teacherDecisions.turnDown;
 
 // Lessons and classes ---------------------------------------------------------------------------
 
-export async function fetchAdminLessons(query: ListQuery): Promise<ListPage<AdminLesson>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'page', 'per_page']) };
-  return decodePage(await request('/api/admin/lessons', { query: wanted }), decodeAdminLesson);
-}
+export const fetchAdminLessons = (query: ListQuery): Promise<ListPage<AdminLesson>> =>
+  reviewList('/api/admin/lessons', decodeAdminLesson, query);
 
-export const approveLesson = (id: number) => decide(`/api/admin/lessons/approve/${id}`, decodeAdminLesson);
+const lessonDecisions = decisions('/api/admin/lessons', decodeAdminLesson, 'reject', 'comment');
+export const approveLesson = lessonDecisions.approve;
+export const rejectLesson = lessonDecisions.turnDown;
 
-export const rejectLesson = (id: number, comment: string) =>
-  decide(`/api/admin/lessons/reject/${id}`, decodeAdminLesson, { comment });
+export const fetchAdminClasses = (query: ListQuery): Promise<ListPage<AdminClass>> =>
+  reviewList('/api/admin/classes', decodeAdminClass, query);
 
-export async function fetchAdminClasses(query: ListQuery): Promise<ListPage<AdminClass>> {
-  const wanted = { status: 'pending', ...pick(query, ['status', 'page', 'per_page']) };
-  return decodePage(await request('/api/admin/classes', { query: wanted }), decodeAdminClass);
-}
-
-export const approveClass = (id: number) => decide(`/api/admin/classes/approve/${id}`, decodeAdminClass);
-
-export const rejectClass = (id: number, comment: string) =>
-  decide(`/api/admin/classes/reject/${id}`, decodeAdminClass, { comment });
+const classDecisions = decisions('/api/admin/classes', decodeAdminClass, 'reject', 'comment');
+export const approveClass = classDecisions.approve;
+export const rejectClass = classDecisions.turnDown;
 
 // Payments and users ----------------------------------------------------------------------------
 
@@ -72,7 +88,10 @@ export async function fetchReviewTransactions(query: ListQuery): Promise<ListPag
 }
 
 export async function fetchUsers(query: ListQuery): Promise<ListPage<UserSummary>> {
-  return decodePage(await request('/api/users', { query: pick(query, ['q', 'role', 'page']) }), decodeUserSummary);
+  return decodePage(
+    await request('/api/users', { query: pick(query, ['q', 'role', 'page', 'per_page']) }),
+    decodeUserSummary,
+  );
 }
 
 /** How many wait in one list (its `meta.total`), for the overview: one row is enough to learn it. */
@@ -95,7 +114,10 @@ const CATALOGUE_READS: Record<Exclude<CatalogueKind, 'subtopics'>, { path: strin
 };
 
 /** One page of a kind's rows; subtopics are read from their topic (`query.topic`), none without one. */
-export async function fetchCatalogueRows(kind: CatalogueKind, query: ListQuery): Promise<ListPage<CatalogueRow>> {
+export async function fetchCatalogueRows(
+  kind: CatalogueKind,
+  query: ListQuery,
+): Promise<ListPage<CatalogueRow>> {
   if (kind === 'subtopics') {
     const topic = query.topic;
     if (!topic) return { items: [], meta: { currentPage: 1, lastPage: 1, perPage: 0, total: 0 } };
@@ -110,7 +132,9 @@ export async function fetchCatalogueRows(kind: CatalogueKind, query: ListQuery):
 }
 
 /** Every row of a kind (first 100), for a parent select of the catalogue form. */
-export async function fetchCatalogueOptions(kind: Exclude<CatalogueKind, 'subtopics'>): Promise<CatalogueRow[]> {
+export async function fetchCatalogueOptions(
+  kind: Exclude<CatalogueKind, 'subtopics'>,
+): Promise<CatalogueRow[]> {
   if (kind === 'curricula') {
     const answer = await request('/api/curricula/all');
     return (dataOf(answer) as unknown[]).map(decodeCatalogueRow);
@@ -128,11 +152,17 @@ export async function saveCatalogueRow(
 ): Promise<{ message: string }> {
   const path = id === null ? `/api/admin/${kind}/store` : `/api/admin/${kind}/update/${id}`;
   const answer = await request(path, { method: 'POST', body });
-  return { message: messageOf(answer, t(id === null ? 'messages.created' : 'messages.updated', { name: 'Row' })) };
+  return {
+    message: messageOf(answer, t(id === null ? 'messages.created' : 'messages.updated', { name: 'Row' })),
+  };
 }
 
 /** `DELETE /api/admin/{kind}/delete/{id}`; a row in use answers 409 with SPEC §8's message. */
-export async function deleteCatalogueRow(kind: CatalogueKind, id: number, name: string): Promise<{ message: string }> {
+export async function deleteCatalogueRow(
+  kind: CatalogueKind,
+  id: number,
+  name: string,
+): Promise<{ message: string }> {
   const answer = await request(`/api/admin/${kind}/delete/${id}`, { method: 'DELETE' });
   return { message: messageOf(answer, t('messages.deleted', { name })) };
 }

@@ -33,8 +33,14 @@ const confirm: ApprovalEvent = { type: 'approval.confirm' };
 const cancel: ApprovalEvent = { type: 'approval.cancel' };
 const retry: ApprovalEvent = { type: 'approval.retry' };
 const close: ApprovalEvent = { type: 'approval.close' };
-const decided = { type: 'xstate.done.actor.decide', output: { message: SERVER_SAYS } } as unknown as ApprovalEvent;
-const decidedQuietly = { type: 'xstate.done.actor.decide', output: { message: '' } } as unknown as ApprovalEvent;
+const decided = {
+  type: 'xstate.done.actor.decide',
+  output: { message: SERVER_SAYS },
+} as unknown as ApprovalEvent;
+const decidedQuietly = {
+  type: 'xstate.done.actor.decide',
+  output: { message: '' },
+} as unknown as ApprovalEvent;
 const conflict = {
   type: 'xstate.error.actor.decide',
   error: new ApiError({ status: 409, message: NOT_PENDING, data: { message: NOT_PENDING } }),
@@ -70,7 +76,13 @@ const logic = approvalMachine.provide({
 
 const model = modelOf(logic, {
   events,
-  visibleContext: (s) => [s.context.item?.id ?? null, s.context.action, s.context.comment, s.context.commentError, s.context.error],
+  visibleContext: (s) => [
+    s.context.item?.id ?? null,
+    s.context.action,
+    s.context.comment,
+    s.context.commentError,
+    s.context.error,
+  ],
   simpleEvents: [approveLesson, declineTeacher, typeGood, confirm, cancel, retry, close, decided, conflict],
   simpleContext: (s) => [s.context.action, s.context.comment === GOOD],
 });
@@ -123,7 +135,10 @@ function expectedAfter(screen: Screen, event: ApprovalEvent): [Screen, ApprovalE
   }
   if (event === conflict) return [{ ...screen, busy: false, failed: true, error: NOT_PENDING }, []];
   if (event === lost)
-    return [{ ...screen, busy: false, failed: true, error: 'Something went wrong, please try again later.' }, []];
+    return [
+      { ...screen, busy: false, failed: true, error: 'Something went wrong, please try again later.' },
+      [],
+    ];
   if (event === refusedComment) return [{ ...screen, busy: false, commentError: TOO_SHORT_SERVER }, []];
   switch (event.type) {
     case 'approval.start': {
@@ -184,17 +199,23 @@ describe('approval machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('shows the dialog and the notices the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('shows the dialog and the notices the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('shows the dialog and the notices the path leads to', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('shows the dialog and the notices the path leads to', () => {
+        replay(path).stop();
+      });
+    },
+  );
 });
 
 describe('approval machine (behaviour)', () => {
@@ -208,7 +229,9 @@ describe('approval machine (behaviour)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(decide).toHaveBeenCalledTimes(1);
     expect(decide.mock.calls[0]).toEqual([
-      expect.objectContaining({ input: { id: 4, action: 'decline', comment: 'The time clashes with the exams.' } }),
+      expect.objectContaining({
+        input: { id: 4, action: 'decline', comment: 'The time clashes with the exams.' },
+      }),
     ]);
     expect(actor.getSnapshot().value).toBe('done');
   });
@@ -220,7 +243,9 @@ describe('approval machine (behaviour)', () => {
     actor.send(typeGood);
     actor.send(confirm);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(decide.mock.calls[0]).toEqual([expect.objectContaining({ input: { id: 11, action: 'approve', comment: '' } })]);
+    expect(decide.mock.calls[0]).toEqual([
+      expect.objectContaining({ input: { id: 11, action: 'approve', comment: '' } }),
+    ]);
   });
 
   it('words the comment rule with the shared limits', () => {

@@ -55,7 +55,13 @@ export function adminTeacher(id: number, name: string, status: string, extra: Wi
     tsc_number: `TSC-${id}00`,
     submitted_at: '2026-11-20T07:30:00.000Z',
     reviewed_at: null,
-    user: { id: id + 500, name, email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`, phone: `2547110000${id}`, photo: null },
+    user: {
+      id: id + 500,
+      name,
+      email: `${first.toLowerCase()}.${last.toLowerCase()}@example.com`,
+      phone: `2547110000${id}`,
+      photo: null,
+    },
     ...extra,
   };
 }
@@ -125,7 +131,11 @@ function reviewPayment(id: number, extra: Wire = {}): Wire {
     status: 'needs_review',
     gateway: 'mpesa',
     related_transaction: null,
-    meta: { checkout_request_id: `ws_CO_${id}`, result_desc: 'The amount paid differs from the order.', confirmed_amount: '1000.00' },
+    meta: {
+      checkout_request_id: `ws_CO_${id}`,
+      result_desc: 'The amount paid differs from the order.',
+      confirmed_amount: '1000.00',
+    },
     initiated_at: '2026-11-21T09:00:00.000Z',
     completed_at: null,
     receipt_sent_at: null,
@@ -159,11 +169,24 @@ function freshCatalogue(): Record<Kind, Row[]> {
   return {
     curricula: [
       { ...cbc, name: 'Competency Based Curriculum', edu_level_count: 1, subjects_count: 2 },
-      { id: 2, name: 'British Curriculum', slug: 'british', acronym: 'IGCSE', edu_level_count: 0, subjects_count: 0 },
+      {
+        id: 2,
+        name: 'British Curriculum',
+        slug: 'british',
+        acronym: 'IGCSE',
+        edu_level_count: 0,
+        subjects_count: 0,
+      },
     ],
     'edu-levels': [{ ...junior, curriculum: cbc, grade_levels: [] }],
     'grade-levels': [
-      { id: 121, name: 'Grade 7', slug: 'grade-7', subjects_count: 2, edu_level: { ...junior, curriculum: cbc } },
+      {
+        id: 121,
+        name: 'Grade 7',
+        slug: 'grade-7',
+        subjects_count: 2,
+        edu_level: { ...junior, curriculum: cbc },
+      },
     ],
     subjects: [
       { id: 1, name: 'Mathematics', slug: 'mathematics', color: '#1971c2', category: null, topics_count: 1 },
@@ -210,8 +233,14 @@ export const admin = {
       adminLesson(13, 'Ratios', 'approved'),
       adminLesson(14, 'Angles', 'rejected'),
     ];
-    this.classes = [adminClass(7, 'Form 3 Chemistry', 'pending'), adminClass(8, 'Grade 7 Algebra', 'approved')];
-    this.payments = [reviewPayment(501), reviewPayment(502, { gateway: 'pesapal', meta: { order_tracking_id: 'trk-502' } })];
+    this.classes = [
+      adminClass(7, 'Form 3 Chemistry', 'pending'),
+      adminClass(8, 'Grade 7 Algebra', 'approved'),
+    ];
+    this.payments = [
+      reviewPayment(501),
+      reviewPayment(502, { gateway: 'pesapal', meta: { order_tracking_id: 'trk-502' } }),
+    ];
     this.users = [
       userSummary(1, 'Amani', 'Otieno', 'student'),
       userSummary(2, 'Wanjiku', 'Kamau', 'parent'),
@@ -268,7 +297,13 @@ function commentErrors(field: string, value: unknown): Record<string, string[]> 
 function decisionHandlers(
   base: string,
   list: () => Wire[],
-  options: { turnDown: 'decline' | 'reject'; field: 'remark' | 'comment'; turned: string; notPending: string; noun: string },
+  options: {
+    turnDown: 'decline' | 'reject';
+    field: 'remark' | 'comment';
+    turned: string;
+    notPending: string;
+    noun: string;
+  },
 ) {
   const find = (id: unknown) => list().find((item) => item.id === Number(id));
   return [
@@ -280,7 +315,10 @@ function decisionHandlers(
         const rows = list().filter(
           (item) =>
             item.status === status &&
-            (!q || JSON.stringify((item as { user?: unknown }).user ?? item).toLowerCase().includes(q)),
+            (!q ||
+              JSON.stringify((item as { user?: unknown }).user ?? item)
+                .toLowerCase()
+                .includes(q)),
         );
         return json(paged(rows, url));
       }),
@@ -304,7 +342,9 @@ function decisionHandlers(
         if (errors) return json({ message: t('validation.general'), errors }, 422);
         if (item.status !== 'pending') return json({ message: options.notPending }, 409);
         item.status = options.turned;
-        item[options.field === 'remark' ? 'remark' : 'rejection_comment'] = String(body[options.field]).trim();
+        item[options.field === 'remark' ? 'remark' : 'rejection_comment'] = String(
+          body[options.field],
+        ).trim();
         return json({ message: `${options.noun} ${options.turned}`, data: item });
       }),
     ),
@@ -330,7 +370,8 @@ function applyBody(kind: Kind, row: Row, body: Wire) {
   if (kind === 'curricula') row.acronym = body.acronym ?? null;
   if (kind === 'subjects') row.color = body.color ?? null;
   if (kind === 'edu-levels') row.curriculum = cat.curricula.find((c) => c.id === body.curriculum_id) ?? null;
-  if (kind === 'grade-levels') row.edu_level = cat['edu-levels'].find((e) => e.id === body.edu_level_id) ?? null;
+  if (kind === 'grade-levels')
+    row.edu_level = cat['edu-levels'].find((e) => e.id === body.edu_level_id) ?? null;
   if (kind === 'topics') {
     row.subject_id = body.subject_id;
     row.subject = cat.subjects.find((s) => s.id === body.subject_id) ?? null;
@@ -382,7 +423,13 @@ export const adminHandlers = [
     asAdmin(request, () => {
       const url = new URL(request.url);
       const status = url.searchParams.get('status') ?? 'needs_review';
-      return json(paged(admin.payments.filter((p) => p.status === status), url, 25));
+      return json(
+        paged(
+          admin.payments.filter((p) => p.status === status),
+          url,
+          25,
+        ),
+      );
     }),
   ),
   http.get('/api/users', ({ request }) =>
@@ -409,7 +456,9 @@ export const adminHandlers = [
     }),
   ),
   http.get('/api/topics/show/:ref', ({ params }) => {
-    const topic = admin.catalogue.topics.find((row) => String(row.id) === params.ref || row.slug === params.ref);
+    const topic = admin.catalogue.topics.find(
+      (row) => String(row.id) === params.ref || row.slug === params.ref,
+    );
     if (!topic) return json({ message: t('messages.notFound') }, 404);
     const subtopics = admin.catalogue.subtopics
       .filter((sub) => sub.topic_id === topic.id)
@@ -445,7 +494,8 @@ export const adminHandlers = [
       const kind = params.kind as Kind;
       const row = admin.catalogue[kind].find((each) => each.id === Number(params.id));
       if (!row) return json({ message: t('messages.notFound') }, 404);
-      if (admin.inUse.has(`${kind}:${row.id}`)) return json({ message: t('messages.deleteFailed', { name: row.name }) }, 409);
+      if (admin.inUse.has(`${kind}:${row.id}`))
+        return json({ message: t('messages.deleteFailed', { name: row.name }) }, 409);
       admin.catalogue[kind] = admin.catalogue[kind].filter((each) => each !== row);
       return json({ message: t('messages.deleted', { name: row.name }) });
     }),

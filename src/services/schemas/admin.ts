@@ -137,7 +137,11 @@ export const decodeReviewTransaction = (raw: unknown): ReviewTransaction =>
 export const decodeUserSummary = (raw: unknown): UserSummary => decodeWith(UserSummaryStruct, raw);
 export const decodeCatalogueRow = (raw: unknown): CatalogueRow => decodeWith(CatalogueRowStruct, raw);
 
-export function userSummaryName(user: { firstName: string | null; lastName: string | null; username?: string | null }) {
+export function userSummaryName(user: {
+  firstName: string | null;
+  lastName: string | null;
+  username?: string | null;
+}) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
 }
 

@@ -4,8 +4,8 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, useAdminApi } from '../../msw/admin-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { useAdminApi } from '../../msw/admin-handlers';
+import { openAsAdmin } from './open-admin';
 
 useAdminApi();
 
@@ -19,12 +19,7 @@ async function violations(): Promise<string[]> {
   );
 }
 
-async function open(path: string) {
-  signedInAs(ADMIN_EMAIL);
-  const app = renderApp(path);
-  await app.landsOn(path);
-  return app;
-}
+const open = openAsAdmin;
 
 describe('admin screens for axe-core', () => {
   it('overview', async () => {

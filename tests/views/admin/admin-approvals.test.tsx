@@ -2,17 +2,16 @@
 // subject, grade, time and price; approve; reject with a comment; a 409 once decided; the tabs.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, LESSON_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { LESSON_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
+import { openAsAdmin } from './open-admin';
 
 useAdminApi();
 
-const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
+const card = (name: string) =>
+  screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
 
 async function open(path: string, first: string) {
-  signedInAs(ADMIN_EMAIL);
-  const app = renderApp(path);
-  await app.landsOn(path);
+  const app = await openAsAdmin(path);
   await screen.findByRole('heading', { level: 2, name: first });
   return app;
 }
@@ -35,7 +34,9 @@ describe('admin lesson approvals', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve Fractions' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Lesson approved')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Fractions' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Fractions' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Decimals' })).toBeInTheDocument();
   });
 
@@ -49,12 +50,22 @@ describe('admin lesson approvals', () => {
     await app.user.paste('The time clashes with the national exams.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Lesson rejected')).toBeInTheDocument();
-    expect(admin.bodies.get('POST /api/admin/lessons/reject/12')).toEqual({ comment: 'The time clashes with the national exams.' });
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Decimals' })).not.toBeInTheDocument());
+    expect(admin.bodies.get('POST /api/admin/lessons/reject/12')).toEqual({
+      comment: 'The time clashes with the national exams.',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Decimals' })).not.toBeInTheDocument(),
+    );
 
     await app.user.click(screen.getByRole('tab', { name: 'Rejected' }));
     await waitFor(() => expect(app.currentPath()).toBe('/admin/lessons?status=rejected'));
-    expect(within(await screen.findByRole('heading', { level: 2, name: 'Decimals' }).then((h) => h.closest('article') as HTMLElement)).getByText('The time clashes with the national exams.')).toBeInTheDocument();
+    expect(
+      within(
+        await screen
+          .findByRole('heading', { level: 2, name: 'Decimals' })
+          .then((h) => h.closest('article') as HTMLElement),
+      ).getByText('The time clashes with the national exams.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's 409 when the lesson was decided elsewhere", async () => {

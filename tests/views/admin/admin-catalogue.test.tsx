@@ -4,18 +4,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, admin, useAdminApi } from '../../msw/admin-handlers';
+import { admin, useAdminApi } from '../../msw/admin-handlers';
 import { server } from '../../msw/server';
-import { renderApp, signedInAs } from '../../render';
+import { openAsAdmin } from './open-admin';
 
 useAdminApi();
 
-async function open(path: string) {
-  signedInAs(ADMIN_EMAIL);
-  const app = renderApp(path);
-  await app.landsOn(path);
-  return app;
-}
+const open = openAsAdmin;
 
 const table = (name: string) => screen.findByRole('region', { name: `${name} table` });
 const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
@@ -25,7 +20,9 @@ describe('admin catalogue', () => {
     const app = await open('/admin/catalogue');
     expect(screen.getByRole('heading', { level: 1, name: 'Manage catalogue' })).toBeInTheDocument();
     await table('Curricula');
-    expect(within(rowOf('Competency Based Curriculum')).getByRole('cell', { name: 'CBC' })).toBeInTheDocument();
+    expect(
+      within(rowOf('Competency Based Curriculum')).getByRole('cell', { name: 'CBC' }),
+    ).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('tab', { name: 'Grade levels' }));
     await app.landsOn('/admin/catalogue/grade-levels');
@@ -65,14 +62,20 @@ describe('admin catalogue', () => {
     await app.user.type(name, 'Grade Seven');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Grade Seven updated')).toBeInTheDocument();
-    expect(admin.bodies.get('POST /api/admin/grade-levels/update/121')).toEqual({ name: 'Grade Seven', edu_level_id: 12 });
+    expect(admin.bodies.get('POST /api/admin/grade-levels/update/121')).toEqual({
+      name: 'Grade Seven',
+      edu_level_id: 12,
+    });
     expect(await screen.findByRole('cell', { name: 'Grade Seven' })).toBeInTheDocument();
   });
 
   it("puts the server's 422 on the field", async () => {
     server.use(
       http.post('/api/admin/subjects/store', () =>
-        HttpResponse.json({ message: 'Please check', errors: { name: ['A subject with this name already exists here.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Please check', errors: { name: ['A subject with this name already exists here.'] } },
+          { status: 422 },
+        ),
       ),
     );
     const app = await open('/admin/catalogue/subjects');
@@ -81,7 +84,9 @@ describe('admin catalogue', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add subject' });
     await app.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Mathematics');
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('A subject with this name already exists here.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A subject with this name already exists here.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -94,18 +99,26 @@ describe('admin catalogue', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(within(dialog).getByText('This field is required.')).toBeInTheDocument();
     const subject = within(dialog).getByRole('combobox', { name: 'Subject' });
-    await waitFor(() => expect(within(subject).getByRole('option', { name: 'Chemistry' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(subject).getByRole('option', { name: 'Chemistry' })).toBeInTheDocument(),
+    );
     await app.user.selectOptions(subject, 'Chemistry');
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Moles created')).toBeInTheDocument();
-    expect(admin.bodies.get('POST /api/admin/topics/store')).toEqual({ name: 'Moles', subject_id: 4, grade_level_id: null });
+    expect(admin.bodies.get('POST /api/admin/topics/store')).toEqual({
+      name: 'Moles',
+      subject_id: 4,
+      grade_level_id: null,
+    });
   });
 
   it('lists a topic’s subtopics once a topic is chosen, and adds one under it', async () => {
     const app = await open('/admin/catalogue/subtopics');
     expect(await screen.findByText('No subtopics available.')).toBeInTheDocument();
     const topic = screen.getByRole('combobox', { name: 'Topic' });
-    await waitFor(() => expect(within(topic).getByRole('option', { name: 'Fractions (Mathematics)' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(topic).getByRole('option', { name: 'Fractions (Mathematics)' })).toBeInTheDocument(),
+    );
     await app.user.selectOptions(topic, 'Fractions (Mathematics)');
     await waitFor(() => expect(app.currentPath()).toBe('/admin/catalogue/subtopics?topic=31'));
     expect(await screen.findByRole('cell', { name: 'Adding fractions' })).toBeInTheDocument();

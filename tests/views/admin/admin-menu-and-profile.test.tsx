@@ -14,7 +14,11 @@ const entries = () =>
   within(nav())
     .getAllByRole('link')
     .map((link) => link.textContent)
-    .concat(within(nav()).getAllByRole('button').map((button) => button.textContent));
+    .concat(
+      within(nav())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    );
 
 describe('workspace menu by role', () => {
   it('shows an admin the admin menu and no cart', async () => {
@@ -30,14 +34,19 @@ describe('workspace menu by role', () => {
     expect(entries()).not.toContain('My lessons');
     expect(entries()).not.toContain('Lesson bookings');
     expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
-    expect(within(nav()).getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav()).getByRole('link', { name: 'Administration' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('shows a teacher the teacher menu and no cart', async () => {
     signedInAs('teacher@example.com');
     const app = renderApp('/workspace');
     await app.landsOn('/workspace');
-    expect(entries()).toEqual(expect.arrayContaining(['My lessons', 'My classes', 'Wallet and earnings', 'Teacher profile']));
+    expect(entries()).toEqual(
+      expect.arrayContaining(['My lessons', 'My classes', 'Wallet and earnings', 'Teacher profile']),
+    );
     expect(entries()).not.toContain('Administration');
     expect(entries()).not.toContain('Lesson bookings');
     expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
@@ -57,7 +66,12 @@ describe('teacher profile status', () => {
   function teacherWith(status: 'pending' | 'declined', remark: string | null) {
     const account = api.accounts.get('newteacher@example.com');
     if (!account) throw new Error('No new teacher');
-    account.user.teacher = { ...(account.user.teacher as object), status, remark, biography: 'Ten years of mathematics.' };
+    account.user.teacher = {
+      ...(account.user.teacher as object),
+      status,
+      remark,
+      biography: 'Ten years of mathematics.',
+    };
     signedInAs('newteacher@example.com');
   }
 
@@ -65,7 +79,11 @@ describe('teacher profile status', () => {
     teacherWith('declined', 'Upload a readable TSC certificate.');
     const app = renderApp('/complete-profile/teacher');
     await app.landsOn('/complete-profile/teacher');
-    expect(await screen.findByText('Your profile was declined: Upload a readable TSC certificate. Update it and submit again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your profile was declined: Upload a readable TSC certificate. Update it and submit again.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Your profile is awaiting approval.')).not.toBeInTheDocument();
   });
 

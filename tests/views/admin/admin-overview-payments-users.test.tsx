@@ -2,17 +2,12 @@
 // keyboard-scrollable table) and /admin/users (search and role filter in the URL, paged).
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, admin, useAdminApi } from '../../msw/admin-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { admin, useAdminApi } from '../../msw/admin-handlers';
+import { openAsAdmin } from './open-admin';
 
 useAdminApi();
 
-async function open(path: string) {
-  signedInAs(ADMIN_EMAIL);
-  const app = renderApp(path);
-  await app.landsOn(path);
-  return app;
-}
+const open = openAsAdmin;
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -20,7 +15,9 @@ describe('admin overview', () => {
   it('counts what waits and links each count to its screen', async () => {
     const app = await open('/admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
-    expect(await within(section('Teachers')).findByText('2 teachers waiting for approval')).toBeInTheDocument();
+    expect(
+      await within(section('Teachers')).findByText('2 teachers waiting for approval'),
+    ).toBeInTheDocument();
     expect(await within(section('Lessons')).findByText('2 lessons waiting for approval')).toBeInTheDocument();
     expect(await within(section('Classes')).findByText('1 class waiting for approval')).toBeInTheDocument();
     expect(await within(section('Payments')).findByText('2 payments needing review')).toBeInTheDocument();
@@ -35,7 +32,10 @@ describe('admin overview', () => {
     await open('/admin');
     expect(await within(section('Teachers')).findByText('Nothing waiting.')).toBeInTheDocument();
     expect(await within(section('Payments')).findByText('Nothing waiting.')).toBeInTheDocument();
-    expect(within(section('Payments')).getByRole('link', { name: 'See all payments' })).toHaveAttribute('href', '/admin/payments');
+    expect(within(section('Payments')).getByRole('link', { name: 'See all payments' })).toHaveAttribute(
+      'href',
+      '/admin/payments',
+    );
     expect(await within(section('Lessons')).findByText('2 lessons waiting for approval')).toBeInTheDocument();
   });
 });
@@ -49,7 +49,16 @@ describe('admin payments', () => {
     const rows = within(region).getAllByRole('row');
     expect(rows).toHaveLength(3);
     const mpesa = within(rows[1] as HTMLElement);
-    for (const text of ['mpesa', 'KES 1,500', 'KES 1,000', 'RKT501XYZ', 'ws_CO_501', 'ACC501', 'ORD-501', 'The amount paid differs from the order.'])
+    for (const text of [
+      'mpesa',
+      'KES 1,500',
+      'KES 1,000',
+      'RKT501XYZ',
+      'ws_CO_501',
+      'ACC501',
+      'ORD-501',
+      'The amount paid differs from the order.',
+    ])
       expect(mpesa.getByText(text)).toBeInTheDocument();
     expect(mpesa.getByText('Amani Otieno, student@example.com')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('trk-502')).toBeInTheDocument();

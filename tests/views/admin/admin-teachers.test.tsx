@@ -4,18 +4,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, TEACHER_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
+import { TEACHER_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
 import { server } from '../../msw/server';
-import { renderApp, signedInAs } from '../../render';
+import { openAsAdmin } from './open-admin';
 
 useAdminApi();
 
-const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
+const card = (name: string) =>
+  screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement;
 
 async function openTeachers(path = '/admin/teachers') {
-  signedInAs(ADMIN_EMAIL);
-  const app = renderApp(path);
-  await app.landsOn(path);
+  const app = await openAsAdmin(path);
   await screen.findByRole('heading', { level: 2, name: 'Baraka Mwangi' });
   return app;
 }
@@ -48,7 +47,9 @@ describe('admin teachers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Approve Baraka Mwangi' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Teacher approved')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Zawadi Njeri' })).toBeInTheDocument();
     expect(admin.teachers.find((t) => t.id === 41)?.status).toBe('approved');
   });
@@ -64,11 +65,16 @@ describe('admin teachers', () => {
     expect(within(dialog).getByText('Use at least 3 characters.')).toBeInTheDocument();
     expect(admin.bodies.size).toBe(0);
 
+    await app.user.click(within(dialog).getByRole('textbox', { name: 'Remark' }));
     await app.user.paste('t readable: upload the TSC letter');
     await app.user.click(within(dialog).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Teacher declined')).toBeInTheDocument();
-    expect(admin.bodies.get('POST /api/admin/teachers/decline/41')).toEqual({ remark: 'not readable: upload the TSC letter' });
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument());
+    expect(admin.bodies.get('POST /api/admin/teachers/decline/41')).toEqual({
+      remark: 'not readable: upload the TSC letter',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument(),
+    );
   });
 
   it("shows the server's 422 under the remark", async () => {
@@ -76,7 +82,10 @@ describe('admin teachers', () => {
     // A remark the client's length rule accepts but the server refuses for its own reason.
     server.use(
       http.post('/api/admin/teachers/decline/:id', () =>
-        HttpResponse.json({ message: 'Please check', errors: { remark: ['Write the remark without links.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Please check', errors: { remark: ['Write the remark without links.'] } },
+          { status: 422 },
+        ),
       ),
     );
     await app.user.click(screen.getByRole('button', { name: 'Decline Baraka Mwangi' }));
@@ -127,7 +136,9 @@ describe('admin teachers', () => {
     await app.user.type(screen.getByRole('textbox', { name: 'Search teachers' }), 'zawadi');
     await app.user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(app.currentPath()).toBe('/admin/teachers?q=zawadi'));
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Baraka Mwangi' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'Zawadi Njeri' })).toBeInTheDocument();
   });
 });

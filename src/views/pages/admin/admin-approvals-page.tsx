@@ -9,7 +9,13 @@ import {
   rejectLesson,
 } from '@/services/admin-service';
 import type { ListPage, ListQuery } from '@/services/schemas/page';
-import { APPROVAL_FILTERS, lessonTypeName, type AdminClass, type AdminLesson, type ApprovalFilter } from '@/services/schemas/admin';
+import {
+  APPROVAL_FILTERS,
+  lessonTypeName,
+  type AdminClass,
+  type AdminLesson,
+  type ApprovalFilter,
+} from '@/services/schemas/admin';
 import type { DecideOutput } from '@/machines/approval-machine';
 import { formatDate, formatKes } from '@/shared/format';
 import { CLASS_TYPE_LABELS, lessonWhen } from '../../components/lists/cards';
@@ -17,7 +23,14 @@ import { ListStates } from '../../components/lists/list-states';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { FilterTabs } from '../lessons/lesson-parts';
-import { ApprovalDialog, DecisionButtons, Details, StatusBadge, useApproval, type ApprovalBinding } from './admin-parts';
+import {
+  ApprovalDialog,
+  DecisionButtons,
+  Details,
+  StatusBadge,
+  useApproval,
+  type ApprovalBinding,
+} from './admin-parts';
 
 const TABS: ReadonlyArray<{ value: ApprovalFilter; label: string }> = [
   { value: 'pending', label: 'Pending' },
@@ -25,7 +38,8 @@ const TABS: ReadonlyArray<{ value: ApprovalFilter; label: string }> = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
-const isFilter = (value: unknown): value is ApprovalFilter => (APPROVAL_FILTERS as readonly unknown[]).includes(value);
+const isFilter = (value: unknown): value is ApprovalFilter =>
+  (APPROVAL_FILTERS as readonly unknown[]).includes(value);
 
 type Shown = { id: number; name: string; status: string | null; rows: Array<[string, ReactNode]> };
 
@@ -49,10 +63,14 @@ function lessonShown(lesson: AdminLesson): Shown {
 }
 
 function classShown(lessonClass: AdminClass): Shown {
-  const type = lessonClass.type && lessonClass.type in CLASS_TYPE_LABELS
-    ? CLASS_TYPE_LABELS[lessonClass.type as keyof typeof CLASS_TYPE_LABELS]
-    : lessonClass.type;
-  const dates = [lessonClass.startsAt, lessonClass.endsAt].filter((d): d is string => !!d).map(formatDate).join(' – ');
+  const type =
+    lessonClass.type && lessonClass.type in CLASS_TYPE_LABELS
+      ? CLASS_TYPE_LABELS[lessonClass.type as keyof typeof CLASS_TYPE_LABELS]
+      : lessonClass.type;
+  const dates = [lessonClass.startsAt, lessonClass.endsAt]
+    .filter((d): d is string => !!d)
+    .map(formatDate)
+    .join(' – ');
   return {
     id: lessonClass.id,
     name: lessonClass.title,

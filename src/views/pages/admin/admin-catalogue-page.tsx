@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Modal, NativeSelect, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { hasLength, isNotEmpty } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -20,6 +32,7 @@ import { useRouteParams } from '../../route-params';
 import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
+import { ScrollTable } from './admin-parts';
 
 type Parent = Exclude<CatalogueKind, 'subtopics'>;
 type Field = { name: string; label: string; required: boolean; options?: Parent; placeholder?: string };
@@ -27,7 +40,12 @@ type Field = { name: string; label: string; required: boolean; options?: Parent;
 /** Each kind's label, the fields of its form (docs/teaching-admin.md "Catalogue bodies") and its columns. */
 const KINDS: Record<
   CatalogueKind,
-  { label: string; one: string; fields: Field[]; columns: Array<[string, (row: CatalogueRow) => string | null]> }
+  {
+    label: string;
+    one: string;
+    fields: Field[];
+    columns: Array<[string, (row: CatalogueRow) => string | null]>;
+  }
 > = {
   curricula: {
     label: 'Curricula',
@@ -94,10 +112,15 @@ const KINDS: Record<
 
 const NAME_MAX = 100;
 
-const isKind = (value: unknown): value is CatalogueKind => (CATALOGUE_KINDS as readonly unknown[]).includes(value);
+const isKind = (value: unknown): value is CatalogueKind =>
+  (CATALOGUE_KINDS as readonly unknown[]).includes(value);
 
 /** The row's current values, as the form edits them (ids as strings for the selects). */
-function valuesOf(kind: CatalogueKind, row: CatalogueRow | null, topic: string | null): Record<string, string> {
+function valuesOf(
+  kind: CatalogueKind,
+  row: CatalogueRow | null,
+  topic: string | null,
+): Record<string, string> {
   const values: Record<string, string> = {};
   const parentId: Record<string, number | null | undefined> = {
     curriculumId: row?.curriculum?.id,
@@ -108,7 +131,9 @@ function valuesOf(kind: CatalogueKind, row: CatalogueRow | null, topic: string |
   };
   for (const field of KINDS[kind].fields) {
     if (field.options) values[field.name] = parentId[field.name] ? String(parentId[field.name]) : '';
-    else values[field.name] = (field.name === 'name' ? row?.name : field.name === 'acronym' ? row?.acronym : row?.color) ?? '';
+    else
+      values[field.name] =
+        (field.name === 'name' ? row?.name : field.name === 'acronym' ? row?.acronym : row?.color) ?? '';
   }
   return values;
 }
@@ -120,8 +145,10 @@ function validatorFor(kind: CatalogueKind) {
   return (values: Record<string, unknown>): FieldErrors => {
     const errors: FieldErrors = {};
     for (const field of KINDS[kind].fields) {
-      const value = typeof values[field.name] === 'string' ? (values[field.name] as string).trim() : values[field.name];
-      const problem = (field.required ? required(value) : null) ?? (field.name === 'name' ? nameLength(value) : null);
+      const value =
+        typeof values[field.name] === 'string' ? (values[field.name] as string).trim() : values[field.name];
+      const problem =
+        (field.required ? required(value) : null) ?? (field.name === 'name' ? nameLength(value) : null);
       if (problem) errors[field.name] = [String(problem)];
     }
     return errors;
@@ -156,7 +183,9 @@ function ParentSelect({
   error: string | null;
   onChange: (value: string) => void;
 }) {
-  const options = useResource(KINDS[field.options].label.toLowerCase(), () => fetchCatalogueOptions(field.options));
+  const options = useResource(KINDS[field.options].label.toLowerCase(), () =>
+    fetchCatalogueOptions(field.options),
+  );
   const data = [
     { value: '', label: options.loading ? 'Loading…' : field.required ? 'Choose' : 'None' },
     ...(options.data ?? []).map((row) => ({ value: String(row.id), label: optionLabel(field.options, row) })),
@@ -303,7 +332,10 @@ function TopicFilter({ value, onChange }: { value: string; onChange: (value: str
 
 function KindPanel({ kind }: { kind: CatalogueKind }) {
   const config = KINDS[kind];
-  const list = useList({ name: config.label.toLowerCase(), fetchPage: (query) => fetchCatalogueRows(kind, query) });
+  const list = useList({
+    name: config.label.toLowerCase(),
+    fetchPage: (query) => fetchCatalogueRows(kind, query),
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CatalogueRow | null>(null);
   const topic = list.query.topic ?? null;
@@ -320,43 +352,45 @@ function KindPanel({ kind }: { kind: CatalogueKind }) {
         </Title>
         <Button onClick={() => setEditing({ row: null })}>{`Add ${config.one.toLowerCase()}`}</Button>
       </Group>
-      {kind === 'subtopics' && <TopicFilter value={topic ?? ''} onChange={(value) => list.setFilter('topic', value)} />}
+      {kind === 'subtopics' && (
+        <TopicFilter value={topic ?? ''} onChange={(value) => list.setFilter('topic', value)} />
+      )}
       <ListStates list={list} label={`Pages of ${config.label.toLowerCase()}`}>
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${config.label} table` }}>
-          <Table striped miw={560} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                {config.columns.map(([label]) => (
-                  <Table.Th key={label} scope="col">
-                    {label}
-                  </Table.Th>
-                ))}
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>{row.name}</Table.Td>
-                  {config.columns.map(([label, read]) => (
-                    <Table.Td key={label}>{read(row) ?? '–'}</Table.Td>
-                  ))}
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing({ row })} aria-label={`Edit ${row.name}`}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="outline" color="red.9" onClick={() => setDeleting(row)} aria-label={`Delete ${row.name}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+        <ScrollTable
+          label={`${config.label} table`}
+          minWidth={560}
+          columns={['Name', ...config.columns.map(([label]) => label), 'Actions']}
+        >
+          {list.items.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{row.name}</Table.Td>
+              {config.columns.map(([label, read]) => (
+                <Table.Td key={label}>{read(row) ?? '–'}</Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing({ row })}
+                    aria-label={`Edit ${row.name}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    onClick={() => setDeleting(row)}
+                    aria-label={`Delete ${row.name}`}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       </ListStates>
       <Modal
         opened={editing !== null}
@@ -383,7 +417,13 @@ function KindPanel({ kind }: { kind: CatalogueKind }) {
         closeButtonProps={{ 'aria-label': 'Close dialog' }}
       >
         {deleting && (
-          <DeleteConfirmation key={deleting.id} kind={kind} row={deleting} onDone={afterChange} onCancel={() => setDeleting(null)} />
+          <DeleteConfirmation
+            key={deleting.id}
+            kind={kind}
+            row={deleting}
+            onDone={afterChange}
+            onCancel={() => setDeleting(null)}
+          />
         )}
       </Modal>
     </Stack>

@@ -1,6 +1,18 @@
 // Pieces the admin screens share: the approval dialog bound to one approval machine, the status
 // tabs kept in the URL, a search box, and a definition list for an item's details.
-import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPromise } from 'xstate';
@@ -63,7 +75,8 @@ export function useApproval(decide: (input: DecideInput) => Promise<DecideOutput
   const dialog = useSelector(actor, selectApprovalDialog, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   return {
     dialog,
-    start: (item: ApprovalItem, action: ApprovalAction) => actor.send({ type: 'approval.start', item, action }),
+    start: (item: ApprovalItem, action: ApprovalAction) =>
+      actor.send({ type: 'approval.start', item, action }),
     changeComment: (value: string) => actor.send({ type: 'comment.change', value }),
     confirm: () => actor.send({ type: 'approval.confirm' }),
     cancel: () => actor.send({ type: 'approval.cancel' }),
@@ -77,7 +90,13 @@ export type ApprovalBinding = ReturnType<typeof useApproval>;
 const VERBS: Record<ApprovalAction, string> = { approve: 'Approve', decline: 'Decline', reject: 'Reject' };
 
 /** The confirmation: a comment for a decline or reject, the server's message after a failure. */
-export function ApprovalDialog({ approval, commentLabel }: { approval: ApprovalBinding; commentLabel: string }) {
+export function ApprovalDialog({
+  approval,
+  commentLabel,
+}: {
+  approval: ApprovalBinding;
+  commentLabel: string;
+}) {
   const { dialog } = approval;
   const verb = dialog.action ? VERBS[dialog.action] : '';
   const title = dialog.item ? `${verb} ${dialog.item.name}` : verb;
@@ -87,7 +106,13 @@ export function ApprovalDialog({ approval, commentLabel }: { approval: ApprovalB
     approval.confirm();
   }
   return (
-    <Modal opened={dialog.open} onClose={dismiss} title={title} closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened={dialog.open}
+      onClose={dismiss}
+      title={title}
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {dialog.failed ? (
@@ -117,7 +142,11 @@ export function ApprovalDialog({ approval, commentLabel }: { approval: ApprovalB
             {dialog.failed ? (
               <Button onClick={approval.retry}>Try again</Button>
             ) : (
-              <Button type="submit" loading={dialog.busy} color={dialog.action === 'approve' ? 'teal.9' : 'red.9'}>
+              <Button
+                type="submit"
+                loading={dialog.busy}
+                color={dialog.action === 'approve' ? 'teal.9' : 'red.9'}
+              >
                 {verb}
               </Button>
             )}
@@ -140,7 +169,12 @@ export function DecisionButtons({
 }) {
   return (
     <Group gap="xs">
-      <Button size="xs" color="teal.9" onClick={() => approval.start(item, 'approve')} aria-label={`Approve ${item.name}`}>
+      <Button
+        size="xs"
+        color="teal.9"
+        onClick={() => approval.start(item, 'approve')}
+        aria-label={`Approve ${item.name}`}
+      >
         Approve
       </Button>
       <Button
@@ -157,7 +191,15 @@ export function DecisionButtons({
 }
 
 /** A search box that applies on Enter or the button, so each keystroke does not reload the list. */
-export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string | null) => void }) {
+export function SearchBox({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string | null) => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
@@ -170,7 +212,12 @@ export function SearchBox({ label, value, onSearch }: { label: string; value: st
       }}
     >
       <Group gap="xs" align="flex-end">
-        <TextInput label={label} value={text} onChange={(event) => setText(event.currentTarget.value)} style={{ flex: 1 }} />
+        <TextInput
+          label={label}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
         <Button type="submit" variant="default">
           Search
         </Button>
@@ -195,5 +242,38 @@ export function Details({ rows }: { rows: Array<[string, ReactNode]> }) {
         </Group>
       ))}
     </Stack>
+  );
+}
+
+/**
+ * A table wider than a phone in a scroll viewport that takes keyboard focus and is named for
+ * screen readers (axe: scrollable-region-focusable); `children` are the body rows.
+ */
+export function ScrollTable({
+  label,
+  minWidth,
+  columns,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  columns: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
+      <Table striped miw={minWidth} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </ScrollArea>
   );
 }

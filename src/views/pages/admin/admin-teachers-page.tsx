@@ -6,7 +6,15 @@ import { ListStates } from '../../components/lists/list-states';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { FilterTabs } from '../lessons/lesson-parts';
-import { ApprovalDialog, DecisionButtons, Details, SearchBox, StatusBadge, useApproval, type ApprovalBinding } from './admin-parts';
+import {
+  ApprovalDialog,
+  DecisionButtons,
+  Details,
+  SearchBox,
+  StatusBadge,
+  useApproval,
+  type ApprovalBinding,
+} from './admin-parts';
 
 const TABS: ReadonlyArray<{ value: AdminTeacherFilter; label: string }> = [
   { value: 'pending', label: 'Pending' },
@@ -72,7 +80,11 @@ export default function AdminTeachersPage() {
       <Title order={1} size="h2">
         Teacher approvals
       </Title>
-      <SearchBox label="Search teachers" value={list.query.q ?? ''} onSearch={(q) => list.setFilter('q', q)} />
+      <SearchBox
+        label="Search teachers"
+        value={list.query.q ?? ''}
+        onSearch={(q) => list.setFilter('q', q)}
+      />
       <FilterTabs
         label="Show teachers"
         value={status}

@@ -1,20 +1,27 @@
-import { Group, NativeSelect, ScrollArea, Stack, Table, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { fetchUsers } from '@/services/admin-service';
 import { USER_ROLE_FILTERS, userSummaryName } from '@/services/schemas/admin';
 import { formatDate } from '@/shared/format';
 import { ListStates } from '../../components/lists/list-states';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
-import { SearchBox } from './admin-parts';
+import { ScrollTable, SearchBox } from './admin-parts';
+
+const COLUMNS = ['Name', 'E-mail', 'Phone', 'Roles', 'Status', 'Joined'] as const;
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const ROLE_OPTIONS = [{ value: '', label: 'All roles' }, ...USER_ROLE_FILTERS.map((role) => ({ value: role, label: capitalised(role) }))];
+const ROLE_OPTIONS = [
+  { value: '', label: 'All roles' },
+  ...USER_ROLE_FILTERS.map((role) => ({ value: role, label: capitalised(role) })),
+];
 
 /** `/admin/users`: everyone with an account; the search, the role and the page live in the URL. */
 export default function AdminUsersPage() {
   usePageTitle('Users');
   const list = useList({ name: 'users', fetchPage: fetchUsers });
-  const role = (USER_ROLE_FILTERS as readonly string[]).includes(list.query.role ?? '') ? (list.query.role ?? '') : '';
+  const role = (USER_ROLE_FILTERS as readonly string[]).includes(list.query.role ?? '')
+    ? (list.query.role ?? '')
+    : '';
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -22,7 +29,11 @@ export default function AdminUsersPage() {
       </Title>
       <Group align="flex-end" gap="md" wrap="wrap">
         <div style={{ flex: '1 1 260px' }}>
-          <SearchBox label="Search users" value={list.query.q ?? ''} onSearch={(q) => list.setFilter('q', q)} />
+          <SearchBox
+            label="Search users"
+            value={list.query.q ?? ''}
+            onSearch={(q) => list.setFilter('q', q)}
+          />
         </div>
         <NativeSelect
           label="Role"
@@ -33,32 +44,18 @@ export default function AdminUsersPage() {
         />
       </Group>
       <ListStates list={list} label="Pages of users">
-        <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Users table' }}>
-          <Table striped miw={760} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">E-mail</Table.Th>
-                <Table.Th scope="col">Phone</Table.Th>
-                <Table.Th scope="col">Roles</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Joined</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.items.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{userSummaryName(user)}</Table.Td>
-                  <Table.Td>{user.email ?? '–'}</Table.Td>
-                  <Table.Td>{user.phone ?? '–'}</Table.Td>
-                  <Table.Td>{user.roles.map((r) => capitalised(r.name)).join(', ') || '–'}</Table.Td>
-                  <Table.Td>{user.status ? capitalised(user.status) : '–'}</Table.Td>
-                  <Table.Td>{user.createdAt ? formatDate(user.createdAt) : '–'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+        <ScrollTable label="Users table" minWidth={760} columns={COLUMNS}>
+          {list.items.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{userSummaryName(user)}</Table.Td>
+              <Table.Td>{user.email ?? '–'}</Table.Td>
+              <Table.Td>{user.phone ?? '–'}</Table.Td>
+              <Table.Td>{user.roles.map((r) => capitalised(r.name)).join(', ') || '–'}</Table.Td>
+              <Table.Td>{user.status ? capitalised(user.status) : '–'}</Table.Td>
+              <Table.Td>{user.createdAt ? formatDate(user.createdAt) : '–'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       </ListStates>
     </Stack>
   );
