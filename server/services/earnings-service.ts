@@ -16,6 +16,7 @@ import { DEFAULT_COMMISSION_PERCENT } from '../../src/shared/teaching';
 import { lessonName, recordActivity } from './activity-service';
 import { notify, transactionEvent } from './notification-service';
 import { newReference } from './payment-service';
+import { startIntervalJob } from './reminder-service';
 
 export type EarningsContext = {
   db: Database;
@@ -180,25 +181,13 @@ export async function settleEndedLessons(
   }
 }
 
-/** The job inside the server process: every `intervalMs`, one run at a time. */
+/** The job inside the server process: every `intervalMs` (the reminders' interval), one run at a time. */
 export function startEarningsJob(ctx: EarningsContext, intervalMs: number) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = settleEndedLessons(ctx)
-      .catch((error: unknown) => ctx.log?.error({ err: error }, 'earnings run failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  // The job must not keep a stopping process alive.
-  timer.unref();
-  return {
-    async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob(
+    () => settleEndedLessons(ctx),
+    intervalMs,
+    (error) => ctx.log?.error({ err: error }, 'earnings run failed'),
+  );
 }
 
 // ---- GET /api/teacher/earnings ----

@@ -248,11 +248,24 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
 
 /** The job inside the server process: every `intervalMs`, one run at a time. */
 export function startReminderJob(ctx: ReminderContext, intervalMs: number) {
+  return startIntervalJob(
+    () => sendDueReminders(ctx),
+    intervalMs,
+    (error) => ctx.log?.error({ err: error }, 'lesson reminder run failed'),
+  );
+}
+
+/** Runs `run` every `intervalMs` in the server process, one run at a time (reminders, earnings). */
+export function startIntervalJob(
+  run: () => Promise<unknown>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = sendDueReminders(ctx)
-      .catch((error: unknown) => ctx.log?.error({ err: error }, 'lesson reminder run failed'))
+    running = run()
+      .catch(onError)
       .finally(() => {
         running = null;
       });

@@ -271,25 +271,29 @@ export type LessonInput = {
 /** The body's ids name things the teacher may use: one of their subjects, its topic, their class. */
 async function refProblems(db: Db, teacher: TeacherRow, input: LessonInput, now: Date): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  const [[subject], [grade], [topic], [program], [lessonClass]] = await Promise.all([
-    db
-      .select({ id: teacherSubjects.subjectId })
-      .from(teacherSubjects)
-      .where(and(eq(teacherSubjects.teacherId, teacher.id), eq(teacherSubjects.subjectId, input.subjectId))),
-    db.select({ id: gradeLevels.id }).from(gradeLevels).where(eq(gradeLevels.id, input.gradeLevelId)),
-    db.select().from(topics).where(eq(topics.id, input.topicId)),
+  // One after another: on PostgreSQL `db` may be a transaction's single connection.
+  const [subject] = await db
+    .select({ id: teacherSubjects.subjectId })
+    .from(teacherSubjects)
+    .where(and(eq(teacherSubjects.teacherId, teacher.id), eq(teacherSubjects.subjectId, input.subjectId)));
+  const [grade] = await db
+    .select({ id: gradeLevels.id })
+    .from(gradeLevels)
+    .where(eq(gradeLevels.id, input.gradeLevelId));
+  const [topic] = await db.select().from(topics).where(eq(topics.id, input.topicId));
+  const [program] =
     input.programId === null
-      ? Promise.resolve([])
-      : db.select({ id: programs.id }).from(programs).where(eq(programs.id, input.programId)),
+      ? []
+      : await db.select({ id: programs.id }).from(programs).where(eq(programs.id, input.programId));
+  const [lessonClass] =
     input.classId === null
-      ? Promise.resolve([])
-      : db
+      ? []
+      : await db
           .select({ id: classes.id })
           .from(classes)
           .where(
             and(eq(classes.id, input.classId), eq(classes.teacherId, teacher.id), gt(classes.endsAt, now)),
-          ),
-  ]);
+          );
   if (!subject) errors.subjectId = [t('teaching.ownSubject')];
   if (!grade) errors.gradeLevelId = [t('validation.choice')];
   const topicFits =
@@ -310,6 +314,20 @@ const snakeErrors = (errors: FieldErrors): FieldErrors =>
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newLessonCode = () =>
   `LSN-${[...randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('')}`;
+
+/** The columns a new or edited lesson gets from the form: it waits for an admin again. */
+const pendingLesson = (input: LessonInput, start: Date) => ({
+  topicId: input.topicId,
+  programId: input.programId,
+  classId: input.classId,
+  type: input.type,
+  objective: input.objective,
+  priceCents: input.priceCents,
+  startAt: start,
+  endAt: lessonEnd(start),
+  isApproved: false,
+  rejectionComment: null,
+});
 
 /** Serialises the writes to one teacher's timetable (store, move), so two cannot take one slot. */
 async function lockTeacher(tx: Transaction, teacherId: number) {
@@ -334,17 +352,9 @@ export async function storeLessons(
       .insert(lessons)
       .values(
         starts.map((start) => ({
+          ...pendingLesson(input, start),
           code: newLessonCode(),
           teacherId: teacher.id,
-          topicId: input.topicId,
-          programId: input.programId,
-          classId: input.classId,
-          type: input.type,
-          objective: input.objective,
-          priceCents: input.priceCents,
-          startAt: start,
-          endAt: lessonEnd(start),
-          isApproved: false,
         })),
       )
       .returning({ id: lessons.id });
@@ -406,19 +416,7 @@ export async function updateLesson(
     }
     await tx
       .update(lessons)
-      .set({
-        topicId: input.topicId,
-        programId: input.programId,
-        classId: input.classId,
-        type: input.type,
-        objective: input.objective,
-        priceCents: input.priceCents,
-        startAt: start,
-        endAt: lessonEnd(start),
-        isApproved: false,
-        rejectionComment: null,
-        updatedAt: now,
-      })
+      .set({ ...pendingLesson(input, start), updatedAt: now })
       .where(eq(lessons.id, id));
     return 'edited' as const;
   });
