@@ -144,7 +144,7 @@ function expectedAfter(screen: Screen, event: FormEvent): [Screen, MaterialFormE
           editing: item !== null,
           keptFiles: item?.files.length ?? 0,
           title: item?.title ?? '',
-          dueDate: item && 'dueDate' in item ? item.dueDate : null,
+          dueDate: item && 'dueDate' in item ? (item as { dueDate: string | null }).dueDate : null,
         },
         [],
       ];

@@ -324,6 +324,9 @@ async function saveClass(request: Request, id: string | null) {
     const value = body[field];
     if (value === undefined || value === null || value === '') errors[field] = [t('validation.required')];
   }
+  // What only the server knows: another class of this teacher already has the title.
+  if (teaching.classes.some((item) => item.title === body.title && item !== existing))
+    errors.title = ['This class already exists.'];
   if (typeof body.starts_on === 'string' && typeof body.ends_on === 'string' && body.ends_on < body.starts_on)
     errors.ends_on = [t('validation.dateRange')];
   if (Object.keys(errors).length > 0) return invalid(errors);

@@ -1,6 +1,146 @@
-import { PlaceholderPage } from '../placeholder-page';
+// `/teaching/classes/show/:id`: one of the teacher's classes with its review state, details and its
+// lessons (each linking to the teacher's lesson page).
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import { Link } from 'wouter';
+import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
+import { fetchTeacherClass } from '@/services/teacher-class-service';
+import { isApiError } from '@/services/http';
+import { formatKes } from '@/shared/format';
+import { t } from '@/shared/messages';
+import { CLASS_TYPE_LABELS } from '@/shared/teaching';
+import { CenteredLoader } from '../../components/centered-loader';
+import { FREQUENCY_LABELS } from '../../components/lists/cards';
+import { useResource } from '../../components/lists/use-resource';
+import { useRouteParams } from '../../route-params';
+import { usePageTitle } from '../../use-page-title';
+import { classDates, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
+import NotFoundPage from '../public/not-found-page';
+import { TeacherClassStatusBadge, TeacherLessonStatusBadge } from './teacher-status-badges';
 
-// Replaced by the issue 10 screen.
-export default function Page() {
-  return <PlaceholderPage title="Class" description="A class with its lessons." />;
+const BORDER = '1px solid var(--mantine-color-gray-3)';
+const TABLE: CSSProperties = {
+  width: '100%',
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+  border: BORDER,
+  fontSize: 'var(--mantine-font-size-sm)',
+};
+const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
+const HEADER_CELL: CSSProperties = {
+  ...CELL,
+  width: 140,
+  fontWeight: 700,
+  background: 'var(--mantine-color-gray-0)',
+};
+
+type Lookup = { found: true; lessonClass: TeacherClassDetail } | { found: false };
+
+async function loadClass(id: string): Promise<Lookup> {
+  try {
+    return { found: true, lessonClass: await fetchTeacherClass(id) };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return { found: false };
+    throw error;
+  }
+}
+
+function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
+  usePageTitle(c.title);
+  const rows: Array<[string, string]> = [
+    ['Subject', c.subject?.name ?? ''],
+    ['Grade level', [c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ')],
+    ['Class type', c.type ? CLASS_TYPE_LABELS[c.type] : ''],
+    ['Frequency', c.frequency ? FREQUENCY_LABELS[c.frequency] : ''],
+    ['Price', formatKes(c.price)],
+    ['Dates', classDates(c)],
+  ];
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={1} size="h2">
+          {c.title}
+        </Title>
+        <TeacherClassStatusBadge status={c.status} />
+      </Group>
+      {c.status === 'rejected' && (
+        <Alert color="red" variant="light" title={t('teaching.classRejected')}>
+          {c.rejectionComment}
+        </Alert>
+      )}
+      {c.status === 'pending' && <Text c="gray.7">{t('teaching.classPending')}</Text>}
+      {c.description && <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text>}
+      <table style={TABLE}>
+        <tbody>
+          {rows
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" style={HEADER_CELL}>
+                  {label}
+                </th>
+                <td style={CELL}>{value}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+      <Group gap="sm">
+        <Button component={Link} href={`/teaching/classes/edit/${c.id}`} variant="light" color="blue.9">
+          Edit class
+        </Button>
+        <Anchor component={Link} href="/teaching/classes" size="sm">
+          My classes
+        </Anchor>
+      </Group>
+      <Stack gap="xs" component="section" aria-labelledby="teacher-class-lessons">
+        <Title order={2} size="h4" id="teacher-class-lessons">
+          Lessons
+        </Title>
+        {c.lessons.length === 0 ? (
+          <Text c="gray.7">{t('messages.none', { name: 'lessons' })}</Text>
+        ) : (
+          c.lessons.map((lesson) => (
+            <Card key={lesson.id} withBorder padding="sm" component="article">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Stack gap={4}>
+                  <Title order={3} size="h6">
+                    <Anchor component={Link} href={lessonPath(lesson.code)} c="dark.8">
+                      {lessonTitle(lesson)}
+                    </Anchor>
+                  </Title>
+                  <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+                  <Text size="sm" c="gray.7">
+                    {lesson.code} · {lesson.bookingsCount} booked
+                  </Text>
+                </Stack>
+                <TeacherLessonStatusBadge status={lesson.status} />
+              </Group>
+            </Card>
+          ))
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function ClassById({ id }: { id: string }) {
+  const resource = useResource('this class', () => loadClass(id));
+  if (resource.loading) return <CenteredLoader label="Loading class" />;
+  if (resource.data && !resource.data.found) return <NotFoundPage />;
+  if (!resource.data?.found) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={resource.error ?? undefined}>
+        <Button size="xs" variant="white" color="red" mt={4} onClick={resource.retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <ClassDetails lessonClass={resource.data.lessonClass} />;
+}
+
+/** `/teaching/classes/show/:id`. */
+export default function TeacherClassPage() {
+  const { id = '' } = useRouteParams();
+  return <ClassById key={id} id={id} />;
 }

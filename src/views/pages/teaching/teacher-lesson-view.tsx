@@ -4,7 +4,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Card,
@@ -24,7 +23,6 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { lessonCancelMachine, selectLessonCancel } from '@/machines/lesson-cancel-machine';
 import type { ListPage } from '@/services/schemas/page';
-import type { TeacherLessonStatus } from '@/services/schemas/teaching';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
 import { fetchTeacherLesson, type TeacherLessonLookup } from '@/services/teacher-lesson-page-service';
 import { formatDate, formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
@@ -35,6 +33,7 @@ import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { lessonTitle } from '../lessons/lesson-parts';
 import { TeacherMaterials } from './teacher-lesson-materials';
+import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
 const BORDER = '1px solid var(--mantine-color-gray-3)';
 const TABLE: CSSProperties = {
@@ -47,23 +46,6 @@ const TABLE: CSSProperties = {
 const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
 const HEADER_CELL: CSSProperties = { ...CELL, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
 const ROW_HEADER: CSSProperties = { ...HEADER_CELL, width: 140 };
-
-// Filled badges whose white text passes AA (green.9 and orange.9 do not).
-const STATUS: Record<TeacherLessonStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending approval', color: 'indigo.9' },
-  approved: { label: 'Approved', color: 'teal.9' },
-  rejected: { label: 'Rejected', color: 'red.9' },
-  cancelled: { label: 'Cancelled', color: 'gray.8' },
-};
-
-export function TeacherLessonStatusBadge({ status }: { status: TeacherLessonStatus | null }) {
-  if (!status) return null;
-  return (
-    <Badge variant="filled" color={STATUS[status].color} style={{ flexShrink: 0 }}>
-      {STATUS[status].label}
-    </Badge>
-  );
-}
 
 /** SPEC §4: the review outcome in its words, the reviewer's comment with a rejection. */
 function ReviewNote({ lesson }: { lesson: TeacherLessonDetail }) {
