@@ -2,7 +2,7 @@
 // lessons and classes to approve, payments held for review, users and catalogue rows.
 import { array, defaulted, record, string, type, unknown, union, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money, oneOf } from './common';
-import { TEACHER_STATUSES } from './user';
+import { TEACHER_STATUSES, UserStruct } from './user';
 import { TRANSACTION_STATUSES } from '@/shared/transactions';
 
 const Named = type({ id, name: string() });
@@ -97,15 +97,17 @@ export type ReviewTransaction = Infer<typeof ReviewTransactionStruct>;
 
 export const USER_ROLE_FILTERS = ['student', 'teacher', 'parent', 'admin'] as const;
 
+// The account fields the signed-in user also has, plus when the account was made.
+const { username, firstName, lastName, email, phone, status, roles } = UserStruct.schema;
 export const UserSummaryStruct = type({
   id,
-  username: maybe(string()),
-  firstName: maybe(string()),
-  lastName: maybe(string()),
-  email: maybe(string()),
-  phone: maybe(string()),
-  status: maybe(string()),
-  roles: defaulted(array(Named), []),
+  username,
+  firstName,
+  lastName,
+  email,
+  phone,
+  status,
+  roles,
   createdAt: maybe(string()),
 });
 export type UserSummary = Infer<typeof UserSummaryStruct>;
