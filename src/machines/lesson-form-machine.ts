@@ -33,6 +33,7 @@ export type LessonEditMode = 'full' | 'reschedule' | 'locked';
 
 export function lessonEditMode(lesson: TeacherLesson, now: number): LessonEditMode {
   if (lesson.canEdit) return 'full';
+  if (lesson.canReschedule !== null) return lesson.canReschedule ? 'reschedule' : 'locked';
   const started = lesson.startAt ? Date.parse(lesson.startAt) <= now : true;
   if (!lesson.cancelledAt && lesson.status !== 'cancelled' && lesson.bookingsCount > 0 && !started) return 'reschedule';
   return 'locked';

@@ -131,7 +131,7 @@ export function validateLessonForm(values: LessonFormValues, check: LessonFormCh
         : objective.length > OBJECTIVE_MAX
           ? t('validation.maxLength', { max: OBJECTIVE_MAX })
           : null,
-    price: numberProblem(values.price, LESSON_PRICE_MIN, LESSON_PRICE_MAX, false),
+    price: numberProblem(values.price, LESSON_PRICE_MIN, LESSON_PRICE_MAX, true),
     ...(check.editing
       ? {}
       : {

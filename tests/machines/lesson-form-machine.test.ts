@@ -319,5 +319,11 @@ describe('lesson form machine (behaviour)', () => {
       'locked',
     );
     expect(lessonEditMode(CANCELLED, NOW)).toBe('locked');
+    // The server's own answer wins when it sends one.
+    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 2, can_reschedule: false }), NOW)).toBe('locked');
+    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 1, can_reschedule: true }), NOW)).toBe('reschedule');
+    // The teacher resource's type carries its value beside the name.
+    expect(lesson({ type: { name: 'Group', color: '#43A047', value: 'group' } }).type).toBe('group');
+    expect(lesson({ type: { name: 'Private', color: '#8E24AA' } }).type).toBe('private');
   });
 });

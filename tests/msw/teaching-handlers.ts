@@ -179,10 +179,10 @@ export const teachingHandlers = [
   }),
 
   http.get('/api/teacher/available-slots', async ({ request }) => {
-    const refused = await refusal(request, 'slots');
-    if (refused) return refused;
     const date = new URL(request.url).searchParams.get('date') ?? '';
     teaching.slotDates.push(date);
+    const refused = await refusal(request, 'slots');
+    if (refused) return refused;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return json({ message: t('validation.date'), errors: { date: [t('validation.date')] } }, 422);
     return json({ data: teaching.slots[date] ?? [], date, length_minutes: 60 });
   }),

@@ -1,6 +1,6 @@
 // The teacher's side of issue 10 (docs/teaching-admin.md): the teacher's lessons and classes, the
 // create form's options, free time slots and earnings.
-import { array, boolean, coerce, defaulted, enums, nullable, number, string, type, union, type Infer } from 'superstruct';
+import { array, boolean, coerce, defaulted, enums, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
 import { countStruct as count } from './catalogue';
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { LearnerClassStruct, LearnerLessonStruct } from './learner';
@@ -18,11 +18,11 @@ const NamedStruct = type({ id, name: string() });
 
 /**
  * The lesson's type as a value (`public`, `private`, `group`). The commerce resource sends
- * `{name: "Public", color}`, the teacher resource may send the plain value: both read the same.
+ * `{name: "Public", color}` (the teacher resource adds `value`), or a plain value: all read the same.
  */
 const lessonType = maybe(
-  coerce(nullable(enums(LESSON_TYPES)), union([string(), type({ name: string() })]), (value) => {
-    const raw = (typeof value === 'string' ? value : value.name).toLowerCase();
+  coerce(nullable(enums(LESSON_TYPES)), union([string(), type({ name: string(), value: optional(nullable(string())) })]), (value) => {
+    const raw = (typeof value === 'string' ? value : (value.value ?? value.name)).toLowerCase();
     return (LESSON_TYPES as readonly string[]).includes(raw) ? raw : null;
   }),
 );
@@ -50,6 +50,8 @@ export const TeacherLessonStruct = type({
   assignmentsCount: count,
   canEdit: defaulted(boolean(), false),
   canCancel: defaulted(boolean(), false),
+  /** Booked, not cancelled, not started: only the date and time may change (null when not sent). */
+  canReschedule: maybe(boolean()),
 });
 export type TeacherLesson = Infer<typeof TeacherLessonStruct>;
 

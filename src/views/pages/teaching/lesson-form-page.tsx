@@ -27,7 +27,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   lessonEditMode,
   lessonFormMachine,
@@ -49,6 +49,7 @@ import {
 import { useSnackbar } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { fieldError } from '../../session-selectors';
+import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
 
 dayjs.extend(utc);
@@ -261,8 +262,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               label="Objective"
               required
               disabled={content}
-              autosize
-              minRows={3}
+              rows={4}
               maxLength={OBJECTIVE_MAX}
               value={values.objective}
               onChange={(event) => change('objective', event.currentTarget.value)}
@@ -275,6 +275,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               min={LESSON_PRICE_MIN}
               max={LESSON_PRICE_MAX}
               thousandSeparator=","
+              allowDecimal={false}
               allowNegative={false}
               value={values.price}
               onChange={(value) => change('price', value)}
@@ -525,8 +526,8 @@ export function CreateLessonPage() {
 }
 
 export function EditLessonPage() {
-  const params = useParams<{ id: string }>();
-  const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : null;
+  const { id: param = '' } = useRouteParams();
+  const id = /^\d{1,10}$/.test(param) ? Number(param) : null;
   if (id === null) {
     return (
       <Stack gap="lg">

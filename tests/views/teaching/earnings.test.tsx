@@ -1,0 +1,52 @@
+// Earnings on `/wallet`: a teacher sees each settled lesson's learners, gross, commission and net with
+// the totals and the commission rate; a learner's wallet has no earnings section.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { api } from '../../msw/handlers';
+import { teaching, useTeachingApi } from '../../msw/teaching-handlers';
+import { renderApp, signedInAs } from '../../render';
+
+useTeachingApi();
+
+const earning = (id: number, topic: string, learners: number, gross: string, commission: string, net: string) => ({
+  lesson: { id, code: `LSN-E${id}`, topic, start_at: '2026-11-20T06:00:00.000Z', end_at: '2026-11-20T07:00:00.000Z' },
+  learners,
+  gross,
+  commission,
+  net,
+  commission_percent: 20,
+  transaction_id: 700 + id,
+  settled_at: '2026-11-20T07:05:00.000Z',
+});
+
+describe('earnings on the wallet', () => {
+  it('shows a teacher each settled lesson and the totals in KES, with the commission percent', async () => {
+    teaching.earnings = {
+      data: [earning(1, 'Linear equations', 2, '3000.00', '600.00', '2400.00'), earning(2, 'Fractions', 1, '1250.50', '250.10', '1000.40')],
+      totals: { gross: '4250.50', commission: '850.10', net: '3400.40' },
+      commission_percent: 20,
+    };
+    signedInAs('teacher@example.com');
+    const app = renderApp('/wallet');
+    await app.landsOn('/wallet');
+    const section = await screen.findByRole('region', { name: 'Earnings' }, { timeout: 5000 });
+    const table = await within(section).findByRole('table');
+    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(['Lesson', 'Date', 'Learners', 'Gross', 'Commission', 'Net']);
+    expect(rows[1]).toEqual(['Linear equations', expect.stringMatching(/^Nov 20, 2026, \d{1,2}:00 (AM|PM)$/), '2', 'KES 3,000', '−KES 600', 'KES 2,400']);
+    expect(rows[2]?.slice(2)).toEqual(['1', 'KES 1,250.50', '−KES 250.10', 'KES 1,000.40']);
+    expect(rows[3]).toEqual(['Total', 'KES 4,250.50', '−KES 850.10', 'KES 3,400.40']);
+    expect(within(section).getByText(/keeps 20% of what learners pay/)).toBeInTheDocument();
+    // The table scrolls by keyboard on a phone.
+    expect(within(section).getByRole('region', { name: 'Earnings table' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('is not shown to a learner', async () => {
+    signedInAs('student@example.com');
+    const app = renderApp('/wallet');
+    await app.landsOn('/wallet');
+    await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Earnings' })).not.toBeInTheDocument();
+    await waitFor(() => expect(api.calls).not.toContain('GET /api/teacher/earnings'));
+  });
+});
