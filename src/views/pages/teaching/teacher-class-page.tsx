@@ -1,7 +1,6 @@
 // `/teaching/classes/show/:id`: one of the teacher's classes with its review state, details and its
 // lessons (each linking to the teacher's lesson page).
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
 import { fetchTeacherClass } from '@/services/teacher-class-service';
@@ -16,23 +15,8 @@ import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
 import { classDates, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
 import NotFoundPage from '../public/not-found-page';
+import { DetailsTable } from './details-table';
 import { TeacherClassStatusBadge, TeacherLessonStatusBadge } from './teacher-status-badges';
-
-const BORDER = '1px solid var(--mantine-color-gray-3)';
-const TABLE: CSSProperties = {
-  width: '100%',
-  tableLayout: 'fixed',
-  borderCollapse: 'collapse',
-  border: BORDER,
-  fontSize: 'var(--mantine-font-size-sm)',
-};
-const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
-const HEADER_CELL: CSSProperties = {
-  ...CELL,
-  width: 140,
-  fontWeight: 700,
-  background: 'var(--mantine-color-gray-0)',
-};
 
 type Lookup = { found: true; lessonClass: TeacherClassDetail } | { found: false };
 
@@ -70,20 +54,7 @@ function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
       )}
       {c.status === 'pending' && <Text c="gray.7">{t('teaching.classPending')}</Text>}
       {c.description && <Text style={{ whiteSpace: 'pre-line' }}>{c.description}</Text>}
-      <table style={TABLE}>
-        <tbody>
-          {rows
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" style={HEADER_CELL}>
-                  {label}
-                </th>
-                <td style={CELL}>{value}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      <DetailsTable rows={rows} />
       <Group gap="sm">
         <Button component={Link} href={`/teaching/classes/edit/${c.id}`} variant="light" color="blue.9">
           Edit class

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { lessonCancelMachine, selectLessonCancel } from '@/machines/lesson-cancel-machine';
@@ -32,20 +32,9 @@ import { CenteredLoader } from '../../components/centered-loader';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { lessonTitle } from '../lessons/lesson-parts';
+import { CELL, DetailsTable, HEADER_CELL, TABLE } from './details-table';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
-
-const BORDER = '1px solid var(--mantine-color-gray-3)';
-const TABLE: CSSProperties = {
-  width: '100%',
-  borderCollapse: 'collapse',
-  border: BORDER,
-  fontSize: 'var(--mantine-font-size-sm)',
-  lineHeight: 'var(--mantine-line-height)',
-};
-const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
-const HEADER_CELL: CSSProperties = { ...CELL, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
-const ROW_HEADER: CSSProperties = { ...HEADER_CELL, width: 140 };
 
 /** SPEC §4: the review outcome in its words, the reviewer's comment with a rejection. */
 function ReviewNote({ lesson }: { lesson: TeacherLessonDetail }) {
@@ -216,7 +205,7 @@ function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail;
   const time = lesson.startAt
     ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
     : '';
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Topic', lesson.topic?.name ?? ''],
     ['Subject', lesson.subject?.name ?? ''],
     ['Grade level', lesson.gradeLevel?.name ?? ''],
@@ -225,6 +214,14 @@ function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail;
     ['Price', formatKes(lesson.price)],
     ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
     ['Lesson code', lesson.code],
+    [
+      'Class',
+      lesson.class ? (
+        <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
+          {lesson.class.title ?? `Class ${lesson.class.id}`}
+        </Anchor>
+      ) : null,
+    ],
   ];
   return (
     <Container size="lg" py="md" px={0}>
@@ -248,32 +245,7 @@ function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail;
                 </Text>
               </Box>
             )}
-            <table style={{ ...TABLE, tableLayout: 'fixed' }}>
-              <tbody>
-                {rows
-                  .filter(([, value]) => value)
-                  .map(([label, value]) => (
-                    <tr key={label}>
-                      <th scope="row" style={ROW_HEADER}>
-                        {label}
-                      </th>
-                      <td style={CELL}>{value}</td>
-                    </tr>
-                  ))}
-                {lesson.class && (
-                  <tr>
-                    <th scope="row" style={ROW_HEADER}>
-                      Class
-                    </th>
-                    <td style={CELL}>
-                      <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
-                        {lesson.class.title ?? `Class ${lesson.class.id}`}
-                      </Anchor>
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
+            <DetailsTable rows={rows} />
             <Learners lesson={lesson} />
             <TeacherMaterials
               lessonId={lesson.id}
