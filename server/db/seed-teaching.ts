@@ -97,7 +97,7 @@ const PENDING_TEACHER = {
   workplace: 'Moi Girls High School, Eldoret',
   qualification: 'Degree' as const,
   idNumber: '29384756',
-  tscNumber: 'TSC-648213',
+  tscNumber: '648213',
   subjects: ['biology', 'chemistry'],
 };
 
