@@ -99,12 +99,19 @@ describe("the teacher's classes", () => {
     await app.user.selectOptions(screen.getByLabelText(/^Grade level/), 'Grade 7');
     await app.user.selectOptions(screen.getByLabelText(/^Class type/), 'Revision');
     await app.user.selectOptions(screen.getByLabelText(/^Frequency/), 'Weekly');
-    await app.user.type(screen.getByLabelText(/^Price/), '50');
-    const month = dayjs();
+    await app.user.type(screen.getByLabelText(/^Price/), '50.5');
+    // Next month: a new class starts today or later.
+    const month = dayjs().add(1, 'month');
     await app.user.click(screen.getByRole('button', { name: /^Starts on/ }));
+    await app.user.click(await screen.findByRole('button', { name: 'Next month' }));
     await app.user.click(await screen.findByRole('button', { name: month.date(20).format('D MMMM YYYY') }));
     await app.user.click(screen.getByRole('button', { name: /^Ends on/ }));
+    await app.user.click(await screen.findByRole('button', { name: 'Next month' }));
     await app.user.click(await screen.findByRole('button', { name: month.date(28).format('D MMMM YYYY') }));
+    await app.user.click(screen.getByRole('button', { name: 'Create class' }));
+    expect(screen.getByLabelText(/^Price/)).toHaveAccessibleDescription(t('validation.wholeNumber'));
+    await app.user.clear(screen.getByLabelText(/^Price/));
+    await app.user.type(screen.getByLabelText(/^Price/), '50');
     await app.user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(screen.getByLabelText(/^Price/)).toHaveAccessibleDescription(
       t('validation.minNumber', { min: 100 }),

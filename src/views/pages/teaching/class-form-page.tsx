@@ -33,6 +33,7 @@ import {
   DESCRIPTION_MAX,
   LESSON_PRICE_MAX,
   LESSON_PRICE_MIN,
+  SCHEDULE_MAX_DAYS_AHEAD,
   TITLE_MAX,
 } from '@/shared/teaching';
 import { isBlank, type FieldErrors } from '@/shared/validation';
@@ -43,6 +44,7 @@ import { useRouteParams } from '../../route-params';
 import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
+import { CALENDAR_LABELS } from './calendar-labels';
 import { teacherClassPath } from './teacher-classes-page';
 
 // Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
@@ -61,7 +63,6 @@ const BLANK: ClassValues = {
 };
 const REQUIRED: Array<keyof ClassValues> = [
   'title',
-  'description',
   'subjectId',
   'curriculumId',
   'gradeLevelId',
@@ -72,20 +73,26 @@ const REQUIRED: Array<keyof ClassValues> = [
   'endsOn',
 ];
 
-/** The API's rules, answered before a round trip. */
-export function validateClass(values: ClassValues): FieldErrors {
+/** The API's rules, answered before a round trip; a new class starts today or within a year. */
+export function validateClass(values: ClassValues, isNew: boolean, now = dayjs()): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED) if (isBlank(values[field])) errors[field] = [t('validation.required')];
   if (!errors.title && values.title.trim().length > TITLE_MAX)
     errors.title = [t('validation.maxLength', { max: TITLE_MAX })];
-  if (!errors.description && values.description.length > DESCRIPTION_MAX)
+  if (values.description.length > DESCRIPTION_MAX)
     errors.description = [t('validation.maxLength', { max: DESCRIPTION_MAX })];
   if (!errors.price) {
-    const price = Number(values.price);
-    if (!Number.isFinite(price)) errors.price = [t('validation.minNumber', { min: LESSON_PRICE_MIN })];
+    const price = Number(values.price.trim());
+    if (!Number.isInteger(price)) errors.price = [t('validation.wholeNumber')];
     else if (price < LESSON_PRICE_MIN) errors.price = [t('validation.minNumber', { min: LESSON_PRICE_MIN })];
     else if (price > LESSON_PRICE_MAX) errors.price = [t('validation.maxNumber', { max: LESSON_PRICE_MAX })];
   }
+  const [minDate, maxDate] = [
+    now.format('YYYY-MM-DD'),
+    now.add(SCHEDULE_MAX_DAYS_AHEAD, 'day').format('YYYY-MM-DD'),
+  ];
+  if (isNew && values.startsOn && (values.startsOn < minDate || values.startsOn > maxDate))
+    errors.startsOn = [t('validation.dateBetween', { minDate, maxDate })];
   if (values.startsOn && values.endsOn && values.endsOn < values.startsOn)
     errors.endsOn = [t('validation.dateRange')];
   return errors;
@@ -117,7 +124,7 @@ function ClassForm({
   const [, navigate] = useLocation();
   const form = useForm<ClassValues, ClassAnswer>({
     initialValues,
-    validate: validateClass,
+    validate: (values) => validateClass(values, classId === null),
     submit: (values) => saveClass(classId, values),
     onSubmitted: (answer) => navigate(teacherClassPath(answer.lessonClass.id)),
   });
@@ -149,7 +156,6 @@ function ClassForm({
           />
           <Textarea
             label="Description"
-            required
             rows={4}
             maxLength={DESCRIPTION_MAX}
             value={v.description}
@@ -228,6 +234,8 @@ function ClassForm({
               placeholder="Pick a date"
               styles={READABLE_PLACEHOLDER}
               valueFormat="MMM D, YYYY"
+              ariaLabels={CALENDAR_LABELS}
+              minDate={classId === null ? dayjs().format('YYYY-MM-DD') : undefined}
               value={v.startsOn}
               error={error('startsOn')}
               onChange={(value) => form.change('startsOn', dayOf(value))}
@@ -238,6 +246,7 @@ function ClassForm({
               placeholder="Pick a date"
               styles={READABLE_PLACEHOLDER}
               valueFormat="MMM D, YYYY"
+              ariaLabels={CALENDAR_LABELS}
               minDate={v.startsOn ?? undefined}
               value={v.endsOn}
               error={error('endsOn')}

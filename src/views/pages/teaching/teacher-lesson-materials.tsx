@@ -43,6 +43,7 @@ import {
 } from '@/shared/teaching';
 import type { NotifyColor } from '@/machines/session-machine';
 import { useSnackbar } from '../../app-actors-context';
+import { CALENDAR_LABELS } from './calendar-labels';
 import { fieldError } from '../../session-selectors';
 
 type FormActor = ActorRefFrom<typeof materialFormMachine>;
@@ -54,17 +55,6 @@ const ACCEPT = Object.keys(MATERIAL_FILE_TYPES)
   .join(',');
 // Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
 const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose the month',
-  yearLevelControl: 'Choose the year',
-};
 
 function dayOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
