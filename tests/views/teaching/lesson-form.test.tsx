@@ -56,6 +56,13 @@ async function fillContent(app: App) {
 }
 
 describe('create lessons', () => {
+  it('keeps a required choice when its chosen option is clicked again (Type starts as Public)', async () => {
+    const app = await open('/teaching/lessons/create');
+    await waitFor(() => expect(input('Type')).toHaveValue('Public'));
+    await choose(app, 'Type', 'Public');
+    expect(input('Type')).toHaveValue('Public');
+  });
+
   it('picks a date, a free time and a weekly series, previews the dates, and lands on My lessons with a toast', async () => {
     teaching.slots['2026-11-27'] = [slot('2026-11-27', '09:00'), slot('2026-11-27', '14:30')];
     const app = await open('/teaching/lessons/create');

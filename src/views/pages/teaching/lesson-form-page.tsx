@@ -191,6 +191,8 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
                 label="Subject"
+                // A required choice: clicking the chosen option again must not clear it.
+                allowDeselect={false}
                 required
                 disabled={content}
                 data={options(formData.subjects)}
@@ -203,6 +205,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               />
               <Select
                 label="Grade level"
+                allowDeselect={false}
                 required
                 disabled={content}
                 data={formData.gradeLevels.map((grade) => ({
@@ -218,6 +221,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               />
               <Select
                 label="Topic"
+                allowDeselect={false}
                 required
                 searchable
                 disabled={content || !values.subjectId || !values.gradeLevelId}
@@ -241,6 +245,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               />
               <Select
                 label="Type"
+                allowDeselect={false}
                 required
                 disabled={content}
                 data={formData.types.map((type) => ({ value: type, label: TYPE_LABELS[type] ?? type }))}
@@ -329,6 +334,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
                   />
                   <Select
                     label="Frequency"
+                    allowDeselect={false}
                     required
                     disabled={submitting || count === 1}
                     data={formData.frequencies.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
