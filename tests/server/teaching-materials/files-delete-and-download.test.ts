@@ -104,6 +104,15 @@ describe('deleting one file', () => {
     });
   });
 
+  it('two deletes of a note last two files at once: one goes, the other is refused', async () => {
+    const note = await noteWith([pdf, txt]);
+    const answers = await Promise.all(
+      note.fileIds.map((fileId) => del(server, teacher.browser, `/api/files/delete/${fileId}`)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    expect(await storedKeys(server, { noteId: note.id })).toHaveLength(1);
+  });
+
   it('anyone but the owner gets a 404, and so does a photo, an unknown or a malformed id (422)', async () => {
     const note = await noteWith([pdf, txt]);
     const fileId = note.fileIds[0] ?? 0;
@@ -240,14 +249,12 @@ describe('downloading the files a teacher adds', () => {
       [{ bytes: PDF, name: 'Kazi ya nyumbani.pdf' }],
     );
     const fileId = created.body.data.files[0].id as number;
-    const response = await fetch(`${server.baseUrl}/api/files/${fileId}`, {
-      headers: { cookie: [...student.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
-    });
+    const response = await download(server, student.browser, fileId);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="Kazi ya nyumbani.pdf"; filename*=UTF-8''Kazi%20ya%20nyumbani.pdf`,
     );
-    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    expect(response.bytes.equals(PDF)).toBe(true);
   });
 });

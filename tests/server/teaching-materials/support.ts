@@ -88,12 +88,23 @@ export async function raw(
 export const del = (server: TestServer, browser: Browser, url: string) =>
   raw(server, browser, url, { method: 'DELETE' });
 
-/** Downloads a file (`GET /api/files/{id}`): status and bytes. */
+/**
+ * Downloads a file (`GET /api/files/{id}`): status, headers and bytes. On its own connection: the
+ * client has every byte (Content-Length) a moment before the server's file stream ends, and a
+ * keep-alive connection still busy when the test server closes would hold the close up for good.
+ */
 export async function download(server: TestServer, browser: Browser, fileId: number) {
   const response = await fetch(`${server.baseUrl}/api/files/${fileId}`, {
-    headers: { cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+    headers: {
+      connection: 'close',
+      cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    },
   });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 export type Teacher = { browser: Browser; userId: number; teacherId: number };
