@@ -184,6 +184,25 @@ describe('activity feed', () => {
     expect(within(list).getByRole('img', { name: 'Booking' })).toBeInTheDocument();
   });
 
+  it('marks a new note or assignment on a booked lesson as such', async () => {
+    feed.activities = [
+      {
+        id: 3,
+        type: 'material',
+        text: 'New note "Worked examples" on Linear equations',
+        url: '/lessons/show/ALG-1',
+        created_at: new Date(Date.now() - 60_000).toISOString(),
+      },
+    ];
+    await signedInWith([]);
+    const list = await screen.findByRole('list');
+    expect(within(list).getByRole('img', { name: 'Notes and assignments' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'New note "Worked examples" on Linear equations' })).toHaveAttribute(
+      'href',
+      '/lessons/show/ALG-1',
+    );
+  });
+
   it('says when there is nothing yet', async () => {
     await signedInWith([]);
     expect(await screen.findByText('No activities available.')).toBeInTheDocument();

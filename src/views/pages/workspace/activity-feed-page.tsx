@@ -6,6 +6,7 @@ import {
   IconCircleCheck,
   IconClock,
   IconMessageCircle,
+  IconNotes,
   IconReceipt,
   IconThumbUp,
   IconWallet,
@@ -29,6 +30,7 @@ const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> 
   like: { icon: IconThumbUp, color: 'pink', label: 'Like' },
   lesson_soon: { icon: IconClock, color: 'orange', label: 'Lesson soon' },
   approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
+  material: { icon: IconNotes, color: 'indigo', label: 'Notes and assignments' },
 };
 const OTHER = { icon: IconActivity, color: 'gray', label: 'Activity' };
 
