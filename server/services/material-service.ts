@@ -120,7 +120,7 @@ async function teacherIdOf(db: Db, userId: number): Promise<number> {
 async function ownLesson(db: Db, userId: number, lessonId: number) {
   const teacherId = await teacherIdOf(db, userId);
   const [lesson] = await db
-    .select({ id: lessons.id, code: lessons.code, topicName: topics.name })
+    .select({ id: lessons.id, code: lessons.code, topicName: topics.name, cancelledAt: lessons.cancelledAt })
     .from(lessons)
     .leftJoin(topics, eq(topics.id, lessons.topicId))
     .where(and(eq(lessons.id, lessonId), eq(lessons.teacherId, teacherId)));
@@ -255,6 +255,8 @@ export async function createMaterial(
 ): Promise<number> {
   if (materialFileCountProblem(uploads.length)) throw countError();
   const lesson = await ownLesson(ctx.db, userId, lessonId);
+  // Nobody will take a cancelled lesson: nothing new goes on it, and its learners are not called back.
+  if (lesson.cancelledAt) throw new HttpError(409, t('materials.lessonCancelled'));
   return withStoredUploads(ctx, uploads, async (tx, keys) => {
     const values = { lessonId, title: input.title, description: input.description };
     const [created] =

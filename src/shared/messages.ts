@@ -312,6 +312,7 @@ export const messages = {
   'approval.classRejectedTitle': 'Your class failed approval',
   'approval.classRejectedText': '{title}: {comment}',
   // issue 10: notes and assignments (the learners' feed when a teacher adds one)
+  'materials.lessonCancelled': 'This lesson was cancelled, so no notes or assignments can be added to it.',
   'materials.noteTitle': 'New note',
   'materials.noteText': 'New note "{title}" on {lesson}',
   'materials.noteTextFor': 'New note "{title}" on {child}\'s lesson {lesson}',

@@ -3,7 +3,7 @@
 // (or their parents) hearing of a new one.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, assignments, files, notes, notifications } from '../../../server/db/schema';
+import { activities, assignments, files, lessons, notes, notifications } from '../../../server/db/schema';
 import { formatDate } from '../../../src/shared/format';
 import { newBuyer } from '../commerce/buyers';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -77,6 +77,23 @@ describe('notes', () => {
     const file = await download(server, teacher.browser, note.files[1].id);
     expect(file.status).toBe(200);
     expect(file.bytes.equals(TEXT)).toBe(true);
+  });
+
+  it('refuses a note on a cancelled lesson with 409 and stores nothing', async () => {
+    const lesson = await lessonOf(server, teacher.teacherId);
+    await server.db.update(lessons).set({ cancelledAt: new Date() }).where(eq(lessons.id, lesson.id));
+    const response = await sendForm(
+      server,
+      teacher.browser,
+      '/api/teacher/notes/store',
+      { lesson_id: lesson.id, title: 'Too late', description: '' },
+      [pdf],
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(
+      'This lesson was cancelled, so no notes or assignments can be added to it.',
+    );
+    expect(await server.db.select().from(notes).where(eq(notes.lessonId, lesson.id))).toEqual([]);
   });
 
   it('a title is required; the description is optional; the lesson id must be an id', async () => {
