@@ -70,6 +70,24 @@ export function LessonStateBadge({
   );
 }
 
+/** A note's or an assignment's due date (assignments only) and description, as learner and teacher read them. */
+export function MaterialText({ due, desc }: { due?: string | null; desc?: string | null }) {
+  return (
+    <>
+      {due && (
+        <Text size="sm" fw={600}>
+          Due {formatDate(due)}
+        </Text>
+      )}
+      {desc && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {desc}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** "The teacher cancelled this lesson: {reason}. What was paid for it went back to the wallet." */
 export function cancellationText(reason: string | null | undefined): string {
   return reason ? t('lessons.cancelledBecause', { reason }) : t('lessons.cancelledRefunded');

@@ -19,7 +19,7 @@ import { joinMachine, selectJoin } from '@/machines/join-machine';
 import { fetchLearnerLesson } from '@/services/learner-lesson-service';
 import { addLessonToCart } from '@/services/lesson-service';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
-import { formatCountdown, formatDate, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
+import { formatCountdown, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { useCart, useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
@@ -30,7 +30,7 @@ import { useRouteParams } from '../../route-params';
 import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
-import { cancellationText, classPath, lessonTitle, LessonStateBadge } from './lesson-parts';
+import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
 
 // A plain table like the public lesson view's (Mantine's Table brings its scroll area along).
 const BORDER = '1px solid var(--mantine-color-gray-3)';
@@ -145,16 +145,7 @@ function Material({ item, due }: { item: Note | Assignment; due?: string | null 
         <Title order={3} size="h6">
           {item.title}
         </Title>
-        {due && (
-          <Text size="sm" fw={600}>
-            Due {formatDate(due)}
-          </Text>
-        )}
-        {item.desc && (
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {item.desc}
-          </Text>
-        )}
+        <MaterialText due={due} desc={item.desc} />
         <FileList files={item.files} owner={item.title} />
       </Stack>
     </Card>

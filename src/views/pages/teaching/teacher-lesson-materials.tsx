@@ -31,7 +31,7 @@ import {
 } from '@/machines/material-form-machine';
 import type { Assignment, LessonFile, Note } from '@/services/schemas/learner';
 import type { MaterialKind } from '@/services/teacher-lesson-page-service';
-import { formatDate, formatFileSize } from '@/shared/format';
+import { formatFileSize } from '@/shared/format';
 import { t } from '@/shared/messages';
 import {
   DESCRIPTION_MAX,
@@ -44,6 +44,7 @@ import {
 import type { NotifyColor } from '@/machines/session-machine';
 import { useSnackbar } from '../../app-actors-context';
 import { CALENDAR_LABELS } from './calendar-labels';
+import { MaterialText } from '../lessons/lesson-parts';
 import { fieldError } from '../../session-selectors';
 
 type FormActor = ActorRefFrom<typeof materialFormMachine>;
@@ -138,16 +139,7 @@ function MaterialCard({
             </Button>
           </Group>
         </Group>
-        {due && (
-          <Text size="sm" fw={600}>
-            Due {formatDate(due)}
-          </Text>
-        )}
-        {item.desc && (
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {item.desc}
-          </Text>
-        )}
+        <MaterialText due={due} desc={item.desc} />
         <FileRows files={item.files} owner={item.title} deleter={deleter} />
       </Stack>
     </Card>
