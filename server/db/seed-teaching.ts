@@ -85,10 +85,10 @@ const TEACHING_LESSONS: TeachingLessonSeed[] = [
 ];
 
 const PENDING_TEACHER = {
-  firstName: 'Mercy',
-  lastName: 'Chebet',
-  username: 'mercy.chebet',
-  email: 'mercy.chebet@example.com',
+  firstName: 'Winnie',
+  lastName: 'Jepkosgei',
+  username: 'winnie.jepkosgei',
+  email: 'winnie.jepkosgei@example.com',
   phone: '254733445566',
   gender: 'female' as const,
   dob: '1991-02-17',
@@ -103,8 +103,14 @@ const PENDING_TEACHER = {
 
 const receipt = () => `S${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`;
 
-export async function seedTeaching(db: Database, options: { passwordHash: string; now?: Date }): Promise<void> {
-  const [done] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.code, FIRST_TEACHING_CODE));
+export async function seedTeaching(
+  db: Database,
+  options: { passwordHash: string; now?: Date },
+): Promise<void> {
+  const [done] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(eq(lessons.code, FIRST_TEACHING_CODE));
   if (done) return;
   const now = options.now ?? new Date();
   const today = new Date(now);
@@ -122,11 +128,17 @@ export async function seedTeaching(db: Database, options: { passwordHash: string
     const [grade7] = await tx.select().from(gradeLevels).where(eq(gradeLevels.slug, 'cbc-grade-7'));
     const [cbc] = await tx.select().from(curricula).where(eq(curricula.slug, 'cbc'));
     const [maths] = await tx.select().from(subjects).where(eq(subjects.slug, 'mathematics'));
-    if (!teacher || !program || !grade7 || !cbc || !maths) throw new Error('Teaching seed: demo teacher data missing');
+    if (!teacher || !program || !grade7 || !cbc || !maths)
+      throw new Error('Teaching seed: demo teacher data missing');
     const topicRows = await tx
       .select()
       .from(topics)
-      .where(inArray(topics.slug, TEACHING_LESSONS.map((lesson) => lesson.topic)));
+      .where(
+        inArray(
+          topics.slug,
+          TEACHING_LESSONS.map((lesson) => lesson.topic),
+        ),
+      );
 
     await tx.insert(lessons).values(
       TEACHING_LESSONS.map((seed) => {
@@ -194,7 +206,10 @@ export async function seedTeaching(db: Database, options: { passwordHash: string
     ]);
 
     // A teacher who submitted the profile two days ago and waits for an admin.
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, PENDING_TEACHER.email));
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, PENDING_TEACHER.email));
     if (!existing) {
       const { profileId } = await createAccount(tx, {
         firstName: PENDING_TEACHER.firstName,
@@ -227,7 +242,9 @@ export async function seedTeaching(db: Database, options: { passwordHash: string
         .where(eq(teachers.id, profileId));
       const picked = await tx.select().from(subjects).where(inArray(subjects.slug, PENDING_TEACHER.subjects));
       if (picked.length)
-        await tx.insert(teacherSubjects).values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
+        await tx
+          .insert(teacherSubjects)
+          .values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
     }
   });
 }

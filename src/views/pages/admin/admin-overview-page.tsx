@@ -62,7 +62,9 @@ function WaitingCard({ waiting }: { waiting: Waiting }) {
         <Title order={2} size="h4">
           {waiting.title}
         </Title>
-        {count.loading && <Loader size="xs" aria-label={`Loading ${waiting.title.toLowerCase()}`} />}
+        {count.loading && (
+          <Loader size="xs" role="status" aria-label={`Loading ${waiting.title.toLowerCase()}`} />
+        )}
         {count.error && (
           <Alert color="red" variant="light" role="alert" title={count.error}>
             <Button size="xs" variant="white" color="red" onClick={count.retry}>
