@@ -75,10 +75,47 @@ function pathOf(route: (typeof routes)[number], values: Record<string, string>):
   }
 }
 
-// The teacher's own screen is checked with the teacher below; the student is sent elsewhere.
+// The teacher's own screen is checked with the teacher below; the student is sent elsewhere, as
+// from every teaching and admin screen (routes with `roles`).
 const STUDENT_ROUTES = routes.filter(
-  (route) => route.layout === 'workspace' && route.name !== 'teacher' && route.name !== 'profile',
+  (route) =>
+    route.layout === 'workspace' &&
+    !('roles' in route) &&
+    route.name !== 'teacher' &&
+    route.name !== 'profile',
 );
+const rolesOf = (route: (typeof routes)[number]): readonly string[] => ('roles' in route ? route.roles : []);
+const TEACHER_ROUTES = routes.filter((route) => rolesOf(route).includes('teacher'));
+const ADMIN_ROUTES = routes.filter((route) => rolesOf(route).includes('admin'));
+
+/** Real ids for the teaching screens, from the demo teacher's own lessons and classes. */
+async function teachingPaths(page: Page): Promise<string[]> {
+  const pendingLesson = await firstOf(page, '/api/teacher/lessons?filter=pending', 'id');
+  const upcomingCode = await firstOf(page, '/api/teacher/lessons?filter=upcoming', 'code');
+  const pendingClass = await firstOf(page, '/api/teacher/classes?filter=pending', 'id');
+  const paths = TEACHER_ROUTES.map((route) => {
+    switch (route.name) {
+      case 'teaching.lessons.edit':
+        return `/teaching/lessons/edit/${pendingLesson}`;
+      case 'teaching.classes.edit':
+        return `/teaching/classes/edit/${pendingClass}`;
+      case 'teaching.classes.show':
+        return `/teaching/classes/show/${pendingClass}`;
+      default:
+        if (route.path.includes(':'))
+          throw new Error(`No parameter values for ${route.name} (${route.path})`);
+        return route.path;
+    }
+  });
+  // The teacher's side of shared screens: their lesson's page (learners, materials), earnings.
+  return [...paths, `/lessons/show/${upcomingCode}`, '/wallet', '/workspace', '/teacher'];
+}
+
+function adminPaths(): string[] {
+  return ADMIN_ROUTES.flatMap((route) =>
+    route.name === 'admin.catalogue' ? ['/admin/catalogue', '/admin/catalogue/topics'] : [route.path],
+  );
+}
 
 async function expectAccessible(page: Page, path: string): Promise<void> {
   for (const viewport of VIEWPORTS) {
@@ -93,25 +130,52 @@ async function expectAccessible(page: Page, path: string): Promise<void> {
 const studentTest = signedInTest({ email: 'student@example.com', password: DEMO_PASSWORD });
 const parentTest = signedInTest({ email: 'parent@example.com', password: DEMO_PASSWORD });
 const teacherTest = signedInTest({ email: 'teacher@example.com', password: DEMO_PASSWORD });
+const adminTest = signedInTest({ email: 'admin@example.com', password: DEMO_PASSWORD });
 
 describe('signed-in pages of the demo student', () => {
-  studentTest('every workspace page passes axe-core on a phone and a desktop', async ({ signedInPage: page }) => {
-    const values = await parameters(page);
-    for (const route of STUDENT_ROUTES) await expectAccessible(page, pathOf(route, values));
-  }, 240_000);
+  studentTest(
+    'every workspace page passes axe-core on a phone and a desktop',
+    async ({ signedInPage: page }) => {
+      const values = await parameters(page);
+      for (const route of STUDENT_ROUTES) await expectAccessible(page, pathOf(route, values));
+    },
+    240_000,
+  );
 });
 
 describe('signed-in pages of the demo parent', () => {
-  parentTest('the pages with a child selector pass axe-core on a phone and a desktop', async ({
-    signedInPage: page,
-  }) => {
-    for (const path of ['/lessons/booking', '/workspace/classes', '/timetable', '/profile-setting', '/wallet'])
-      await expectAccessible(page, path);
-  }, 120_000);
+  parentTest(
+    'the pages with a child selector pass axe-core on a phone and a desktop',
+    async ({ signedInPage: page }) => {
+      for (const path of [
+        '/lessons/booking',
+        '/workspace/classes',
+        '/timetable',
+        '/profile-setting',
+        '/wallet',
+      ])
+        await expectAccessible(page, path);
+    },
+    120_000,
+  );
 });
 
 describe('signed-in pages of the demo teacher', () => {
-  teacherTest('the teacher profile screen passes axe-core on a phone and a desktop', async ({ signedInPage: page }) => {
-    await expectAccessible(page, '/teacher');
-  }, 60_000);
+  teacherTest(
+    'every teaching screen, the teacher profile and earnings pass axe-core on a phone and a desktop',
+    async ({ signedInPage: page }) => {
+      for (const path of await teachingPaths(page)) await expectAccessible(page, path);
+    },
+    240_000,
+  );
+});
+
+describe('signed-in pages of the demo admin', () => {
+  adminTest(
+    'every admin screen passes axe-core on a phone and a desktop',
+    async ({ signedInPage: page }) => {
+      for (const path of adminPaths()) await expectAccessible(page, path);
+    },
+    240_000,
+  );
 });
