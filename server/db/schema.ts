@@ -1,6 +1,7 @@
 // Database schema (drizzle, PostgreSQL). SQL names are snake_case; money is integer cents.
 import { sql } from 'drizzle-orm';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/shared/transactions';
+import { ACTIVITY_TYPES } from '../../src/shared/activities';
 import { CLASS_FREQUENCIES, CLASS_TYPES, LESSON_TYPES } from '../../src/shared/teaching';
 import {
   type AnyPgColumn,
@@ -342,7 +343,9 @@ export const lessons = pgTable(
     index('lessons_class_id_idx').on(t.classId),
     index('lessons_search_idx').using('gin', t.search),
     // The earnings job's queue: lessons not yet settled, by when they end.
-    index('lessons_unsettled_end_at_idx').on(t.endAt).where(sql`${t.earningsSettledAt} is null`),
+    index('lessons_unsettled_end_at_idx')
+      .on(t.endAt)
+      .where(sql`${t.earningsSettledAt} is null`),
   ],
 );
 
@@ -842,17 +845,7 @@ export const files = pgTable(
   ],
 );
 
-export const ACTIVITY_TYPES = [
-  'payment',
-  'topup',
-  'booking',
-  'answer',
-  'like',
-  'lesson_soon',
-  'approval',
-  // A note or an assignment added to a booked lesson (issue 10).
-  'material',
-] as const;
+export { ACTIVITY_TYPES };
 
 /** The activity feed: written inside the database transaction of what it reports. */
 export const activities = pgTable(

@@ -4,7 +4,9 @@ import { decodeWith, maybe, oneOf } from './common';
 import { decodePage, type ListPage } from './page';
 import { NotificationStruct } from './notification';
 
-export const ACTIVITY_TYPES = ['payment', 'topup', 'booking', 'answer', 'like', 'lesson_soon', 'approval', 'material'] as const;
+import { ACTIVITY_TYPES } from '@/shared/activities';
+
+export { ACTIVITY_TYPES };
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ActivityStruct = type({

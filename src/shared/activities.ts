@@ -1,0 +1,13 @@
+// The activity feed's entry types (docs/learning-workspace.md "Activity"), shared by the API's table
+// and the SPA's decoder so the two lists cannot drift apart (as they did once, for `material`).
+export const ACTIVITY_TYPES = [
+  'payment',
+  'topup',
+  'booking',
+  'answer',
+  'like',
+  'lesson_soon',
+  'approval',
+  // A note or an assignment added to a booked lesson (issue 10).
+  'material',
+] as const;
