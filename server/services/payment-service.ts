@@ -27,6 +27,7 @@ import { centsToDecimal } from '../resources/money';
 import { verifySecret } from '../security/password';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
+import { pinProblem } from '../../src/shared/payment-validation';
 import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
 import { callbackBase, callbackUrl, type CommerceContext } from './commerce-context';
 import { isBookable } from './lesson-service';
@@ -295,7 +296,8 @@ export async function payByWallet(
   cartId: number | null,
   input: PayInput & { pin: string },
 ) {
-  if (!/^\d{4}$/.test(input.pin)) throw ValidationError.field('pin', t('validation.pin'));
+  const pinRefused = pinProblem(input.pin);
+  if (pinRefused) throw ValidationError.field('pin', pinRefused);
   const id = await payableCartId(ctx.db, buyer, cartId);
   await verifyWalletPin(ctx.db, buyer.userId, input.pin);
   const transaction = await ctx.db.transaction(async (tx) => {
