@@ -7,9 +7,13 @@
 // `expectEveryEdgeWalked` checks, against `getAdjacencyMap`, that the paths walk every edge.
 import { expect } from 'vitest';
 import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   AnyMachineSnapshot,
   AnyStateMachine,
+  AnyStateNode,
+  InspectionEvent,
   EventFromLogic,
   EventObject,
   InputFrom,
@@ -109,4 +113,370 @@ export function eventsOf<TEvent extends EventObject>(path: { steps: Array<{ even
 export function describePath(path: { steps: Array<{ event: EventObject }> }): string {
   const names = eventsOf(path).map((event) => event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'));
   return names.length ? names.join(' → ') : '(start)';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coverage measured against the machine's own definition (docs/machines.md).
+//
+// The paths above come from a hand-written event list, so a transition whose guard the test data
+// never enables is simply not in them. `coverageOf` lists every transition WRITTEN in the machine
+// (each event's guarded branches, `always`, `after`, invoke `onDone`/`onError`, a state's `onDone`)
+// from `machine.root`, records which ones the replays really take (the actor's inspection
+// microsteps), and fails on any not taken unless allow-listed with a reason. Its mutation check
+// rebuilds the machine once per written transition with that transition removed, and once with it
+// retargeted, and requires the replays to fail on each mutant.
+
+type AnyTransition = {
+  source: AnyStateNode;
+  eventType: string;
+  target?: ReadonlyArray<AnyStateNode>;
+  guard?: unknown;
+};
+
+export type WrittenTransition = {
+  /** e.g. `empty --page.change[isOtherPage]--> paging` (stable across `provide()` and mutants). */
+  name: string;
+  /** Path of the source state node from the root (`[]` for the root). */
+  path: string[];
+  /** The transition's event descriptor (`''` for `always`). */
+  eventType: string;
+  /** Position among the source's transitions for that descriptor (the guarded branches). */
+  index: number;
+  source: AnyStateNode;
+  targets: AnyStateNode[];
+};
+
+function stateName(node: AnyStateNode): string {
+  return node.path.length ? node.path.join('.') : '(machine)';
+}
+
+function guardName(guard: unknown): string | null {
+  if (!guard) return null;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
+  if (typeof guard === 'function') return guard.name || 'inline guard';
+  return 'guard';
+}
+
+function eventName(source: AnyStateNode, eventType: string): string {
+  if (eventType === '') return 'always';
+  const after = /^xstate\.after\.(.+)\.(.+)$/.exec(eventType);
+  if (after && eventType === `xstate.after.${after[1]}.${source.id}`) return `after ${after[1]}`;
+  return eventType;
+}
+
+function branchesOf(source: AnyStateNode, eventType: string): ReadonlyArray<AnyTransition> {
+  const node = source as unknown as {
+    transitions: Map<string, AnyTransition[]>;
+    always?: AnyTransition[];
+  };
+  return (eventType === '' ? node.always : node.transitions.get(eventType)) ?? [];
+}
+
+function nameOf(transition: AnyTransition, index: number): string {
+  const { source, eventType } = transition;
+  const guard = guardName(transition.guard);
+  const branches = branchesOf(source, eventType);
+  const label = `${eventName(source, eventType)}${guard ? `[${guard}]` : ''}`;
+  // Two branches with the same label (rare) stay apart by their position.
+  const clash = branches.some(
+    (other, i) =>
+      i !== index &&
+      `${eventName(source, other.eventType)}${guardName(other.guard) ? `[${guardName(other.guard)}]` : ''}` ===
+        label,
+  );
+  const targets = transition.target?.length ? transition.target.map(stateName).join(', ') : '(stays)';
+  return `${stateName(source)} --${label}${clash ? `#${index + 1}` : ''}--> ${targets}`;
+}
+
+function allNodes(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
+  const visit = (node: AnyStateNode) => {
+    nodes.push(node);
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root);
+  return nodes;
+}
+
+/** Every transition written in the machine, in document order. */
+export function writtenTransitions(machine: AnyStateMachine): WrittenTransition[] {
+  const written: WrittenTransition[] = [];
+  for (const node of allNodes(machine)) {
+    const own = node as unknown as { transitions: Map<string, AnyTransition[]>; always?: AnyTransition[] };
+    const groups: Array<[string, ReadonlyArray<AnyTransition>]> = [...own.transitions.entries()];
+    if (own.always) groups.push(['', own.always]);
+    for (const [eventType, branches] of groups) {
+      branches.forEach((transition, index) =>
+        written.push({
+          name: nameOf(transition, index),
+          path: [...node.path],
+          eventType,
+          index,
+          source: node,
+          targets: [...(transition.target ?? [])],
+        }),
+      );
+    }
+  }
+  return written;
+}
+
+function takenName(transition: AnyTransition): string | null {
+  const index = branchesOf(transition.source, transition.eventType).indexOf(transition);
+  return index < 0 ? null : nameOf(transition, index);
+}
+
+// --- mutants: the machine rebuilt from a changed copy of its config --------------------------
+
+type NodeConfig = {
+  states?: Record<string, NodeConfig>;
+  on?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  always?: unknown;
+  onDone?: unknown;
+  invoke?: unknown;
+  id?: string;
+};
+type TransitionConfig = Record<string, unknown> & { target?: unknown };
+
+function cloneConfig(config: NodeConfig): NodeConfig {
+  const invoke = config.invoke;
+  return {
+    ...config,
+    ...(config.states
+      ? {
+          states: Object.fromEntries(
+            Object.entries(config.states).map(([key, child]) => [key, cloneConfig(child)]),
+          ),
+        }
+      : {}),
+    ...(config.on ? { on: { ...config.on } } : {}),
+    ...(config.after ? { after: { ...config.after } } : {}),
+    ...(invoke
+      ? {
+          invoke: Array.isArray(invoke)
+            ? invoke.map((one: object) => ({ ...one }))
+            : { ...(invoke as object) },
+        }
+      : {}),
+  };
+}
+
+function branchList(value: unknown): TransitionConfig[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.map((one) =>
+    one === undefined || typeof one === 'string' ? { target: one } : { ...(one as object) },
+  );
+}
+
+/** The config object and key that hold a written transition's branches. */
+function slotOf(
+  root: NodeConfig,
+  written: WrittenTransition,
+): { holder: Record<string, unknown>; key: string } {
+  let node = root;
+  for (const key of written.path) node = node.states![key]!;
+  const { eventType, source } = written;
+  if (eventType === '') return { holder: node as Record<string, unknown>, key: 'always' };
+  if (eventType === `xstate.done.state.${source.id}`)
+    return { holder: node as Record<string, unknown>, key: 'onDone' };
+  const actor = /^xstate\.(done|error|snapshot)\.actor\.(.+)$/.exec(eventType);
+  if (actor) {
+    const invokes = (Array.isArray(node.invoke) ? node.invoke : [node.invoke]) as Array<
+      Record<string, unknown>
+    >;
+    const found = invokes.find((one, i) => (one.id ?? `${i}.${source.id}`) === actor[2]);
+    if (found)
+      return {
+        holder: found,
+        key: actor[1] === 'done' ? 'onDone' : actor[1] === 'error' ? 'onError' : 'onSnapshot',
+      };
+  }
+  if (eventType.startsWith('xstate.after.') && node.after) {
+    const delay = Object.keys(node.after).find(
+      (key) => `xstate.after.${Number.isNaN(+key) ? key : +key}.${source.id}` === eventType,
+    );
+    if (delay !== undefined) return { holder: node.after, key: delay };
+  }
+  return { holder: node.on as Record<string, unknown>, key: eventType };
+}
+
+function rebuilt(
+  machine: AnyStateMachine,
+  written: WrittenTransition,
+  change: (branches: TransitionConfig[], index: number) => void,
+): AnyStateMachine {
+  const config = cloneConfig(machine.config as NodeConfig);
+  const slot = slotOf(config, written);
+  const branches = branchList(slot.holder[slot.key]);
+  change(branches, written.index);
+  slot.holder[slot.key] = branches;
+  const Machine = machine.constructor as new (config: unknown, implementations: unknown) => AnyStateMachine;
+  return new Machine(config, machine.implementations);
+}
+
+/** Another state to send a transition to: a sibling of its source first, then any state. */
+function otherTarget(machine: AnyStateMachine, written: WrittenTransition): AnyStateNode | null {
+  const nodes = allNodes(machine).filter((node) => node.path.length > 0 && node.type !== 'history');
+  const siblings = written.source.parent
+    ? Object.values(written.source.parent.states)
+    : Object.values(written.source.states);
+  const hasAlways = (node: AnyStateNode) =>
+    Boolean((node as unknown as { always?: unknown[] }).always?.length);
+  const fits = (node: AnyStateNode) =>
+    node !== written.source &&
+    !written.targets.includes(node) &&
+    // An eventless transition retargeted into a state with eventless transitions could loop forever.
+    !(written.eventType === '' && hasAlways(node));
+  return siblings.find(fits) ?? nodes.find(fits) ?? null;
+}
+
+export type Mutant = { name: string; machine: AnyStateMachine };
+
+/** One machine per written transition removed, and one per written transition retargeted. */
+export function mutantsOf(machine: AnyStateMachine): Mutant[] {
+  const mutants: Mutant[] = [];
+  for (const written of writtenTransitions(machine)) {
+    mutants.push({
+      name: `remove ${written.name}`,
+      machine: rebuilt(machine, written, (branches, index) => branches.splice(index, 1)),
+    });
+    const other = otherTarget(machine, written);
+    if (other)
+      mutants.push({
+        name: `retarget ${written.name} to ${stateName(other)}`,
+        machine: rebuilt(machine, written, (branches, index) => {
+          branches[index] = { ...branches[index], target: `#${other.id}` };
+        }),
+      });
+  }
+  return mutants;
+}
+
+// --- the report `npm run test:paths` prints ------------------------------------------------------
+
+export type PathsReport = {
+  machine: string;
+  states: number;
+  transitions: string[];
+  walked: string[];
+  allowed: Record<string, string>;
+  paths: number;
+  mutants?: { total: number; killed: number; survivors: string[]; allowed: Record<string, string> };
+};
+
+function writeReport(machine: AnyStateMachine, update: (report: PathsReport) => PathsReport) {
+  const dir = process.env.MODEL_PATHS_REPORT;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${machine.id}.json`);
+  const before: PathsReport = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as PathsReport)
+    : { machine: machine.id, states: 0, transitions: [], walked: [], allowed: {}, paths: 0 };
+  writeFileSync(file, `${JSON.stringify(update(before), null, 2)}\n`);
+}
+
+export type CoverageOptions = {
+  /** Written transitions no path can take, each with the reason. Keep it short and honest. */
+  allow?: Record<string, string>;
+  /** Mutants no test can tell from the machine (equivalent mutants), each with the reason. */
+  allowSurvivors?: Record<string, string>;
+};
+
+/**
+ * Measures a model test against the machine's definition. Give `inspect` to every actor the
+ * replays create; end the file with `expectEveryTransitionWalked` and `expectEveryMutantKilled`.
+ */
+export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = {}) {
+  const transitions = writtenTransitions(machine).map((written) => written.name);
+  const known = new Set(transitions);
+  const walked = new Set<string>();
+  const allow = options.allow ?? {};
+  let recording = true;
+  let crashed = false;
+
+  for (const name of Object.keys(allow))
+    if (!known.has(name))
+      throw new Error(`Allow-listed transition "${name}" is not written in machine "${machine.id}".`);
+
+  return {
+    transitions,
+    walked,
+    /** Inspection observer: records the written transitions each microstep takes. */
+    inspect(event: InspectionEvent) {
+      // A mutant may crash its actor (an error event nobody handles). That is a kill, not a
+      // stray unhandled error: listen for it on the actors the replays create.
+      if (!recording && event.type === '@xstate.actor' && !event.actorRef._parent)
+        event.actorRef.subscribe({ error: () => (crashed = true) });
+      if (!recording || event.type !== '@xstate.microstep') return;
+      for (const transition of (event as unknown as { _transitions: AnyTransition[] })._transitions) {
+        const name = takenName(transition);
+        if (name && known.has(name)) walked.add(name);
+      }
+    },
+    /** Every written transition was taken by some replayed path (allow-list aside). */
+    expectEveryTransitionWalked(paths: number) {
+      const missing = transitions.filter((name) => !walked.has(name) && !(name in allow));
+      const pointless = Object.keys(allow).filter((name) => walked.has(name));
+      writeReport(machine, (report) => ({
+        ...report,
+        machine: machine.id,
+        states: allNodes(machine).length - 1,
+        transitions,
+        walked: transitions.filter((name) => walked.has(name)),
+        allowed: allow,
+        paths,
+      }));
+      expect({ notWalked: missing, allowListedButWalked: pointless }).toEqual({
+        notWalked: [],
+        allowListedButWalked: [],
+      });
+    },
+    /**
+     * Runs `run` (every path, replayed on the given machine) once per mutant: each must throw.
+     * Returns the number of mutants.
+     */
+    async expectEveryMutantKilled(run: (mutant: AnyStateMachine) => void | Promise<void>): Promise<number> {
+      const mutants = mutantsOf(machine);
+      const survivors: string[] = [];
+      const allowSurvivors = options.allowSurvivors ?? {};
+      let lastFailure: unknown = null;
+      const kills = async (logic: AnyStateMachine) => {
+        crashed = false;
+        try {
+          await run(logic);
+        } catch (error) {
+          lastFailure = error;
+          return true;
+        }
+        lastFailure = crashed ? 'the actor crashed' : null;
+        return crashed;
+      };
+      recording = false;
+      try {
+        // Control: the machine rebuilt the same way with nothing changed must pass, or every
+        // "kill" below would prove nothing.
+        const first = writtenTransitions(machine)[0];
+        if (first && (await kills(rebuilt(machine, first, () => {}))))
+          throw new Error(
+            `The replays fail on machine "${machine.id}" rebuilt unchanged, so the mutation check would prove nothing: ${String(lastFailure)}`,
+          );
+        for (const mutant of mutants) if (!(await kills(mutant.machine))) survivors.push(mutant.name);
+      } finally {
+        recording = true;
+      }
+      writeReport(machine, (report) => ({
+        ...report,
+        mutants: {
+          total: mutants.length,
+          killed: mutants.length - survivors.length,
+          survivors,
+          allowed: allowSurvivors,
+        },
+      }));
+      expect(survivors.filter((name) => !(name in allowSurvivors))).toEqual([]);
+      return mutants.length;
+    },
+  };
 }
