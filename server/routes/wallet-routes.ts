@@ -10,28 +10,19 @@ import * as payments from '../services/payment-service';
 import * as walletService from '../services/wallet-service';
 import { t } from '../../src/shared/messages';
 import { id, maybe, pin, piece, safaricomPhone, text } from '../../src/shared/request-schemas';
+import { topUpAmountProblem, wholeShillings } from '../../src/shared/validation';
 import { IdParams } from './cart-routes';
 
-const topUpMessage = () =>
-  t('wallet.topupAmount', {
-    min: walletService.TOPUP_MIN_KES.toLocaleString('en-US'),
-    max: walletService.TOPUP_MAX_KES.toLocaleString('en-US'),
-  });
-
-/** Whole shillings within the top-up limits (`150`, `"150"`, `"150.00"`) → cents. */
+/**
+ * Whole shillings within the top-up limits (`150`, `"150"`, `"150.00"`) → cents; anything else reads
+ * as null and fails. The limits and the wording are the shared `topUpAmountProblem`, the wallet
+ * page's own check.
+ */
 const topUpCents = () =>
   piece<number>(
     'topUpCents',
-    (value) => {
-      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-      const kes = /^\d+(\.0{1,2})?$/.test(text) ? Number(text) : NaN;
-      return Number.isInteger(kes) && kes >= walletService.TOPUP_MIN_KES && kes <= walletService.TOPUP_MAX_KES
-        ? kes * 100
-        : value;
-    },
-    // The coercer only turns an amount within the limits into cents.
-    (value) =>
-      typeof value === 'number' && Number.isInteger(value) && value % 100 === 0 ? null : topUpMessage(),
+    (value) => (topUpAmountProblem(value) === null ? (wholeShillings(value) ?? 0) * 100 : null),
+    (value) => (typeof value === 'number' ? null : topUpAmountProblem(value)),
   );
 
 const method = () =>

@@ -9,8 +9,6 @@ import { hashSecret } from '../security/password';
 import { t } from '../../src/shared/messages';
 import { verifyWalletPin } from './payment-service';
 
-export const TOPUP_MIN_KES = 10;
-export const TOPUP_MAX_KES = 150_000;
 const RECENT = 20;
 
 export async function walletWithHistory(db: Database, userId: number) {

@@ -112,6 +112,18 @@ export function validateSignUp(v: SignUpValues): FieldErrors {
   });
 }
 
+/** A value that must be given; a password is not trimmed (its spaces are characters of it). */
+export function requiredProblem(value: string): string | null {
+  return value === '' ? t('validation.required') : null;
+}
+
+export type SignInValues = { email: string; password: string };
+
+/** The sign-in form's checks, the ones `POST /api/login` makes. */
+export function validateSignIn(v: SignInValues): FieldErrors {
+  return collect({ email: emailProblem(v.email), password: requiredProblem(v.password) });
+}
+
 export function validateNewPassword(password: string, confirmation: string): FieldErrors {
   return collect({
     password: passwordProblems(password),
@@ -133,4 +145,27 @@ export function photoProblem(file: { type: string; size: number }): string | nul
   if (file.size > PHOTO_MAX_BYTES) return t('validation.fileSize', { size: PHOTO_MAX_MB });
   if (file.size === 0) return t('validation.required');
   return null;
+}
+
+// Wallet top-up limits in whole shillings (SPEC §4 "Wallet"): the wallet page checks them before a
+// round trip, `POST /api/wallet/topup` is the authority.
+export const TOPUP_MIN_KES = 10;
+export const TOPUP_MAX_KES = 150_000;
+
+/** A whole-shilling amount (`150`, `"150"`, `"150.00"`) as a number, or null. */
+export function wholeShillings(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d+(\.0{1,2})?$/.test(text)) return null;
+  const kes = Number(text);
+  return Number.isSafeInteger(kes) ? kes : null;
+}
+
+/** Why `value` is not a top-up amount (`wallet.topupAmount`), or null. */
+export function topUpAmountProblem(value: unknown): string | null {
+  const kes = wholeShillings(value);
+  if (kes !== null && kes >= TOPUP_MIN_KES && kes <= TOPUP_MAX_KES) return null;
+  return t('wallet.topupAmount', {
+    min: TOPUP_MIN_KES.toLocaleString('en-US'),
+    max: TOPUP_MAX_KES.toLocaleString('en-US'),
+  });
 }
