@@ -14,7 +14,7 @@ import {
 } from '@/machines/approval-machine';
 import { ApiError } from '@/services/http';
 import { REMARK_MAX, REMARK_MIN } from '@/shared/teaching';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type ApprovalEvent = EventFromLogic<typeof approvalMachine>;
 
@@ -70,9 +70,13 @@ const events: ApprovalEvent[] = [
   lost,
 ];
 
-const logic = approvalMachine.provide({
-  actors: { decide: fromPromise<DecideOutput, DecideInput>(() => new Promise<never>(() => {})) },
-});
+/** The machine with a decision call that never settles: the paths settle it with done/error events. */
+function pending(machine: typeof approvalMachine) {
+  return machine.provide({
+    actors: { decide: fromPromise<DecideOutput, DecideInput>(() => new Promise<never>(() => {})) },
+  });
+}
+const logic = pending(approvalMachine);
 
 const model = modelOf(logic, {
   events,
@@ -86,6 +90,8 @@ const model = modelOf(logic, {
   simpleEvents: [approveLesson, declineTeacher, typeGood, confirm, cancel, retry, close, decided, conflict],
   simpleContext: (s) => [s.context.action, s.context.comment === GOOD],
 });
+
+const coverage = coverageOf(approvalMachine);
 
 type Screen = {
   open: boolean;
@@ -162,8 +168,8 @@ function expectedAfter(screen: Screen, event: ApprovalEvent): [Screen, ApprovalE
   }
 }
 
-function replay(path: ModelPath<typeof logic>) {
-  const actor = createActor(logic);
+function replay(path: ModelPath<typeof logic>, machine: typeof approvalMachine = approvalMachine) {
+  const actor = createActor(pending(machine), { inspect: coverage.inspect });
   const emitted: ApprovalEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -195,10 +201,6 @@ function replay(path: ModelPath<typeof logic>) {
 }
 
 describe('approval machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
-  });
-
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {
@@ -254,5 +256,18 @@ describe('approval machine (behaviour)', () => {
     expect(commentProblem('a'.repeat(REMARK_MIN))).toBeNull();
     expect(commentProblem('a'.repeat(REMARK_MAX))).toBeNull();
     expect(commentProblem('a'.repeat(REMARK_MAX + 1))).toBe(`Use at most ${REMARK_MAX} characters.`);
+  });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const machine = mutant as typeof approvalMachine;
+      for (const path of [...model.shortest, ...model.simple]) replay(path, machine).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });
