@@ -10,7 +10,7 @@ import {
 import { ApiError } from '@/services/http';
 import type { DeleteTarget } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type DeleteEvent = EventFromLogic<typeof materialDeleteMachine>;
 
@@ -41,9 +41,9 @@ const events: DeleteEvent[] = [
   broken,
 ];
 
-const logic = materialDeleteMachine.provide({
-  actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) },
-});
+// The call never settles by itself: the replays settle it with done/error events.
+const pending = { actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) } };
+const logic = materialDeleteMachine.provide(pending);
 const model = modelOf(logic, {
   events,
   visibleContext: (s) => ({
@@ -61,6 +61,8 @@ type Screen = {
   error: string | null;
   reason: string | null;
 };
+const coverage = coverageOf(materialDeleteMachine);
+
 const closed: Screen = { open: false, busy: false, failed: false, target: null, error: null, reason: null };
 
 function expectedAfter(screen: Screen, event: DeleteEvent): [Screen, MaterialDeleteEmitted[]] {
@@ -86,8 +88,8 @@ function expectedAfter(screen: Screen, event: DeleteEvent): [Screen, MaterialDel
   }
 }
 
-function replay(path: ModelPath<typeof logic>) {
-  const actor = createActor(logic);
+function replay(path: ModelPath<typeof logic>, machine: typeof materialDeleteMachine = materialDeleteMachine) {
+  const actor = createActor(machine.provide(pending), { inspect: coverage.inspect });
   const emitted: MaterialDeleteEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -109,10 +111,6 @@ function replay(path: ModelPath<typeof logic>) {
 }
 
 describe('material-delete machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(8);
-  });
-
   it.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {
@@ -147,5 +145,17 @@ describe('material-delete machine (model-based)', () => {
     expect(sent).toEqual([note, note]);
     expect(actor.getSnapshot().value).toBe('idle');
     actor.stop();
+  });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof materialDeleteMachine);
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });
