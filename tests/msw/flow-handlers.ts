@@ -25,7 +25,7 @@ export type ScriptedEndpoint = {
   readonly held: number;
   /** The next call only is answered so, then `answer` again (for writes: the SPA never retries them). */
   next(answer: Answer | 'hold'): void;
-  /** Answers the held calls, and the ones after them, with `answer`. */
+  /** Answers the held calls with `answer`, and the calls after them too if every call was held. */
   release(answer: Answer): void;
 };
 
@@ -44,7 +44,7 @@ export function scriptedEndpoint(method: Method, path: string) {
       queue.push(answer);
     },
     release(answer: Answer) {
-      endpoint.answer = answer;
+      if (endpoint.answer === 'hold') endpoint.answer = answer;
       const calls = waiting;
       waiting = [];
       calls.forEach((resolve) => resolve(answer));
