@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { snackbarMachine } from '@/machines/snackbar-machine';
-import { describePath, eventsOf, modelOf } from './model-paths';
+import { coverageOf, describePath, eventsOf, modelOf } from './model-paths';
 
 type SnackbarEvent = EventFromLogic<typeof snackbarMachine>;
 type Snapshot = SnapshotFrom<typeof snackbarMachine>;
@@ -33,10 +33,16 @@ const model = modelOf(snackbarMachine, {
   simpleContext: (s) => s.context.timeout === -1,
 });
 
+const coverage = coverageOf(snackbarMachine);
+
 /** Replays a path on a real actor with fake timers: the timer event is real elapsed time. */
 // Shortest-path states are exact; a simple-path state stands for its coarse node (value + "stays open").
-function replay(path: { steps: Array<{ event: SnackbarEvent; state: Snapshot }> }, exact: boolean) {
-  const actor = createActor(snackbarMachine).start();
+function replay(
+  path: { steps: Array<{ event: SnackbarEvent; state: Snapshot }> },
+  exact: boolean,
+  logic: typeof snackbarMachine = snackbarMachine,
+) {
+  const actor = createActor(logic, { inspect: coverage.inspect }).start();
   for (const step of path.steps) {
     const event = step.event as { type: string };
     if (event.type === 'xstate.init') {
@@ -76,10 +82,6 @@ describe('snackbar machine (model-based)', () => {
       visible: false,
       message: '',
     });
-  });
-
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(10);
   });
 
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
@@ -135,5 +137,19 @@ describe('snackbar machine (model-based)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ visible: true, message: 'Second', color: 'error' });
     vi.advanceTimersByTime(1000);
     expect(actor.getSnapshot().context.visible).toBe(false);
+  });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const logic = mutant as typeof snackbarMachine;
+      for (const path of model.shortest) replay(path, true, logic).stop();
+      for (const path of model.simple) replay(path, false, logic).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });
