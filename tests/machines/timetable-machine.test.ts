@@ -16,7 +16,7 @@ import {
 } from '@/machines/timetable-machine';
 import type { TimetableRange } from '@/services/timetable-service';
 import { decodeTimetable, type TimetableItem } from '@/services/schemas/timetable';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type TimetableEvent = EventFromLogic<typeof timetableMachine>;
 
@@ -82,6 +82,8 @@ const model = modelOf(logic, {
   simpleContext: (s) => [s.context.view, s.context.studentId],
 });
 
+const coverage = coverageOf(timetableMachine);
+
 // The oracle: Monday-to-Sunday weeks and whole months, computed with dayjs.
 function expectedRange(view: TimetableView, anchor: string) {
   const day = dayjs(anchor);
@@ -111,10 +113,10 @@ function searchOf(place: Place): Record<string, string> {
   };
 }
 
-function replay(path: ModelPath<typeof logic>) {
+function replay(path: ModelPath<typeof logic>, machine: typeof timetableMachine = timetableMachine) {
   const asked: TimetableRange[] = [];
   const actor = createActor(
-    logic.provide({
+    machine.provide({
       actors: {
         fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input: range }) => {
           asked.push(range);
@@ -122,7 +124,7 @@ function replay(path: ModelPath<typeof logic>) {
         }),
       },
     }),
-    { input },
+    { input, inspect: coverage.inspect },
   );
   const emitted: TimetableEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -213,10 +215,6 @@ function replay(path: ModelPath<typeof logic>) {
 }
 
 describe('timetable machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(100);
-  });
-
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {
@@ -272,6 +270,18 @@ describe('timetable machine (behaviour)', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('empty'));
     expect(actor.getSnapshot().context.lessons).toEqual([]);
   });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof timetableMachine).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  }, 20_000); // 21 runs of the ~380 paths: about 6 s
 });
 
 describe('calendar days', () => {
