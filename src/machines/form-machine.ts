@@ -1,5 +1,8 @@
-// The one form submitter for every form that is not an auth form (docs/architecture.md "Form
-// machine"): profile completion, profile settings, and later lessons, notes, questions.
+// The one submitter for every form that is not an auth form (docs/forms.md): profile completion,
+// profile settings, the wallet PIN, questions, classes, the newsletter. The fields and their client
+// checks live in @mantine/form (src/views/use-form.ts); this machine owns the round trip: it hears
+// `form.submit` with values that already passed the shared validators, calls the service, and keeps
+// what the server said (a 422 per field, a form-level message) and the answer.
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isApiError } from '@/services/http';
 import { errorText } from '@/services/envelope';
@@ -7,37 +10,30 @@ import type { FieldErrors } from '@/shared/validation';
 import type { NotifyColor } from './session-machine';
 
 export type FormValues = Record<string, unknown>;
-export type FormValidator = (values: FormValues) => FieldErrors;
 
 export type FormInput = {
-  initialValues: FormValues;
   /** Shown (as a success notice) after a successful submit; else the server's `message`, if any. */
   successMessage?: string;
-  /** Pure check before any round trip; returns errors per field (empty when valid). */
-  validate?: FormValidator;
 };
 
 export type FormContext = {
-  initialValues: FormValues;
-  values: FormValues;
+  /** The values of the last submit (already checked by the view's validators). */
+  values: FormValues | null;
+  /** The server's verdict per field (a 422), pushed into the view's field errors. */
   fieldErrors: FieldErrors;
   formError: string | null;
   result: unknown;
   successMessage: string | null;
-  validate: FormValidator;
 };
 
 export type FormEvent =
-  { type: 'field.change'; name: string; value: unknown } | { type: 'form.submit' } | { type: 'form.reset' };
+  | { type: 'form.submit'; values: FormValues }
+  /** A field changed after a save: the next submit is a new round. */
+  | { type: 'field.change' }
+  | { type: 'form.reset' };
 
 export type FormEmitted =
   { type: 'submitted'; result: unknown } | { type: 'notify'; color: NotifyColor; message: string };
-
-const noProblems: FormValidator = () => ({});
-
-function hasProblems(errors: FieldErrors): boolean {
-  return Object.values(errors).some((list) => list.length > 0);
-}
 
 /** The text to announce after success: the configured one, else the server's `message`. */
 function successText(context: FormContext, output: unknown): string | null {
@@ -63,23 +59,13 @@ export const formMachine = setup({
     }),
   },
   actions: {
-    changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
-      // The user is fixing this field: its old error no longer applies.
-      const { [event.name]: _fixed, ...otherErrors } = context.fieldErrors;
-      return { values: { ...context.values, [event.name]: event.value }, fieldErrors: otherErrors };
-    }),
-    showProblems: assign(({ context }) => ({
-      fieldErrors: context.validate(context.values),
-      formError: null,
-    })),
-    clearErrors: assign({ fieldErrors: {}, formError: null }),
-    resetForm: assign(({ context }) => ({
-      values: context.initialValues,
+    startRound: assign(({ event }) => ({
+      values: event.type === 'form.submit' ? event.values : null,
       fieldErrors: {},
       formError: null,
-      result: null,
     })),
+    resetForm: assign({ values: null, fieldErrors: {}, formError: null, result: null }),
+    keepResult: assign({ result: (_, params: { result: unknown }) => params.result }),
     announceSubmitted: emit((_, params: { result: unknown }) => ({
       type: 'submitted' as const,
       result: params.result,
@@ -90,39 +76,33 @@ export const formMachine = setup({
     })),
   },
   guards: {
-    isValid: ({ context }) => !hasProblems(context.validate(context.values)),
     hasText: (_, params: { text: string | null }) => !!params.text,
   },
 }).createMachine({
   id: 'form',
   context: ({ input }) => ({
-    initialValues: input.initialValues,
-    values: input.initialValues,
+    values: null,
     fieldErrors: {},
     formError: null,
     result: null,
     successMessage: input.successMessage ?? null,
-    validate: input.validate ?? noProblems,
   }),
   initial: 'editing',
   on: {
     'form.reset': { target: '.editing', actions: 'resetForm' },
   },
   states: {
+    // The view checks the values before it sends `form.submit`, so every submit starts a round.
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
-          { actions: 'showProblems' },
-        ],
+        'form.submit': { target: 'submitting', actions: 'startRound' },
       },
     },
     submitting: {
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({ values: context.values }),
+        input: ({ context }) => ({ values: context.values ?? {} }),
         onDone: [
           {
             guard: {
@@ -131,7 +111,7 @@ export const formMachine = setup({
             },
             target: 'succeeded',
             actions: [
-              assign({ result: ({ event }) => event.output }),
+              { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
               { type: 'announceSubmitted', params: ({ event }) => ({ result: event.output }) },
               {
                 type: 'notify',
@@ -145,7 +125,7 @@ export const formMachine = setup({
           {
             target: 'succeeded',
             actions: [
-              assign({ result: ({ event }) => event.output }),
+              { type: 'keepResult', params: ({ event }) => ({ result: event.output }) },
               { type: 'announceSubmitted', params: ({ event }) => ({ result: event.output }) },
             ],
           },
@@ -162,12 +142,9 @@ export const formMachine = setup({
     },
     succeeded: {
       on: {
-        // Editing again after a save starts a new round.
-        'field.change': { target: 'editing', actions: 'changeField' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
-          { actions: 'showProblems' },
-        ],
+        // Editing again after a save starts a new round; sending again (e.g. a second vote) too.
+        'field.change': 'editing',
+        'form.submit': { target: 'submitting', actions: 'startRound' },
       },
     },
   },
