@@ -19,7 +19,8 @@ import {
 } from '@/machines/calendar-export-machine';
 import { ApiError } from '@/services/http';
 import type { CalendarExport } from '@/services/timetable-service';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { killersFirst } from './killers-first';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type ExportEvent = EventFromLogic<typeof calendarExportMachine>;
 
@@ -119,6 +120,8 @@ const model = modelOf(logic, {
   ],
   simpleContext: (s) => s.context.feedUrl,
 });
+
+const coverage = coverageOf(calendarExportMachine);
 
 type Screen = {
   download: DownloadStatus;
@@ -248,7 +251,11 @@ function allowed(s: Screen, event: ExportEvent): boolean {
   }
 }
 
-function replay(path: ModelPath<typeof logic>) {
+function replay(
+  path: ModelPath<typeof logic>,
+  machine: typeof calendarExportMachine = calendarExportMachine,
+  inspect = coverage.inspect,
+) {
   const calls: Array<[string, unknown]> = [];
   const recording = <T, I>(name: string) =>
     fromPromise<T, I>(({ input: given }) => {
@@ -256,7 +263,7 @@ function replay(path: ModelPath<typeof logic>) {
       return new Promise<never>(() => {});
     });
   const actor = createActor(
-    logic.provide({
+    machine.provide({
       actors: {
         downloadCalendar: recording<string, CalendarExport>('downloadCalendar'),
         fetchCalendarFeed: recording<string, unknown>('fetchCalendarFeed'),
@@ -264,7 +271,7 @@ function replay(path: ModelPath<typeof logic>) {
         copyText: recording<void, { text: string }>('copyText'),
       },
     }),
-    { input },
+    { input, inspect },
   );
   const emitted: CalendarExportEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -327,10 +334,6 @@ describe('calendar-export machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(100);
-  });
-
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {
@@ -348,6 +351,25 @@ describe('calendar-export machine (model-based)', () => {
       });
     },
   );
+
+  // Last in this block: measured over every replay above (the behaviour tests below use no replay).
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    // Every path, those that together take every transition first (most mutants fail on those).
+    const paths = await killersFirst(
+      calendarExportMachine,
+      [...model.shortest, ...model.simple],
+      (path, inspect) => replay(path, calendarExportMachine, inspect).stop(),
+    );
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const machine = mutant as typeof calendarExportMachine;
+      for (const path of paths) replay(path, machine).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  }, 20_000);
 });
 
 describe('calendar-export machine (behaviour with real calls and timers)', () => {
