@@ -6,9 +6,14 @@
 //   transition, plus a bounded number of the longest simple paths (combinations of steps),
 // - drops a path that is the start of another (its steps are checked on the way anyway),
 // - and walks a path through the real app: assert the start, then per step act and assert.
+import { configure } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+
+// A flow renders lazy pages and modals one after the other; on a loaded machine the first of each
+// takes longer than Testing Library's default second to appear. (Per test file: vitest isolates them.)
+configure({ asyncUtilTimeout: 5000 });
 
 export type FlowStep = { event: string; state: string };
 export type FlowPath = { name: string; start: string; steps: FlowStep[] };
@@ -43,6 +48,11 @@ export type FlowPathOptions = {
   maxSimple?: number;
   /** Only simple paths ending in one of these states (default: any). */
   simpleTo?: string[];
+  /**
+   * Up to this many paths that come back to the start state run one after the other in one test
+   * (default 1): the same steps, fewer times the app is set up.
+   */
+  chain?: number;
 };
 
 /** Shortest paths reaching every transition, plus a few long simple paths; prefixes dropped. */
@@ -71,10 +81,28 @@ export function flowPaths(model: AnyStateMachine, options: FlowPathOptions = {})
   });
   const unique = [...new Map(all.map((path) => [path.name, path])).values()];
   // A path that is the beginning of a longer one adds nothing: the longer one checks every state on the way.
-  return unique
+  const paths = unique
     .filter((path) => !unique.some((other) => other !== path && other.name.startsWith(`${path.name} → `)))
     .filter((path) => path.steps.length > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
+  return chained(paths, start, options.chain ?? 1);
+}
+
+const endsAt = (path: FlowPath) => path.steps.at(-1)?.state ?? path.start;
+
+/** Appends paths to one that came back to the start, up to `limit` paths per chain. */
+function chained(paths: FlowPath[], start: string, limit: number): FlowPath[] {
+  const chains: Array<{ path: FlowPath; links: number }> = [];
+  for (const path of paths) {
+    const open = chains.find((chain) => chain.links < limit && endsAt(chain.path) === start);
+    if (!open) {
+      chains.push({ path, links: 1 });
+      continue;
+    }
+    open.path = { start, steps: [...open.path.steps, ...path.steps], name: `${open.path.name} ⟲ ${path.name}` };
+    open.links += 1;
+  }
+  return chains.map((chain) => chain.path);
 }
 
 /** The transitions the paths take, in the model's terms. */
