@@ -122,6 +122,7 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(calendarExportMachine);
+const killers = killersFirst<ModelPath<typeof logic>>(calendarExportMachine);
 
 type Screen = {
   download: DownloadStatus;
@@ -254,7 +255,7 @@ function allowed(s: Screen, event: ExportEvent): boolean {
 function replay(
   path: ModelPath<typeof logic>,
   machine: typeof calendarExportMachine = calendarExportMachine,
-  inspect = coverage.inspect,
+  inspect = killers.inspect(path, coverage.inspect),
 ) {
   const calls: Array<[string, unknown]> = [];
   const recording = <T, I>(name: string) =>
@@ -359,14 +360,10 @@ describe('calendar-export machine (model-based)', () => {
 
   it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
     // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = await killersFirst(
-      calendarExportMachine,
-      [...model.shortest, ...model.simple],
-      (path, inspect) => replay(path, calendarExportMachine, inspect).stop(),
-    );
+    const paths = killers.order([...model.shortest, ...model.simple]);
     const mutants = await coverage.expectEveryMutantKilled((mutant) => {
       const machine = mutant as typeof calendarExportMachine;
-      for (const path of paths) replay(path, machine).stop();
+      for (const path of paths) replay(path, machine, coverage.inspect).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   }, 20_000);
