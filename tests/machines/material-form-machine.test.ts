@@ -14,6 +14,7 @@ import { decodeAssignment, decodeNote } from '@/services/schemas/teaching-materi
 import type { MaterialAnswer, MaterialDraft } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
 import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { onePerMove } from './mutant-paths';
 
 type FormEvent = EventFromLogic<typeof materialFormMachine>;
 
@@ -97,24 +98,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(materialFormMachine);
-
-/**
- * The mutants are replayed on fewer paths: the files and errors in the visible context make 1200+
- * shortest paths, too many to replay once per mutant. Kept: the shortest path ending in each move of
- * the machine (state, event, next state, whether the dialog changed), so every written transition still
- * ends one of them, once with an effect where it can have one (removing a file from a list that has one).
- */
-function onePerMove(paths: ModelPath<typeof logic>[]): ModelPath<typeof logic>[] {
-  const kept = new Map<string, ModelPath<typeof logic>>();
-  for (const path of [...paths].sort((a, b) => a.steps.length - b.steps.length)) {
-    const [before, last] = path.steps.slice(-2);
-    if (!before || !last) continue;
-    const changed = JSON.stringify(before.state.context) !== JSON.stringify(last.state.context);
-    const move = JSON.stringify([before.state.value, events.indexOf(last.event), last.state.value, changed]);
-    if (!kept.has(move)) kept.set(move, path);
-  }
-  return [...kept.values()];
-}
 
 /** What the dialog shows: the rules written out again, apart from the machine's. */
 type Screen = {
@@ -311,6 +294,8 @@ describe('material-form machine (model-based)', () => {
   });
 
   it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    // One path per move of the machine: the files and errors in the visible context make 1200+ paths,
+    // too many to replay once per mutant.
     const sample = onePerMove([...model.shortest, ...model.simple]);
     const mutants = await coverage.expectEveryMutantKilled((mutant) => {
       for (const path of sample) replay(path, mutant as typeof materialFormMachine);
