@@ -1,56 +1,79 @@
-// The cart drawer (SPEC §4): whether it is shown, and the cart it shows. Two independent regions:
-// the person opens and closes the drawer while the cart loads, fails or is ready underneath.
-import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
-import { cartErrorText, fetchCart } from '@/services/cart-service';
+// The cart drawer (SPEC §4): whether it is shown, the cart it shows, and putting things in it.
+// Three independent regions: the person opens and closes the drawer while the cart loads, fails or
+// is ready underneath, and a page's "Add to cart" runs beside both.
+import { assign, emit, fromPromise, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { errorText } from '@/services/envelope';
+import { addCartItem, cartErrorText, fetchCart, type CartAdded, type CartAddition } from '@/services/cart-service';
 import { EMPTY_CART, type CartItem, type CartView } from '@/services/schemas/cart';
+import type { NotifyColor } from './session-machine';
+
+export type { CartAddition };
 
 export type CartContext = {
   cart: CartView;
   /** The last load failure as the drawer shows it; null once a cart arrives. */
   error: string | null;
+  /** What is being added, or what failed to be added last (its button shows the pending state and the error); null otherwise. */
+  addition: CartAddition | null;
+  /** Why the last addition failed (the server's message); null while adding and after a success. */
+  addError: string | null;
 };
 
 export type CartEvent =
   | { type: 'cart.toggle' }
   | { type: 'cart.show' }
   | { type: 'cart.hide' }
-  /** Something changed the cart (e.g. a lesson was added): open the drawer and load it again. */
-  | { type: 'cart.updated'; cart?: CartView }
   | { type: 'cart.fetch' }
   /** A call already answered with the new cart (item removed, order paid). */
   | { type: 'cart.replace'; cart: CartView }
   /** Signed out: forget the cart and close the drawer. */
-  | { type: 'cart.clear' };
+  | { type: 'cart.clear' }
+  /** A page's "Add to cart" / "Choose plan": the cart then shows the server's answer in the opened drawer. */
+  | { type: 'item.add'; item: CartAddition };
 
-export const cartMachine = setup({
+export type CartEmitted = { type: 'notify'; color: NotifyColor; message: string };
+
+const cartSetup = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent,
+    emitted: {} as CartEmitted,
   },
   actors: {
     fetchCart: fromPromise<CartView>(() => fetchCart()),
+    addCartItem: fromPromise<CartAdded, CartAddition>(({ input }) => addCartItem(input)),
   },
   actions: {
     storeCart: assign((_, cart: CartView) => ({ cart, error: null })),
-    showGivenCart: assign(({ context, event }) => ({
-      cart: event.type === 'cart.updated' && event.cart ? event.cart : context.cart,
-    })),
     forgetCart: assign({ cart: EMPTY_CART, error: null }),
+    startAdding: assign((_, item: CartAddition) => ({ addition: item, addError: null })),
+    // The server's answer is the whole cart: shown at once in the opened drawer, no second call.
+    showAdded: raise((_, added: CartAdded) => ({ type: 'cart.replace' as const, cart: added.cart })),
+    openDrawer: raise({ type: 'cart.show' as const }),
+    notifyAdded: emit((_, added: CartAdded) => ({ type: 'notify' as const, color: 'success' as const, message: added.message })),
+    forgetAddition: assign({ addition: null, addError: null }),
   },
   guards: {
     // Evaluated before the event is taken, so it says whether this toggle is about to show the drawer.
     drawerHidden: stateIn({ drawer: 'hidden' }),
   },
-}).createMachine({
+});
+
+const ADD = {
+  target: 'adding',
+  actions: { type: 'startAdding', params: ({ event }: { event: Extract<CartEvent, { type: 'item.add' }> }) => event.item },
+} as const;
+
+export const cartMachine = cartSetup.createMachine({
   id: 'cart',
   type: 'parallel',
-  context: { cart: EMPTY_CART, error: null },
+  context: { cart: EMPTY_CART, error: null, addition: null, addError: null },
   states: {
     drawer: {
       initial: 'hidden',
       states: {
         hidden: {
-          on: { 'cart.toggle': 'visible', 'cart.show': 'visible', 'cart.updated': 'visible' },
+          on: { 'cart.toggle': 'visible', 'cart.show': 'visible' },
         },
         visible: {
           on: { 'cart.toggle': 'hidden', 'cart.hide': 'hidden', 'cart.clear': 'hidden' },
@@ -84,13 +107,44 @@ export const cartMachine = setup({
       },
       on: {
         'cart.fetch': '.loading',
-        // A cart sent along is shown at once; the refetch still confirms it.
-        'cart.updated': { target: '.loading', actions: 'showGivenCart' },
         'cart.replace': {
           target: '.ready',
           actions: { type: 'storeCart', params: ({ event }) => event.cart },
         },
         'cart.clear': { target: '.idle', actions: 'forgetCart' },
+      },
+    },
+    add: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'item.add': ADD } },
+        adding: {
+          // One addition at a time: the pressed button shows it is busy; another press is ignored.
+          invoke: {
+            id: 'addCartItem',
+            src: 'addCartItem',
+            input: ({ context }) => context.addition as CartAddition,
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'showAdded', params: ({ event }) => event.output },
+                'openDrawer',
+                { type: 'notifyAdded', params: ({ event }) => event.output },
+                'forgetAddition',
+              ],
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ addError: ({ event }) => errorText(event.error) }),
+            },
+          },
+        },
+        // The error stays under the item's button until the next addition.
+        failed: { on: { 'item.add': ADD } },
+      },
+      on: {
+        // Signed out: a pending addition belongs to the person who left.
+        'cart.clear': { target: '.idle', actions: 'forgetAddition' },
       },
     },
   },
@@ -119,5 +173,17 @@ export function selectCartView(snapshot: CartSnapshot): CartViewState {
     isLoading: snapshot.matches({ data: 'loading' }),
     error,
     visible: snapshot.matches({ drawer: 'visible' }),
+  };
+}
+
+/** What one "Add to cart" button shows: busy while its item is being added, and why it failed. */
+export type AdditionView = { adding: boolean; error: string | null };
+
+export function selectAddition(snapshot: CartSnapshot, item: CartAddition): AdditionView {
+  const { addition, addError } = snapshot.context;
+  const mine = addition?.kind === item.kind && addition.id === item.id;
+  return {
+    adding: mine && snapshot.matches({ add: 'adding' }),
+    error: mine ? addError : null,
   };
 }

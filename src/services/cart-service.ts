@@ -1,6 +1,7 @@
 // Cart calls of CONTRACT.md (`/api/cart`); each answers with the cart body.
 import { isApiError, request } from './http';
 import { messageOf } from './envelope';
+import { ensureSession } from './lesson-service';
 import { decodeCartBody, type CartView, type PurchasableType } from './schemas/cart';
 import { decodeCheckout, type Checkout } from './schemas/checkout';
 import { t } from '@/shared/messages';
@@ -19,6 +20,25 @@ export async function fetchCart(): Promise<CartView> {
 
 export async function addToCart(values: AddToCartValues): Promise<CartView> {
   return decodeCartBody(await request('/api/cart/store', { method: 'POST', body: values }));
+}
+
+/** What a page puts in the cart: a lesson (visitors too) or a plan (a subscription package). */
+export type CartAddition = { kind: 'lesson' | 'plan'; id: number };
+/** The cart after an addition, and the server's word for it (else the catalogue's). */
+export type CartAdded = { cart: CartView; message: string };
+
+/**
+ * A lesson works for a visitor too (the cart lives in the session and follows it into sign-in), so
+ * a visitor's first write gets the session cookies first; a plan needs a signed-in buyer.
+ */
+export async function addCartItem(item: CartAddition): Promise<CartAdded> {
+  if (item.kind === 'lesson') {
+    await ensureSession();
+    const answer = await request(`/api/lessons/add-to-cart/${item.id}`, { method: 'POST' });
+    return { cart: decodeCartBody(answer), message: messageOf(answer, t('cart.lessonAdded')) };
+  }
+  const answer = await request('/api/wallet/subscription/store', { method: 'POST', body: { packageId: item.id } });
+  return { cart: decodeCartBody(answer), message: messageOf(answer, t('cart.planAdded')) };
 }
 
 export async function removeCartItem(item: Purchasable): Promise<CartView> {

@@ -1,8 +1,7 @@
-// Public lessons (docs/catalogue-api.md) and putting one in the cart (CONTRACT.md "Lessons").
+// Public lessons (docs/catalogue-api.md); putting one in the cart is `addCartItem` (cart-service.ts).
 import { readCookie, request } from './http';
 import { fetchCsrfCookie } from './auth-service';
 import { dataOf } from './envelope';
-import { decodeCartBody, type CartView } from './schemas/cart';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
 import { decodeLesson, type Lesson } from './schemas/web';
 
@@ -20,10 +19,4 @@ export async function fetchLessons(query: ListQuery = {}): Promise<ListPage<Less
 /** A visitor's first write has no session yet: get the session and XSRF cookies first. */
 export async function ensureSession(): Promise<void> {
   if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-}
-
-/** Works for a visitor too: the cart lives in the session and follows it into sign-in. */
-export async function addLessonToCart(lessonId: number): Promise<CartView> {
-  await ensureSession();
-  return decodeCartBody(await request(`/api/lessons/add-to-cart/${lessonId}`, { method: 'POST' }));
 }

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCartItem,
   addToCart,
   cartErrorText,
   fetchCart,
@@ -233,6 +234,29 @@ describe('cart service', () => {
         body: { purchasable_type: 'lesson', purchasable_id: 11 },
         xsrf: 'abc=',
       },
+    ]);
+  });
+
+  it("adds a lesson or a plan and answers the cart with the server's message, else the catalogue's", async () => {
+    document.cookie = 'XSRF-TOKEN=abc%3D; path=/';
+    server.use(
+      http.post('*/api/lessons/add-to-cart/:id', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ ...cartBody, message: 'Added: Fractions' });
+      }),
+      http.post('*/api/wallet/subscription/store', async ({ request }) => {
+        await record(request);
+        return HttpResponse.json(cartBody);
+      }),
+    );
+    const lesson = await addCartItem({ kind: 'lesson', id: 11 });
+    expect(lesson.message).toBe('Added: Fractions');
+    expect(lesson.cart.itemCount).toBe(2);
+    const plan = await addCartItem({ kind: 'plan', id: 3 });
+    expect(plan.message).toBe('Plan added to cart');
+    expect(seen).toEqual([
+      { method: 'POST', path: '/api/lessons/add-to-cart/11', body: null, xsrf: 'abc=' },
+      { method: 'POST', path: '/api/wallet/subscription/store', body: { package_id: 3 }, xsrf: 'abc=' },
     ]);
   });
 

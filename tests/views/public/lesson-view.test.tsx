@@ -47,6 +47,7 @@ describe('lesson view', () => {
     expect(commerce.lines).toHaveLength(1);
     await waitFor(() => expect(app.actors.cart.getSnapshot().context.cart.itemCount).toBe(1));
     expect(app.actors.cart.getSnapshot().matches({ drawer: 'visible' })).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
   });
 
   it('shows why the lesson could not be added', async () => {
@@ -56,6 +57,10 @@ describe('lesson view', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(t('cart.lessonUnavailable'));
     expect(commerce.lines).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(screen.queryByText(t('cart.lessonAdded'))).not.toBeInTheDocument();
+    // The button works again: the next press tries once more.
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 
   it('says the lesson could not be loaded, for an unknown code', async () => {

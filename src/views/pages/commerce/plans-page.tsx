@@ -2,16 +2,14 @@ import { Alert, Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, 
 import { useSelector } from '@xstate/react';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { addPlanToCart } from '@/services/plan-service';
-import type { CartView } from '@/services/schemas/cart';
 import type { Package } from '@/services/schemas/web';
 import { fetchPackages } from '@/services/web-service';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { useCart, useSession } from '../../app-actors-context';
+import { useSession } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { selectSignedIn } from '../../session-selectors';
-import { useForm } from '../../use-form';
+import { useAddToCart } from '../../use-add-to-cart';
 import { useLoad } from '../../use-load';
 import { usePageTitle } from '../../use-page-title';
 
@@ -34,13 +32,7 @@ function featureText(feature: Package['features'][number]): string {
 
 /** A signed-in buyer puts the plan in the cart (which opens the drawer); a visitor signs in first. */
 function ChoosePlan({ plan, signedIn }: { plan: Package; signedIn: boolean }) {
-  const cart = useCart();
-  const form = useForm({
-    initialValues: {},
-    submit: () => addPlanToCart(plan.id),
-    successMessage: t('cart.planAdded'),
-    onSubmitted: (answer: CartView) => cart.send({ type: 'cart.updated', cart: answer }),
-  });
+  const { add, adding, error } = useAddToCart({ kind: 'plan', id: plan.id });
   const label = `Choose ${plan.name}`;
   if (!signedIn) {
     return (
@@ -51,12 +43,12 @@ function ChoosePlan({ plan, signedIn }: { plan: Package; signedIn: boolean }) {
   }
   return (
     <Stack gap={4}>
-      <Button fullWidth loading={form.submitting} onClick={form.submit} variant={plan.recommended ? 'filled' : 'light'}>
+      <Button fullWidth loading={adding} onClick={add} variant={plan.recommended ? 'filled' : 'light'}>
         {label}
       </Button>
-      {form.formError && (
+      {error && (
         <Text size="sm" c="red" role="alert">
-          {form.formError}
+          {error}
         </Text>
       )}
     </Stack>

@@ -17,17 +17,16 @@ import { lazy, Suspense, type CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { joinMachine, selectJoin } from '@/machines/join-machine';
 import { fetchLearnerLesson } from '@/services/learner-lesson-service';
-import { addLessonToCart } from '@/services/lesson-service';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { formatCountdown, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { useCart, useSession } from '../../app-actors-context';
+import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
-import { useForm } from '../../use-form';
+import { useAddToCart } from '../../use-add-to-cart';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
@@ -97,23 +96,17 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
   );
 }
 
-/** Putting a lesson the learner has not booked in the cart: the same one-button form as the public view. */
+/** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
 function AddToCart({ lessonId }: { lessonId: number }) {
-  const cart = useCart();
-  const form = useForm({
-    initialValues: {},
-    submit: () => addLessonToCart(lessonId),
-    successMessage: t('cart.lessonAdded'),
-    onSubmitted: (answer) => cart.send({ type: 'cart.updated', cart: answer }),
-  });
+  const { add, adding, error } = useAddToCart({ kind: 'lesson', id: lessonId });
   return (
     <Stack gap="xs">
-      <Button size="md" color="blue.9" onClick={form.submit} loading={form.submitting}>
+      <Button size="md" color="blue.9" onClick={add} loading={adding}>
         Add to cart
       </Button>
-      {form.formError && (
+      {error && (
         <Alert color="red" variant="light" role="alert">
-          {form.formError}
+          {error}
         </Alert>
       )}
     </Stack>

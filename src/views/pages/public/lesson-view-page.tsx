@@ -1,15 +1,14 @@
 import { Alert, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, useSearch } from 'wouter';
-import { addLessonToCart, fetchLesson } from '@/services/lesson-service';
+import { fetchLesson } from '@/services/lesson-service';
 import type { Lesson } from '@/services/schemas/web';
 import { formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { useCart } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { personName } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
-import { useForm } from '../../use-form';
+import { useAddToCart } from '../../use-add-to-cart';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
 
@@ -20,23 +19,17 @@ const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAli
 const HEADER_CELL: CSSProperties = { ...CELL, width: 140, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
 
 function AddToCart({ lesson }: { lesson: Lesson }) {
-  const cart = useCart();
-  // A one-button form: the form machine gives the pending state, the toast and the error text.
-  const form = useForm({
-    initialValues: {},
-    submit: () => addLessonToCart(lesson.id),
-    successMessage: t('cart.lessonAdded'),
-    onSubmitted: (answer) => cart.send({ type: 'cart.updated', cart: answer }),
-  });
+  // The cart machine adds it, says so and opens the drawer; the button shows its own progress and error.
+  const { add, adding, error } = useAddToCart({ kind: 'lesson', id: lesson.id });
   return (
     <Stack gap="xs">
-      <Button size="md" color="blue.9" onClick={form.submit} loading={form.submitting} disabled={!lesson.bookable}>
+      <Button size="md" color="blue.9" onClick={add} loading={adding} disabled={!lesson.bookable}>
         Add to cart
       </Button>
       {!lesson.bookable && <Text size="sm" c="gray.7">{t('cart.lessonUnavailable')}</Text>}
-      {form.formError && (
+      {error && (
         <Alert color="red" variant="light" role="alert">
-          {form.formError}
+          {error}
         </Alert>
       )}
     </Stack>
