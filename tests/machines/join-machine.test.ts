@@ -5,10 +5,17 @@
 // step checks what the person sees (phase, countdown, link, error) against an oracle written out here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
-import { CLOCK_TICK_MS, joinMachine, selectJoin, type JoinEmitted, type JoinInput } from '@/machines/join-machine';
+import {
+  CLOCK_TICK_MS,
+  joinMachine,
+  selectJoin,
+  type JoinEmitted,
+  type JoinInput,
+} from '@/machines/join-machine';
 import { ApiError } from '@/services/http';
 import { formatCountdown } from '@/shared/format';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { killersFirst } from './killers-first';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type JoinEvent = EventFromLogic<typeof joinMachine>;
 
@@ -31,7 +38,10 @@ const failed = (error: unknown) => ({ type: 'xstate.error.actor.joinLesson', err
 
 const results: Array<[JoinEvent, { link?: string; error?: string }]> = [
   [done(LINK), { link: LINK }],
-  [failed(new ApiError({ status: 422, message: TOO_EARLY, data: { message: TOO_EARLY } })), { error: TOO_EARLY }],
+  [
+    failed(new ApiError({ status: 422, message: TOO_EARLY, data: { message: TOO_EARLY } })),
+    { error: TOO_EARLY },
+  ],
   [failed(new ApiError({ status: 0, message: GENERAL })), { error: GENERAL }],
 ];
 
@@ -46,16 +56,27 @@ const events: JoinEvent[] = [
   ...results.map(([event]) => event),
 ];
 
-const logic = joinMachine.provide({
-  actors: { joinLesson: fromPromise<string, { lessonId: number }>(() => new Promise<never>(() => {})) },
-});
+/** The machine with a join call that never settles: the paths settle it with done/error events. */
+function pending(machine: typeof joinMachine) {
+  return machine.provide({
+    actors: { joinLesson: fromPromise<string, { lessonId: number }>(() => new Promise<never>(() => {})) },
+  });
+}
+const logic = pending(joinMachine);
 
 const model = (now: number) =>
   modelOf(logic, {
     events,
     input: input(now),
     visibleContext: (s) => selectJoin(s),
-    simpleEvents: [tick(OPENS), tick(CLOSES + 1), { type: 'join' }, { type: 'join.retry' }, results[0]![0], results[1]![0]],
+    simpleEvents: [
+      tick(OPENS),
+      tick(CLOSES + 1),
+      { type: 'join' },
+      { type: 'join.retry' },
+      results[0]![0],
+      results[1]![0],
+    ],
   });
 
 // Three openings of the page: before the window, inside it, after the lesson.
@@ -65,6 +86,23 @@ const STARTS = [
   ['after the lesson', CLOSES + 60_000],
 ] as const;
 const models = STARTS.map(([name, now]) => ({ name, now, model: model(now) }));
+const paths = models.flatMap(({ now, model: m }) =>
+  [...m.shortest, ...m.simple].map((path) => ({ path, now })),
+);
+
+// `checking` only routes by `context.now` (before / inside / after the window), and every tick sets
+// `now` first: a tick sent through `checking` lands where the tick's own guard sends it. Re-entering
+// `waiting` restarts the 1 s clock at the moment of a tick, which keeps the same cadence.
+const throughChecking = 'the tick sets now, and checking routes by now to the very state the tick targets';
+const coverage = coverageOf(joinMachine, {
+  allowSurvivors: {
+    'retarget waiting --clock.tick[tickEnds]--> ended to checking': throughChecking,
+    'retarget waiting --clock.tick[tickOpens]--> open to checking': throughChecking,
+    'retarget waiting --clock.tick--> (stays) to checking': `${throughChecking} (waiting, its clock restarted on the beat)`,
+    'retarget open --clock.tick[tickEnds]--> ended to checking': throughChecking,
+  },
+});
+const killers = killersFirst<(typeof paths)[number]>(joinMachine);
 
 type Seen = { phase: string; countdownMs: number | null; link: string | null; error: string | null };
 
@@ -89,10 +127,18 @@ function expectedAfter(before: Seen, now: number, event: JoinEvent | null): Seen
   return { ...before, phase: 'failed', error: result?.error ?? null };
 }
 
-function replay(path: ModelPath<typeof logic>, start: number) {
+function replay(
+  path: ModelPath<typeof logic>,
+  start: number,
+  machine = joinMachine,
+  inspect = coverage.inspect,
+) {
   vi.setSystemTime(start);
   const openLink = vi.fn();
-  const actor = createActor(logic.provide({ actions: { openLink } }), { input: input(start) });
+  const actor = createActor(pending(machine).provide({ actions: { openLink } }), {
+    input: input(start),
+    inspect,
+  });
   const emitted: JoinEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -135,19 +181,15 @@ describe('join machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it.each(models.map(({ name, model: m }) => [name, m] as const))(
-    'walks every edge of the adjacency map when the page opens %s',
-    (name, m) => {
-      const edges = m.expectEveryEdgeWalked();
-      // After the lesson nothing happens any more: the page opens on "ended" and stays there.
-      if (name === 'after the lesson') {
-        expect(edges).toBe(0);
-        expect(m.shortest.map((path) => selectJoin(path.state).phase)).toEqual(['ended']);
-      } else {
-        expect(edges).toBeGreaterThan(10);
-      }
-    },
-  );
+  it('opened after the lesson, shows "ended" and nothing more happens', () => {
+    const after = models.find(({ name }) => name === 'after the lesson')!.model;
+    expect(
+      [...after.shortest, ...after.simple].map((path) => [selectJoin(path.state).phase, path.steps.length]),
+    ).toEqual([
+      ['ended', 1],
+      ['ended', 1],
+    ]);
+  });
 
   it('reaches every phase, and the countdown reads as a clock', () => {
     const phases = new Set(
@@ -159,16 +201,38 @@ describe('join machine (model-based)', () => {
 
   for (const { name, now, model: m } of models) {
     describe(`opened ${name}`, () => {
-      describe.each(m.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-        it('shows the phase, countdown, link and error the path leads to', () => {
-          replay(path, now).stop();
-        });
-      });
-      describe.each(m.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-        it('shows the phase, countdown, link and error the path leads to', () => {
-          replay(path, now).stop();
-        });
-      });
+      describe.each(m.shortest.map((path) => [describePath(path), path] as const))(
+        'shortest path %s',
+        (_, path) => {
+          it('shows the phase, countdown, link and error the path leads to', () => {
+            replay(
+              path,
+              now,
+              joinMachine,
+              killers.inspect(
+                paths.find((one) => one.path === path)!,
+                coverage.inspect,
+              ),
+            ).stop();
+          });
+        },
+      );
+      describe.each(m.simple.map((path) => [describePath(path), path] as const))(
+        'simple path %s',
+        (_, path) => {
+          it('shows the phase, countdown, link and error the path leads to', () => {
+            replay(
+              path,
+              now,
+              joinMachine,
+              killers.inspect(
+                paths.find((one) => one.path === path)!,
+                coverage.inspect,
+              ),
+            ).stop();
+          });
+        },
+      );
     });
   }
 
@@ -187,4 +251,19 @@ describe('join machine (model-based)', () => {
     expect(vi.getTimerCount()).toBe(0);
     actor.stop();
   });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(paths.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    // Every path of the three openings, those that together take every transition first.
+    const ordered = killers.order(paths);
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const machine = mutant as typeof joinMachine;
+      for (const { path, now } of ordered) replay(path, now, machine).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  }, 20_000);
 });
