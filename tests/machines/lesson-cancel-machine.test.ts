@@ -10,7 +10,7 @@ import {
 import { ApiError } from '@/services/http';
 import { decodeTeacherLesson } from '@/services/schemas/teaching';
 import type { CancelAnswer } from '@/services/teacher-lesson-page-service';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type CancelEvent = EventFromLogic<typeof lessonCancelMachine>;
 
@@ -35,19 +35,25 @@ const events: CancelEvent[] = [
   refused,
 ];
 
-const logic = lessonCancelMachine.provide({
-  actors: {
-    cancelLesson: fromPromise<CancelAnswer, { lessonId: number; reason: string }>(
-      () => new Promise<never>(() => {}),
-    ),
-  },
-});
+/** The machine with a call that never settles: the paths settle it with done/error events. */
+function pending(machine: typeof lessonCancelMachine) {
+  return machine.provide({
+    actors: {
+      cancelLesson: fromPromise<CancelAnswer, { lessonId: number; reason: string }>(
+        () => new Promise<never>(() => {}),
+      ),
+    },
+  });
+}
+const logic = pending(lessonCancelMachine);
 const input = { lessonId: 501 };
 const model = modelOf(logic, {
   events,
   input,
   visibleContext: (s) => ({ reason: s.context.reason, message: s.context.message, error: s.context.error }),
 });
+
+const coverage = coverageOf(lessonCancelMachine);
 
 type Screen = {
   open: boolean;
@@ -80,8 +86,8 @@ function expectedAfter(screen: Screen, event: CancelEvent): [Screen, LessonCance
   }
 }
 
-function replay(path: ModelPath<typeof logic>) {
-  const actor = createActor(logic, { input });
+function replay(path: ModelPath<typeof logic>, machine = lessonCancelMachine) {
+  const actor = createActor(pending(machine), { input, inspect: coverage.inspect });
   const emitted: LessonCancelEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -103,10 +109,6 @@ function replay(path: ModelPath<typeof logic>) {
 }
 
 describe('lesson-cancel machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(8);
-  });
-
   it.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {
@@ -142,5 +144,18 @@ describe('lesson-cancel machine (model-based)', () => {
       'Nobody had paid for this lesson, so nothing was refunded.',
     ]);
     actor.stop();
+  });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const machine = mutant as typeof lessonCancelMachine;
+      for (const path of [...model.shortest, ...model.simple]) replay(path, machine);
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });
