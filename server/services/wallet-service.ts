@@ -7,6 +7,7 @@ import { transactionResource } from '../resources/commerce-resource';
 import { walletResource } from '../resources/user-resource';
 import { hashSecret } from '../security/password';
 import { t } from '../../src/shared/messages';
+import { pinConfirmationProblem, pinProblem } from '../../src/shared/payment-validation';
 import { verifyWalletPin } from './payment-service';
 
 const RECENT = 20;
@@ -31,11 +32,13 @@ export async function setUpPin(
 ) {
   const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
   if (!wallet) throw notFound();
-  if (!/^\d{4}$/.test(input.pin)) throw ValidationError.field('pin', t('validation.pin'));
-  if (input.pin !== input.confirmation)
-    throw ValidationError.field('pin_confirmation', t('validation.pinMismatch'));
+  // The wallet page's PIN form checks the same rules (src/shared/payment-validation.ts).
+  const badPin = pinProblem(input.pin);
+  if (badPin) throw ValidationError.field('pin', badPin);
+  const mismatch = pinConfirmationProblem(input.pin, input.confirmation);
+  if (mismatch) throw ValidationError.field('pin_confirmation', mismatch);
   if (wallet.pinHash) {
-    if (!/^\d{4}$/.test(input.currentPin)) throw ValidationError.field('current_pin', t('wallet.currentPin'));
+    if (pinProblem(input.currentPin)) throw ValidationError.field('current_pin', t('wallet.currentPin'));
     try {
       await verifyWalletPin(db, userId, input.currentPin);
     } catch (error) {

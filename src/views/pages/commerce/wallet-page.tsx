@@ -1,27 +1,25 @@
 import { Alert, Badge, Button, Card, Container, Group, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm as useFields } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { pinProblems, selectPaymentBusy } from '@/machines/payment-machine';
+import { useEffect, useState } from 'react';
+import { selectPaymentBusy } from '@/machines/payment-machine';
 import { setUpWalletPin } from '@/services/wallet-service';
 import { changeWalletPin, fetchWalletOverview, type WalletOverview } from '@/services/wallet-history-service';
 import type { Transaction, TransactionStatus } from '@/services/schemas/transaction';
 import type { Wallet } from '@/services/schemas/wallet';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { collect } from '@/shared/validation';
+import { pinProblem, pinProblems } from '@/shared/payment-validation';
+import { collect, TOPUP_MAX_KES, TOPUP_MIN_KES, topUpAmountProblem, wholeShillings } from '@/shared/validation';
 import { useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { WalletPinField } from '../../components/payment/payment-modal';
 import { PlansList } from '../../components/profile/plans-list';
 import { fieldError, selectUser } from '../../session-selectors';
-import { useForm } from '../../use-form';
+import { toFormErrors, useForm } from '../../use-form';
 import { useLoad } from '../../use-load';
 import { usePageTitle } from '../../use-page-title';
 import { EarningsSection } from './earnings-section';
-
-// The server's top-up limits (docs/api.md "Wallet"), checked here too so a typo never leaves the page.
-const TOPUP_MIN = 10;
-const TOPUP_MAX = 150_000;
 
 const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout', earning: 'Earning' };
 const STATUS_COLORS: Record<TransactionStatus, string> = {
@@ -58,23 +56,19 @@ type PinValues = { currentPin: string; pin: string; pinConfirmation: string };
 function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) {
   const form = useForm({
     initialValues: { currentPin: '', pin: '', pinConfirmation: '' } satisfies PinValues,
+    // The rules `POST /api/wallet/setup` checks (src/shared/payment-validation.ts).
     validate: (v: PinValues) => ({
       ...pinProblems(v.pin, v.pinConfirmation),
-      ...(hasPIN ? collect({ currentPin: /^\d{4}$/.test(v.currentPin) ? null : t('validation.pin') }) : {}),
+      ...(hasPIN ? collect({ currentPin: pinProblem(v.currentPin) }) : {}),
     }),
     submit: (v: PinValues) => (hasPIN ? changeWalletPin(v) : setUpWalletPin(v.pin, v.pinConfirmation)),
     onSubmitted: onSaved,
   });
   const heading = hasPIN ? 'Change your wallet PIN' : 'Set up your wallet PIN';
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.submit();
-  }
-
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="pin-heading">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="pin-heading">
             {heading}
@@ -103,29 +97,36 @@ function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) 
   );
 }
 
-/** The amount and method; the second payment actor then runs the same modal as checkout. */
+type TopUpValues = { amount: string; method: 'mpesa' | 'pesapal' };
+
+/**
+ * The amount and method, checked with the API's limits (`topUpAmountProblem`); the wallet top-up
+ * payment actor then runs the same modal as checkout and owns the round trip.
+ */
 function TopUpForm({ phone }: { phone: string | null }) {
   const topUp = useWalletTopUp();
   const busy = useSelector(topUp, (s) => !s.matches('idle') && selectPaymentBusy(s));
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<'mpesa' | 'pesapal'>('mpesa');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const form = useFields<TopUpValues>({
+    mode: 'controlled',
+    initialValues: { amount: '', method: 'mpesa' },
+    validate: (values) => toFormErrors(collect({ amount: topUpAmountProblem(values.amount) })),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = amount.trim();
-    const whole = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(whole >= TOPUP_MIN && whole <= TOPUP_MAX)) {
-      setAmountError(t('wallet.topupAmount', { min: TOPUP_MIN.toLocaleString('en-US'), max: TOPUP_MAX.toLocaleString('en-US') }));
-      return;
-    }
-    setAmountError(null);
-    topUp.send({ type: 'payment.start', method, cartId: null, phone, wallet: null, amount: `${whole}.00`, purpose: 'topup' });
-  }
+  const start = form.onSubmit(({ amount, method }) =>
+    topUp.send({
+      type: 'payment.start',
+      method,
+      cartId: null,
+      phone,
+      wallet: null,
+      amount: `${wholeShillings(amount) ?? 0}.00`,
+      purpose: 'topup',
+    }),
+  );
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="topup-heading">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={start} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="topup-heading">
             Top up
@@ -134,15 +135,10 @@ function TopUpForm({ phone }: { phone: string | null }) {
             label="Amount (KES)"
             inputMode="numeric"
             required
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setAmountError(null);
-            }}
-            error={amountError}
-            description={`From ${formatKes(TOPUP_MIN)} to ${formatKes(TOPUP_MAX)}`}
+            {...form.getInputProps('amount')}
+            description={`From ${formatKes(TOPUP_MIN_KES)} to ${formatKes(TOPUP_MAX_KES)}`}
           />
-          <Radio.Group label="Pay with" value={method} onChange={(value) => setMethod(value === 'pesapal' ? 'pesapal' : 'mpesa')}>
+          <Radio.Group label="Pay with" {...form.getInputProps('method')}>
             <Group mt={4}>
               <Radio value="mpesa" label="M-Pesa" />
               <Radio value="pesapal" label="Pesapal (card and others)" />
