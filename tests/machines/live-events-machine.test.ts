@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup, type AnyActorRef, type EventFromLogic } from 'xstate';
 import { liveEventsMachine, type LiveEvent, type StreamEvent } from '@/machines/live-events-machine';
 import { decodeNotification } from '@/services/schemas/notification';
-import { describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
 
 type Event = EventFromLogic<typeof liveEventsMachine>;
 const AFTER_RECONNECT = 'xstate.after.reconnectDelay.liveEvents.retrying';
@@ -26,16 +26,20 @@ const events: Event[] = [
 ];
 
 const streams = { opened: 0, closed: 0 };
-const logic = liveEventsMachine.provide({
-  actors: {
-    eventStream: fromCallback<StreamEvent>(() => {
-      streams.opened += 1;
-      return () => {
-        streams.closed += 1;
-      };
-    }),
-  },
-});
+/** The machine with a fake stream that only counts how many are open: the paths send its reports. */
+function counted(machine: typeof liveEventsMachine) {
+  return machine.provide({
+    actors: {
+      eventStream: fromCallback<StreamEvent>(() => {
+        streams.opened += 1;
+        return () => {
+          streams.closed += 1;
+        };
+      }),
+    },
+  });
+}
+const logic = counted(liveEventsMachine);
 
 // Failed connections in a row, up to where the back-off stops growing (3 s doubling to a minute).
 // The graph is walked without a parent, so the messages to it are no-ops there; the replay has one.
@@ -47,14 +51,22 @@ const model = modelOf(
   { events, visibleContext: (s) => Math.min(s.context.attempts, 6) },
 );
 
+const coverage = coverageOf(liveEventsMachine, {
+  allowSurvivors: {
+    'retarget retrying --xstate.after.reconnectDelay.liveEvents.retrying--> streaming to streaming.connecting':
+      'entering streaming enters its initial state, connecting: the same target written out',
+  },
+});
+
 /** The notifications machine's stand-in: invokes the live machine and records what it hears. */
-function harness() {
+function harness(machine = liveEventsMachine) {
   const heard: LiveEvent[] = [];
   const parent = createActor(
-    setup({ actors: { live: logic } }).createMachine({
+    setup({ actors: { live: counted(machine) } }).createMachine({
       invoke: { id: 'live', src: 'live' },
       on: { '*': { actions: ({ event }) => heard.push(event as LiveEvent) } },
     }),
+    { inspect: coverage.inspect },
   ).start();
   const child = parent.getSnapshot().children.live as AnyActorRef;
   return { parent, child, heard };
@@ -62,9 +74,9 @@ function harness() {
 
 const WAITS = [3000, 6000, 12_000, 24_000, 48_000, 60_000];
 
-function replay(path: ModelPath<typeof logic>) {
+function replay(path: ModelPath<typeof logic>, machine = liveEventsMachine) {
   Object.assign(streams, { opened: 0, closed: 0 });
-  const { parent, child, heard } = harness();
+  const { parent, child, heard } = harness(machine);
   let failures = 0;
   let expectHeard: LiveEvent[] = [];
   for (const step of path.steps) {
@@ -106,10 +118,6 @@ describe('live events machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('walks every edge of the adjacency map', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
-  });
-
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
     it('tells the parent what the stream says and reconnects after the back-off', () => {
       replay(path).stop();
@@ -134,5 +142,18 @@ describe('live events machine (model-based)', () => {
     expect(heard.filter((e) => e.type === 'live.lost')).toHaveLength(8);
     parent.stop();
     expect(streams.opened).toBe(streams.closed);
+  });
+
+  // Last: measured over every replay above (and the back-off test, which takes no other transition).
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+      const machine = mutant as typeof liveEventsMachine;
+      for (const path of model.shortest) replay(path, machine).stop();
+    });
+    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });
