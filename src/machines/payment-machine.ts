@@ -2,7 +2,7 @@
 // a chosen method opens the modal, the method asks for what it needs (wallet PIN, M-Pesa phone,
 // paybill numbers, the Pesapal page), the call is made once, and a pending payment is followed
 // until it is final. Outcomes are emitted; refreshing the cart is an injected action.
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { errorStatus, serverMessageOr } from '@/services/cart-service';
 import * as paymentService from '@/services/payment-service';
 import { setUpWalletPin } from '@/services/wallet-service';
@@ -26,7 +26,7 @@ export const PENDING_TIMEOUT_MS = 120_000;
 // The rules live in src/shared (the API checks the same PIN rule); re-exported for the machine's callers.
 export { phoneProblems, pinProblems, WALLET_PIN_PATTERN } from '@/shared/payment-validation';
 
-/** What the modal body shows. */
+/** What the modal body shows; each state of the machine says which (`meta.step`). */
 export type PaymentModalMode =
   | 'closed'
   | 'pin'
@@ -41,7 +41,10 @@ export type PaymentModalMode =
   /** The gateway confirmed something the server would not settle alone: staff look at it. */
   | 'review';
 
-/** SPEC §2 "Payment modal, opened by Pay, with mode, phone, title, submit text, show flag and gateway". */
+/**
+ * SPEC §2 "Payment modal, opened by Pay, with mode, phone, title, submit text, show flag and gateway":
+ * derived from the state by `selectPaymentModal`, never stored.
+ */
 export type PaymentModal = {
   mode: PaymentModalMode;
   phone: string;
@@ -78,7 +81,8 @@ export type PaymentContext = {
   studentId: number | null;
   purpose: PaymentPurpose;
   wallet: PaymentWallet | null;
-  modal: PaymentModal;
+  /** The M-Pesa phone: prefilled by checkout, then the one last submitted. */
+  phone: string;
   /** Why the last submission was refused (wrong PIN, invalid phone); shown under the form. */
   error: string | null;
   fieldErrors: FieldErrors;
@@ -99,6 +103,11 @@ export type PaymentEvent =
   | { type: 'payment.confirm' }
   | { type: 'payment.retry' }
   | { type: 'payment.close' }
+  /**
+   * The person is gone (signed out, or the server answered 401): whatever is on screen or out closes,
+   * even a call in flight (its answer is no longer anyone's). Sent by the app machine.
+   */
+  | { type: 'payment.abort' }
   /** The live stream says a transaction changed (forwarded by the notifications machine): check ours now. */
   | { type: 'transaction.settled'; id: number; status: string };
 
@@ -130,15 +139,6 @@ const SUBMIT_TEXTS: Record<PaymentModalMode, string> = {
   review: '',
 };
 
-const CLOSED_MODAL: PaymentModal = {
-  mode: 'closed',
-  phone: '',
-  title: '',
-  submitText: '',
-  show: false,
-  gateway: null,
-};
-
 const initialContext: PaymentContext = {
   method: null,
   cartId: null,
@@ -146,7 +146,7 @@ const initialContext: PaymentContext = {
   studentId: null,
   purpose: 'order',
   wallet: null,
-  modal: CLOSED_MODAL,
+  phone: '',
   error: null,
   fieldErrors: {},
   message: null,
@@ -171,6 +171,8 @@ export function successMessage(
 
 // Closing is possible wherever the modal waits for the person, never while a call is out.
 const closeModal = { target: '#payment.idle', actions: 'reset' } as const;
+// A call failed for a reason the form cannot fix (cart changed, server down): the outcome says the server's words.
+const failWithServerMessage = { target: '#payment.modal.fail', actions: 'sayServerFailure' } as const;
 
 const payInput = (context: PaymentContext): PayInput => ({
   cartId: context.cartId,
@@ -180,12 +182,15 @@ const payInput = (context: PaymentContext): PayInput => ({
 const hasProblems = (errors: FieldErrors) => Object.keys(errors).length > 0;
 const fieldErrorsOf = (error: unknown): FieldErrors =>
   error && typeof error === 'object' && 'fieldErrors' in error ? (error.fieldErrors as FieldErrors) : {};
+/** The error of a failed call's event (`xstate.error.actor.*`). */
+const errorOf = (event: EventObject): unknown => ('error' in event ? event.error : undefined);
 
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
     events: {} as PaymentEvent,
     emitted: {} as PaymentEmitted,
+    meta: {} as { step: PaymentModalMode },
   },
   actors: {
     payByWallet: fromPromise<WalletPayment, PayInput & { pin: string }>(({ input }) =>
@@ -219,27 +224,18 @@ export const paymentMachine = setup({
     })),
     announceSuccess: emit({ type: 'payment.succeeded' as const }),
     announcePinSetUp: emit({ type: 'wallet.pinSetUp' as const }),
-    showModal: assign(({ context }, params: { mode: PaymentModalMode }) => ({
-      modal: {
-        ...context.modal,
-        mode: params.mode,
-        show: true,
-        gateway: context.method,
-        title:
-          params.mode === 'pinSetup'
-            ? t('payment.pinSetupTitle')
-            : context.method
-              ? TITLES[context.method]
-              : '',
-        submitText: SUBMIT_TEXTS[params.mode],
-      },
-    })),
     clearProblems: assign({ error: null, fieldErrors: {} }),
     refuse: assign((_, params: { error: string; fieldErrors?: FieldErrors }) => ({
       error: params.error,
       fieldErrors: params.fieldErrors ?? {},
     })),
+    /** 422 and the like: the form stays, with the server's words (or `fallback`) and its field errors. */
+    refuseWithServerMessage: assign(({ event }, params: { fallback: string }) => ({
+      error: serverMessageOr(errorOf(event), params.fallback),
+      fieldErrors: fieldErrorsOf(errorOf(event)),
+    })),
     say: assign((_, params: { message: string }) => ({ message: params.message })),
+    sayServerFailure: assign(({ event }) => ({ message: serverMessageOr(errorOf(event), t('payment.failMsg')) })),
     reset: assign(initialContext),
   },
   guards: {
@@ -285,7 +281,7 @@ export const paymentMachine = setup({
             studentId: event.studentId ?? null,
             purpose: event.purpose ?? 'order',
             wallet: event.wallet,
-            modal: { ...CLOSED_MODAL, phone: event.phone ?? '' },
+            phone: event.phone ?? '',
           })),
         },
       },
@@ -294,6 +290,7 @@ export const paymentMachine = setup({
     // The modal is open: each method asks for what it needs, then the call, then the outcome.
     modal: {
       initial: 'opening',
+      on: { 'payment.abort': { target: 'idle', actions: 'reset' } },
       states: {
         // Each method asks for something different first; a retry comes back here too.
         opening: {
@@ -307,7 +304,7 @@ export const paymentMachine = setup({
         },
 
         walletPin: {
-          entry: { type: 'showModal', params: { mode: 'pin' } },
+          meta: { step: 'pin' },
           on: {
             'pin.submit': [
               {
@@ -327,6 +324,7 @@ export const paymentMachine = setup({
         },
         payingByWallet: {
           tags: 'busy',
+          meta: { step: 'pin' },
           invoke: {
             id: 'payByWallet',
             src: 'payByWallet',
@@ -342,27 +340,15 @@ export const paymentMachine = setup({
               {
                 guard: { type: 'refusedInput', params: ({ event }) => ({ error: event.error }) },
                 target: 'walletPin',
-                actions: {
-                  type: 'refuse',
-                  params: ({ event }) => ({
-                    error: serverMessageOr(event.error, t('payment.failMsg')),
-                    fieldErrors: fieldErrorsOf(event.error),
-                  }),
-                },
+                actions: { type: 'refuseWithServerMessage', params: { fallback: t('payment.failMsg') } },
               },
-              {
-                target: 'fail',
-                actions: {
-                  type: 'say',
-                  params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
-                },
-              },
+              failWithServerMessage,
             ],
           },
         },
 
         pinSetup: {
-          entry: { type: 'showModal', params: { mode: 'pinSetup' } },
+          meta: { step: 'pinSetup' },
           on: {
             'pin.setup': [
               {
@@ -385,6 +371,7 @@ export const paymentMachine = setup({
         },
         settingUpPin: {
           tags: 'busy',
+          meta: { step: 'pinSetup' },
           invoke: {
             id: 'setUpWalletPin',
             src: 'setUpWalletPin',
@@ -407,25 +394,19 @@ export const paymentMachine = setup({
             },
             onError: {
               target: 'pinSetup',
-              actions: {
-                type: 'refuse',
-                params: ({ event }) => ({
-                  error: serverMessageOr(event.error, t('wallet.setupError')),
-                  fieldErrors: fieldErrorsOf(event.error),
-                }),
-              },
+              actions: { type: 'refuseWithServerMessage', params: { fallback: t('wallet.setupError') } },
             },
           },
         },
 
         mpesaPhone: {
-          entry: { type: 'showModal', params: { mode: 'phone' } },
+          meta: { step: 'phone' },
           on: {
             'phone.submit': [
               {
                 guard: 'badPhone',
                 actions: [
-                  assign(({ context, event }) => ({ modal: { ...context.modal, phone: event.phone } })),
+                  assign({ phone: ({ event }) => event.phone }),
                   {
                     type: 'refuse',
                     params: ({ event }) => ({
@@ -438,7 +419,7 @@ export const paymentMachine = setup({
               {
                 target: 'payingByMpesa',
                 actions: [
-                  assign(({ context, event }) => ({ modal: { ...context.modal, phone: event.phone } })),
+                  assign({ phone: ({ event }) => event.phone }),
                   'clearProblems',
                 ],
               },
@@ -448,12 +429,13 @@ export const paymentMachine = setup({
         },
         payingByMpesa: {
           tags: 'busy',
+          meta: { step: 'phone' },
           invoke: {
             id: 'payByMpesa',
             src: 'payByMpesa',
             input: ({ context }) => ({
               ...payInput(context),
-              phone: normaliseKenyanPhone(context.modal.phone) ?? context.modal.phone,
+              phone: normaliseKenyanPhone(context.phone) ?? context.phone,
             }),
             onDone: {
               target: 'pending',
@@ -467,43 +449,28 @@ export const paymentMachine = setup({
                 guard: { type: 'refusedInput', params: ({ event }) => ({ error: event.error }) },
                 target: 'mpesaPhone',
                 actions: {
-                  type: 'refuse',
-                  params: ({ event }) => ({
-                    error: serverMessageOr(event.error, t('validation.safaricomPhone')),
-                    fieldErrors: fieldErrorsOf(event.error),
-                  }),
+                  type: 'refuseWithServerMessage',
+                  params: { fallback: t('validation.safaricomPhone') },
                 },
               },
-              {
-                target: 'fail',
-                actions: {
-                  type: 'say',
-                  params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
-                },
-              },
+              failWithServerMessage,
             ],
           },
         },
 
         loadingPaybill: {
           tags: 'busy',
-          entry: { type: 'showModal', params: { mode: 'loading' } },
+          meta: { step: 'loading' },
           invoke: {
             id: 'fetchPaybill',
             src: 'fetchPaybill',
             input: ({ context }) => payInput(context),
             onDone: { target: 'paybill', actions: assign({ paybill: ({ event }) => event.output }) },
-            onError: {
-              target: 'fail',
-              actions: {
-                type: 'say',
-                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
-              },
-            },
+            onError: failWithServerMessage,
           },
         },
         paybill: {
-          entry: { type: 'showModal', params: { mode: 'paybill' } },
+          meta: { step: 'paybill' },
           on: {
             'payment.confirm': 'confirmingPaybill',
             'payment.close': closeModal,
@@ -511,6 +478,7 @@ export const paymentMachine = setup({
         },
         confirmingPaybill: {
           tags: 'busy',
+          meta: { step: 'paybill' },
           invoke: {
             id: 'confirmPaybill',
             src: 'confirmPaybill',
@@ -541,19 +509,13 @@ export const paymentMachine = setup({
                 actions: { type: 'say', params: () => ({ message: t('payment.paybillWaiting') }) },
               },
             ],
-            onError: {
-              target: 'fail',
-              actions: {
-                type: 'say',
-                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
-              },
-            },
+            onError: failWithServerMessage,
           },
         },
 
         payingByPesapal: {
           tags: 'busy',
-          entry: { type: 'showModal', params: { mode: 'loading' } },
+          meta: { step: 'loading' },
           invoke: {
             id: 'payByPesapal',
             src: 'payByPesapal',
@@ -566,25 +528,15 @@ export const paymentMachine = setup({
                 message: event.output.message ?? t('payment.pesapalPrompt'),
               })),
             },
-            onError: {
-              target: 'fail',
-              actions: {
-                type: 'say',
-                params: ({ event }) => ({ message: serverMessageOr(event.error, t('payment.failMsg')) }),
-              },
-            },
+            onError: failWithServerMessage,
           },
         },
 
         // Following a gateway payment until the transaction is final, for at most two minutes.
         pending: {
           initial: 'waiting',
-          entry: {
-            type: 'showModal',
-            params: ({ context }) => ({
-              mode: context.redirectUrl ? ('iframe' as const) : ('prompt' as const),
-            }),
-          },
+          // `iframe` instead when Pesapal gave its page (selectPaymentModal).
+          meta: { step: 'prompt' },
           after: {
             pendingTimeout: {
               target: 'fail',
@@ -657,8 +609,8 @@ export const paymentMachine = setup({
         },
 
         success: {
+          meta: { step: 'success' },
           entry: [
-            { type: 'showModal', params: { mode: 'success' } },
             'refetchCart',
             {
               type: 'notify',
@@ -672,8 +624,8 @@ export const paymentMachine = setup({
           on: { 'payment.close': closeModal },
         },
         review: {
+          meta: { step: 'review' },
           entry: [
-            { type: 'showModal', params: { mode: 'review' } },
             {
               type: 'notify',
               params: ({ context }) => ({
@@ -685,8 +637,8 @@ export const paymentMachine = setup({
           on: { 'payment.close': closeModal },
         },
         fail: {
+          meta: { step: 'fail' },
           entry: [
-            { type: 'showModal', params: { mode: 'fail' } },
             {
               type: 'notify',
               params: ({ context }) => ({
@@ -712,3 +664,25 @@ export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 /** Busy means a call is out: the submit button spins and a second click does nothing. */
 export const selectPaymentBusy = (snapshot: PaymentSnapshot): boolean => snapshot.hasTag('busy');
+
+/** The step the modal shows: the `meta.step` of the state the machine is in. */
+function stepOf(snapshot: PaymentSnapshot): PaymentModalMode {
+  // Only the innermost named step has one (the steps are siblings; `pending` holds its two substates).
+  const step = Object.values(snapshot.getMeta()).find((meta) => meta?.step)?.step ?? 'closed';
+  return step === 'prompt' && snapshot.context.redirectUrl ? 'iframe' : step;
+}
+
+/** What the payment modal shows (SPEC §2), derived from the state: step, title, submit text, gateway. */
+export function selectPaymentModal(snapshot: PaymentSnapshot): PaymentModal {
+  const mode = stepOf(snapshot);
+  const { method } = snapshot.context;
+  const show = mode !== 'closed';
+  return {
+    mode,
+    phone: snapshot.context.phone,
+    title: !show ? '' : mode === 'pinSetup' ? t('payment.pinSetupTitle') : method ? TITLES[method] : '',
+    submitText: SUBMIT_TEXTS[mode],
+    show,
+    gateway: show ? method : null,
+  };
+}

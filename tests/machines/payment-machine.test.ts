@@ -9,6 +9,7 @@ import {
   POLL_INTERVAL_MS,
   paymentMachine,
   selectPaymentBusy,
+  selectPaymentModal,
   type PayInput,
   type PaymentEmitted,
 } from '@/machines/payment-machine';
@@ -20,7 +21,7 @@ import type {
   WalletPayment,
 } from '@/services/schemas/checkout';
 import { decodeTransaction, type Transaction } from '@/services/schemas/transaction';
-import { describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
 
 type PaymentEvent = EventFromLogic<typeof paymentMachine>;
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
@@ -171,6 +172,8 @@ const userEvents: PaymentEvent[] = [
   { type: 'payment.confirm' },
   { type: 'payment.retry' },
   { type: 'payment.close' },
+  // Signed out or a 401 (sent by the app machine): closes from any step, even with a call out.
+  { type: 'payment.abort' },
   after(AFTER_POLL),
   // The live stream (issue 9): ours is checked at once; another transaction changes nothing.
   { type: 'transaction.settled', id: 55, status: 'completed' },
@@ -189,6 +192,25 @@ const fakeActors = {
   fetchTransaction: never<Transaction, { transactionId: number }>(),
 };
 const logic = paymentMachine.provide({ actors: fakeActors });
+// Equivalent mutants: `opening` only dispatches on the method and the wallet, which these
+// transitions leave as they were, so going there lands in the very state the machine goes to.
+const BACK_THROUGH_OPENING = 'Going through `opening` lands in the same step: the method and wallet are unchanged.';
+const coverage = coverageOf(logic, {
+  allowSurvivors: {
+    'retarget idle --payment.start--> modal to modal.opening': '`opening` is the initial state of `modal`.',
+    'retarget modal.walletPin --pin.submit[badPin]--> (stays) to modal.opening': BACK_THROUGH_OPENING,
+    'retarget modal.payingByWallet --xstate.error.actor.payByWallet[refusedInput]--> modal.walletPin to modal.opening':
+      BACK_THROUGH_OPENING,
+    'retarget modal.pinSetup --pin.setup[badPinSetup]--> (stays) to modal.opening': BACK_THROUGH_OPENING,
+    'retarget modal.settingUpPin --xstate.done.actor.setUpWalletPin--> modal.walletPin to modal.opening':
+      'The wallet has a PIN now, so `opening` goes to walletPin too.',
+    'retarget modal.settingUpPin --xstate.error.actor.setUpWalletPin--> modal.pinSetup to modal.opening':
+      BACK_THROUGH_OPENING,
+    'retarget modal.mpesaPhone --phone.submit[badPhone]--> (stays) to modal.opening': BACK_THROUGH_OPENING,
+    'retarget modal.payingByMpesa --xstate.error.actor.payByMpesa[refusedInput]--> modal.mpesaPhone to modal.opening':
+      BACK_THROUGH_OPENING,
+  },
+});
 
 const byId = (id: string) => results.filter(([e]) => e.type.endsWith(`.${id}`)).map(([e]) => e);
 const model = modelOf(logic, {
@@ -268,6 +290,7 @@ function errorAfter(event: PaymentEvent): string | null | undefined {
   switch (event.type) {
     case 'payment.start':
     case 'payment.close':
+    case 'payment.abort':
       return null;
     case 'pin.submit':
       return /^\d{4}$/.test(event.pin) ? null : TEXT.badPin;
@@ -290,9 +313,32 @@ function stateName(snapshot: Snapshot): string {
   return typeof inner === 'string' ? inner : Object.keys(inner)[0]!;
 }
 
-function replay(path: ModelPath<typeof logic>) {
-  const refetchCart = vi.fn();
-  const actor = createActor(logic.provide({ actions: { refetchCart } }));
+/** What a replay counts: cart refreshes, and transaction checks asked for (none ever answers by itself). */
+const counted = { refetches: 0, checks: 0 };
+const instrumented = new WeakMap<typeof logic, typeof logic>();
+/** The machine with the counting implementations, made once per machine (the mutation check replays many). */
+function instrument(machine: typeof logic): typeof logic {
+  let found = instrumented.get(machine);
+  if (!found) {
+    found = machine.provide({
+      actions: { refetchCart: () => (counted.refetches += 1) },
+      actors: {
+        fetchTransaction: fromPromise<Transaction, { transactionId: number }>(() => {
+          counted.checks += 1;
+          return new Promise<never>(() => {});
+        }),
+      },
+    });
+    instrumented.set(machine, found);
+  }
+  return found;
+}
+
+function replay(path: ModelPath<typeof logic>, machine: typeof logic = logic) {
+  counted.refetches = 0;
+  counted.checks = 0;
+  const actor = createActor(instrument(machine), { inspect: coverage.inspect });
+  let expectedChecks = 0;
   const emitted: PaymentEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -319,6 +365,13 @@ function replay(path: ModelPath<typeof logic>) {
 
     const seen = actor.getSnapshot();
     expect(seen.value).toEqual(step.state.value);
+    // A check starts on entering `checking`, and again when the stream speaks during one.
+    const checking = (s: Snapshot) => s.matches({ modal: { pending: 'checking' } });
+    if (checking(seen) && (!checking(before) || event.type === 'transaction.settled')) expectedChecks += 1;
+    // Waiting out the two minutes runs the next poll's check on the way (it never answers).
+    if ((event.type as string) === AFTER_TIMEOUT && before.matches({ modal: { pending: 'waiting' } }))
+      expectedChecks += 1;
+    expect(counted.checks).toBe(expectedChecks);
     const name = stateName(seen);
     if (name === 'pending' && stateName(before) !== 'pending') pendingFor = 0;
 
@@ -327,17 +380,17 @@ function replay(path: ModelPath<typeof logic>) {
       method = event.method;
       purpose = event.purpose ?? 'order';
     }
-    if (event.type === 'payment.start' || event.type === 'payment.close' || event.type === 'payment.retry')
-      message = null;
+    const closes = event.type === 'payment.close' || event.type === 'payment.abort';
+    if (event.type === 'payment.start' || closes || event.type === 'payment.retry') message = null;
     // The model only sends events the machine takes, so each one's effect applies.
     const nextError = errorAfter(event);
     if (nextError !== undefined) error = nextError;
-    if (event.type === 'payment.close') method = null;
+    if (closes) method = null;
     const nextMessage = messageAfter.get(event);
     if (nextMessage !== undefined)
       message = typeof nextMessage === 'function' ? nextMessage(purpose) : nextMessage;
 
-    const { modal } = seen.context;
+    const modal = selectPaymentModal(seen);
     const mode = name === 'pending' ? (seen.context.redirectUrl ? 'iframe' : 'prompt') : MODE[name]!;
     expect(modal).toEqual({
       mode,
@@ -357,7 +410,7 @@ function replay(path: ModelPath<typeof logic>) {
     const fresh = emitted.slice(emittedBefore);
     if (name === 'success' && stateName(before) !== 'success') {
       expect(fresh).toEqual([{ type: 'notify', color: 'success', message }, { type: 'payment.succeeded' }]);
-      expect(refetchCart).toHaveBeenCalledTimes(1);
+      expect(counted.refetches).toBe(1);
     } else if (name === 'fail' && stateName(before) !== 'fail') {
       expect(fresh).toEqual([{ type: 'notify', color: 'error', message }]);
     } else if (name === 'review' && stateName(before) !== 'review') {
@@ -373,7 +426,7 @@ function replay(path: ModelPath<typeof logic>) {
       expect(fresh).toEqual([]);
     }
   }
-  return { actor, refetchCart };
+  return { actor, refetches: counted.refetches };
 }
 
 describe('payment machine (model-based)', () => {
@@ -397,17 +450,23 @@ describe('payment machine (model-based)', () => {
     'simple path %s',
     (_, path) => {
       it('shows the modal, message and toasts the path leads to', () => {
-        const { actor, refetchCart } = replay(path);
+        const { actor, refetches } = replay(path);
         const paidOnce = eventsOf(path).some((e) => {
           const says = messageAfter.get(e);
           return says === TEXT.paid || typeof says === 'function';
         });
-        expect(refetchCart).toHaveBeenCalledTimes(paidOnce ? 1 : 0);
+        expect(refetches).toBe(paidOnce ? 1 : 0);
         actor.stop();
       });
     },
   );
 });
+
+/** The context and the modal the selector derives from the state, as the view reads them. */
+function shown(actor: { getSnapshot: () => Snapshot }) {
+  const snapshot = actor.getSnapshot();
+  return { ...snapshot.context, modal: selectPaymentModal(snapshot) };
+}
 
 describe('payment machine (behaviour with real calls and timers)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -417,6 +476,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     const refetchCart = vi.fn();
     const actor = createActor(
       paymentMachine.provide({ actors: { ...fakeActors, ...actors }, actions: { refetchCart } }),
+      { inspect: coverage.inspect },
     );
     const emitted: PaymentEmitted[] = [];
     actor.on('*', (event) => emitted.push(event));
@@ -436,7 +496,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     expect(pay.mock.calls[0]).toEqual([
       expect.objectContaining({ input: { cartId: 7, amount: '3000.00', studentId: null, pin: '1234' } }),
     ]);
-    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'success', show: true });
+    expect(shown(actor).modal).toMatchObject({ mode: 'success', show: true });
     expect(emitted).toContainEqual({ type: 'payment.succeeded' });
     expect(refetchCart).toHaveBeenCalledTimes(1);
   });
@@ -450,7 +510,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
       fetchTransaction: fromPromise(fetchTransaction),
     });
     actor.send(start('mpesa'));
-    expect(actor.getSnapshot().context.modal).toMatchObject({
+    expect(shown(actor).modal).toMatchObject({
       mode: 'phone',
       phone: '0712345678',
       title: 'Pay with M-Pesa',
@@ -462,8 +522,8 @@ describe('payment machine (behaviour with real calls and timers)', () => {
         input: { cartId: 7, amount: '3000.00', studentId: null, phone: '254708374149' },
       }),
     ]);
-    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.prompt, transactionId: 55 });
-    expect(actor.getSnapshot().context.modal.mode).toBe('prompt');
+    expect(shown(actor)).toMatchObject({ message: TEXT.prompt, transactionId: 55 });
+    expect(shown(actor).modal.mode).toBe('prompt');
 
     await vi.advanceTimersByTimeAsync(2999);
     expect(fetchTransaction).not.toHaveBeenCalled();
@@ -493,7 +553,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     actor.send({ type: 'payment.confirm' });
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchTransaction).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.modal.mode).toBe('fail');
+    expect(shown(actor).modal.mode).toBe('fail');
     expect(emitted).toContainEqual({
       type: 'notify',
       color: 'error',
@@ -517,7 +577,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     actor.send({ type: 'transaction.settled', id: 55, status: 'completed' });
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchTransaction).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.modal.mode).toBe('success');
+    expect(shown(actor).modal.mode).toBe('success');
     expect(emitted).toContainEqual({ type: 'notify', color: 'success', message: 'Order paid' });
   });
 
@@ -540,7 +600,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     resolvers[0]!(); // the first, stale check is no longer listened to
     resolvers[1]!();
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.modal.mode).toBe('success');
+    expect(shown(actor).modal.mode).toBe('success');
   });
 
   it('gives up following after 2 minutes', async () => {
@@ -551,15 +611,15 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     });
     actor.send(start('pesapal'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({
+    expect(shown(actor)).toMatchObject({
       redirectUrl: pesapalAnswer.pesapalUrl,
       message: TEXT.pesapal,
     });
-    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'iframe', gateway: 'pesapal' });
+    expect(shown(actor).modal).toMatchObject({ mode: 'iframe', gateway: 'pesapal' });
     await vi.advanceTimersByTimeAsync(PENDING_TIMEOUT_MS - 1);
     expect(actor.getSnapshot().matches({ modal: 'pending' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
-    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.timeout, modal: { mode: 'fail' } });
+    expect(shown(actor)).toMatchObject({ message: TEXT.timeout, modal: { mode: 'fail' } });
     expect(emitted).toContainEqual({ type: 'notify', color: 'error', message: TEXT.timeout });
     const calls = fetchTransaction.mock.calls.length;
     expect(calls).toBe(Math.floor((PENDING_TIMEOUT_MS - 1) / POLL_INTERVAL_MS));
@@ -577,22 +637,22 @@ describe('payment machine (behaviour with real calls and timers)', () => {
       confirmPaybill: fromPromise(async () => confirmations.shift()!),
     });
     actor.send(start('paybill'));
-    expect(actor.getSnapshot().context.modal.mode).toBe('loading');
+    expect(shown(actor).modal.mode).toBe('loading');
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({
+    expect(shown(actor)).toMatchObject({
       paybill,
       modal: { mode: 'paybill', submitText: 'I have paid' },
     });
     actor.send({ type: 'payment.confirm' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({
+    expect(shown(actor)).toMatchObject({
       paybill,
       message: TEXT.paybillWaiting,
       modal: { mode: 'paybill' },
     });
     actor.send({ type: 'payment.confirm' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context).toMatchObject({ message: 'Order paid', modal: { mode: 'success' } });
+    expect(shown(actor)).toMatchObject({ message: 'Order paid', modal: { mode: 'success' } });
     expect(refetchCart).toHaveBeenCalledTimes(1);
   });
 
@@ -600,7 +660,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     const setUp = vi.fn(async () => ({ message: 'Wallet setup complete' }));
     const { actor, emitted } = run({ setUpWalletPin: fromPromise(setUp) });
     actor.send(start('wallet', false));
-    expect(actor.getSnapshot().context.modal).toMatchObject({
+    expect(shown(actor).modal).toMatchObject({
       mode: 'pinSetup',
       title: 'Set up your wallet PIN',
       submitText: 'Save PIN',
@@ -612,7 +672,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     expect(setUp.mock.calls[0]).toEqual([
       expect.objectContaining({ input: { pin: '2468', pinConfirmation: '2468' } }),
     ]);
-    expect(actor.getSnapshot().context).toMatchObject({
+    expect(shown(actor)).toMatchObject({
       error: null,
       fieldErrors: {},
       modal: { mode: 'pin', submitText: 'Pay', title: 'Pay from your wallet' },
@@ -626,7 +686,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
   it('asks for the PIN when nothing is known about the wallet, leaving the verdict to the server', () => {
     const { actor } = run({});
     actor.send({ ...start('wallet'), wallet: null } as PaymentEvent);
-    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'pin', title: 'Pay from your wallet' });
+    expect(shown(actor).modal).toMatchObject({ mode: 'pin', title: 'Pay from your wallet' });
   });
 
   it('says the wallet was credited, with the balance, when a top-up completes (never "Order paid")', async () => {
@@ -644,7 +704,7 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     actor.send(startTopUp('mpesa'));
     actor.send({ type: 'phone.submit', phone: '0708374149' });
     await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
-    expect(actor.getSnapshot().context).toMatchObject({ message: TEXT.credited, modal: { mode: 'success' } });
+    expect(shown(actor)).toMatchObject({ message: TEXT.credited, modal: { mode: 'success' } });
     expect(emitted).toContainEqual({ type: 'notify', color: 'success', message: TEXT.credited });
     expect(emitted).not.toContainEqual(expect.objectContaining({ message: 'Order paid' }));
     expect(refetchCart).toHaveBeenCalledTimes(1);
@@ -689,6 +749,56 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     const { actor } = run({});
     actor.send(start('mpesa'));
     actor.send(start('wallet'));
-    expect(actor.getSnapshot().context.modal).toMatchObject({ mode: 'phone', gateway: 'mpesa' });
+    expect(shown(actor).modal).toMatchObject({ mode: 'phone', gateway: 'mpesa' });
   });
+
+  it('ignores Close while a call is out, but a sign-out (abort) stops the call and closes the modal', async () => {
+    let answer: (payment: WalletPayment) => void = () => {};
+    const pay = vi.fn(() => new Promise<WalletPayment>((resolve) => (answer = resolve)));
+    const { actor, emitted, refetchCart } = run({ payByWallet: fromPromise(pay) });
+    actor.send(start('wallet'));
+    actor.send({ type: 'pin.submit', pin: '1234' });
+    actor.send({ type: 'payment.close' });
+    expect(shown(actor).modal).toMatchObject({ mode: 'pin', show: true });
+    expect(selectPaymentBusy(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'payment.abort' });
+    expect(shown(actor).modal).toMatchObject({ mode: 'closed', show: false });
+    expect(actor.getSnapshot().children).toEqual({});
+    answer({ message: 'Order paid' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(emitted).toEqual([]);
+    expect(refetchCart).not.toHaveBeenCalled();
+  });
+
+  it('stops following a pending payment when aborted: no more checks, no late outcome', async () => {
+    const fetchTransaction = vi.fn(async () => transaction('pending'));
+    const { actor, emitted } = run({
+      payByMpesa: fromPromise(async () => mpesaAnswer),
+      fetchTransaction: fromPromise(fetchTransaction),
+    });
+    actor.send(start('mpesa'));
+    actor.send({ type: 'phone.submit', phone: '0708374149' });
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(fetchTransaction).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'payment.abort' });
+    await vi.advanceTimersByTimeAsync(PENDING_TIMEOUT_MS);
+    expect(fetchTransaction).toHaveBeenCalledTimes(1);
+    expect(shown(actor)).toMatchObject({ message: null, transactionId: null, modal: { show: false } });
+    expect(emitted).toEqual([]);
+  });
+
+  // Last: measured over every replay above.
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  });
+
+  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
+    const killed = await coverage.expectEveryMutantKilled((mutant) => {
+      for (const path of model.shortest) replay(path, mutant as typeof logic).actor.stop();
+    });
+    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
+    // About 150 mutants, each replaying up to 260 paths: some 25 s.
+  }, 90_000);
 });

@@ -1,15 +1,23 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, PinInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { selectPaymentBusy, type PaymentContext } from '@/machines/payment-machine';
+import type { FormEvent, ReactNode } from 'react';
+import {
+  selectPaymentBusy,
+  selectPaymentModal,
+  type PaymentContext,
+  type PaymentModal as PaymentModalView,
+} from '@/machines/payment-machine';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
+import { mpesaPhoneProblem, pinConfirmationProblem, pinProblem } from '@/shared/payment-validation';
 import type { PaymentActor } from '../../app-actors';
 import { fieldError } from '../../session-selectors';
 
 type Send = PaymentActor['send'];
-type BodyProps = { context: PaymentContext; busy: boolean; send: Send };
+type BodyProps = { context: PaymentContext; modal: PaymentModalView; busy: boolean; send: Send };
+type FormErrors = Record<string, ReactNode>;
 
 /** A masked 4-digit PIN (SPEC §5), one labelled box per digit inside a labelled group. */
 export function WalletPinField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string | null }) {
@@ -37,12 +45,20 @@ export function WalletPinField({ label, value, onChange, error }: { label: strin
   );
 }
 
-function Problem({ context }: { context: PaymentContext }) {
-  return context.error ? (
+/** Why the last Pay was refused: the form's own check first, else the server's answer. */
+function Problem({ context, formErrors }: { context: PaymentContext; formErrors: FormErrors }) {
+  const problem = Object.values(formErrors).find(Boolean) ?? context.error;
+  return problem ? (
     <Alert color="red" role="alert">
-      {context.error}
+      {problem}
     </Alert>
   ) : null;
+}
+
+/** A field's error: the form's check, else what the server said about it. */
+function errorOf(formErrors: FormErrors, context: PaymentContext, field: string): string | null {
+  const own = formErrors[field];
+  return typeof own === 'string' ? own : fieldError(context.fieldErrors, field);
 }
 
 function Amount({ amount }: { amount: string | null }) {
@@ -53,10 +69,10 @@ function Amount({ amount }: { amount: string | null }) {
   ) : null;
 }
 
-function SubmitForm({ onSubmit, busy, submitText, children }: { onSubmit: () => void; busy: boolean; submitText: string; children: ReactNode }) {
-  function submit(event: FormEvent) {
+function SubmitForm({ onSubmit, busy, submitText, children }: { onSubmit: (event?: FormEvent<HTMLFormElement>) => void; busy: boolean; submitText: string; children: ReactNode }) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (!busy) onSubmit(event);
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -70,55 +86,67 @@ function SubmitForm({ onSubmit, busy, submitText, children }: { onSubmit: () => 
   );
 }
 
-function WalletPinBody({ context, busy, send }: BodyProps) {
-  const [pin, setPin] = useState('');
+// The fields live in @mantine/form, checked by the shared payment rules before anything is sent;
+// the machine owns submitting and what the server answers.
+
+function WalletPinBody({ context, modal, busy, send }: BodyProps) {
+  const form = useForm({ initialValues: { pin: '' }, validate: { pin: pinProblem } });
   return (
-    <SubmitForm busy={busy} submitText={context.modal.submitText} onSubmit={() => send({ type: 'pin.submit', pin })}>
+    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit(({ pin }) => send({ type: 'pin.submit', pin }))}>
       <Amount amount={context.amount} />
       {context.wallet && <Text size="sm">Wallet balance: {formatKes(context.wallet.balance)}</Text>}
-      <Problem context={context} />
-      <WalletPinField label="Wallet PIN" value={pin} onChange={setPin} error={fieldError(context.fieldErrors, 'pin')} />
+      <Problem context={context} formErrors={form.errors} />
+      <WalletPinField label="Wallet PIN" value={form.values.pin} onChange={(pin) => form.setFieldValue('pin', pin)} error={errorOf(form.errors, context, 'pin')} />
     </SubmitForm>
   );
 }
 
-function PinSetupBody({ context, busy, send }: BodyProps) {
-  const [pin, setPin] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+function PinSetupBody({ context, modal, busy, send }: BodyProps) {
+  const form = useForm({
+    initialValues: { pin: '', pinConfirmation: '' },
+    validate: {
+      pin: pinProblem,
+      pinConfirmation: (confirmation, values) => pinConfirmationProblem(values.pin, confirmation),
+    },
+  });
   return (
-    <SubmitForm busy={busy} submitText={context.modal.submitText} onSubmit={() => send({ type: 'pin.setup', pin, pinConfirmation: confirmation })}>
+    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit((values) => send({ type: 'pin.setup', ...values }))}>
       <Text size="sm">Your wallet has no PIN yet. Choose a 4-digit PIN to pay from it.</Text>
-      <Problem context={context} />
-      <WalletPinField label="New PIN" value={pin} onChange={setPin} error={fieldError(context.fieldErrors, 'pin')} />
-      <WalletPinField label="Confirm PIN" value={confirmation} onChange={setConfirmation} error={fieldError(context.fieldErrors, 'pinConfirmation')} />
+      <Problem context={context} formErrors={form.errors} />
+      <WalletPinField label="New PIN" value={form.values.pin} onChange={(pin) => form.setFieldValue('pin', pin)} error={errorOf(form.errors, context, 'pin')} />
+      <WalletPinField
+        label="Confirm PIN"
+        value={form.values.pinConfirmation}
+        onChange={(pin) => form.setFieldValue('pinConfirmation', pin)}
+        error={errorOf(form.errors, context, 'pinConfirmation')}
+      />
     </SubmitForm>
   );
 }
 
-function PhoneBody({ context, busy, send }: BodyProps) {
-  const [phone, setPhone] = useState(context.modal.phone);
+function PhoneBody({ context, modal, busy, send }: BodyProps) {
+  const form = useForm({ initialValues: { phone: modal.phone }, validate: { phone: mpesaPhoneProblem } });
   return (
-    <SubmitForm busy={busy} submitText={context.modal.submitText} onSubmit={() => send({ type: 'phone.submit', phone })}>
+    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit(({ phone }) => send({ type: 'phone.submit', phone }))}>
       <Amount amount={context.amount} />
-      <Problem context={context} />
+      <Problem context={context} formErrors={form.errors} />
       <TextInput
         label="M-Pesa phone number"
         description="We send the payment prompt to this Safaricom number."
         type="tel"
         autoComplete="tel"
         required
-        value={phone}
-        onChange={(event) => setPhone(event.currentTarget.value)}
-        error={fieldError(context.fieldErrors, 'phone')}
+        {...form.getInputProps('phone')}
+        error={errorOf(form.errors, context, 'phone')}
       />
     </SubmitForm>
   );
 }
 
-function PaybillBody({ context, busy, send }: BodyProps) {
+function PaybillBody({ context, modal, busy, send }: BodyProps) {
   const paybill = context.paybill;
   return (
-    <SubmitForm busy={busy} submitText={context.modal.submitText} onSubmit={() => send({ type: 'payment.confirm' })}>
+    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={() => send({ type: 'payment.confirm' })}>
       <Text size="sm">On your phone open M-Pesa, choose Lipa na M-Pesa, then Pay Bill, and enter:</Text>
       <Stack gap={4} component="dl" m={0}>
         <Group gap="xs">
@@ -155,7 +183,7 @@ function PaybillBody({ context, busy, send }: BodyProps) {
   );
 }
 
-function PendingBody({ context, send, children }: BodyProps & { children?: ReactNode }) {
+function PendingBody({ context, modal, send, children }: BodyProps & { children?: ReactNode }) {
   return (
     <Stack gap="md">
       {children}
@@ -164,7 +192,7 @@ function PendingBody({ context, send, children }: BodyProps & { children?: React
         <Text size="sm">{context.message ?? t('payment.pending')}</Text>
       </Group>
       <Button fullWidth onClick={() => send({ type: 'payment.confirm' })}>
-        {context.modal.submitText}
+        {modal.submitText}
       </Button>
     </Stack>
   );
@@ -176,8 +204,8 @@ const OUTCOME_LOOK = {
   fail: { color: 'red', Icon: IconCircleX, role: 'alert', fallback: 'payment.failMsg' },
 } as const;
 
-function Outcome({ context, send }: BodyProps) {
-  const mode = context.modal.mode === 'success' || context.modal.mode === 'review' ? context.modal.mode : 'fail';
+function Outcome({ context, modal, send }: BodyProps) {
+  const mode = modal.mode === 'success' || modal.mode === 'review' ? modal.mode : 'fail';
   const { color, Icon, role, fallback } = OUTCOME_LOOK[mode];
   return (
     <Stack align="center" gap="md" py="md">
@@ -205,8 +233,8 @@ function Outcome({ context, send }: BodyProps) {
 }
 
 function ModalBody(props: BodyProps) {
-  const { context } = props;
-  switch (context.modal.mode) {
+  const { context, modal } = props;
+  switch (modal.mode) {
     case 'pin':
       return <WalletPinBody {...props} />;
     case 'pinSetup':
@@ -250,13 +278,14 @@ function ModalBody(props: BodyProps) {
 }
 
 /**
- * SPEC §2 payment modal, driven by the payment machine's `modal {mode, phone, title, submitText,
- * show, gateway}`. The checkout's Pay and the wallet top-up each drive one with their own actor.
+ * SPEC §2 payment modal: `selectPaymentModal` derives {mode, phone, title, submitText, show, gateway}
+ * from the payment machine's state. The checkout's Pay and the wallet top-up each drive one with
+ * their own actor.
  */
 export function PaymentModal({ actor }: { actor: PaymentActor }) {
   const context = useSelector(actor, (s) => s.context);
+  const modal = useSelector(actor, selectPaymentModal, sameModal);
   const busy = useSelector(actor, selectPaymentBusy);
-  const { modal } = context;
   return (
     <Modal
       opened={modal.show}
@@ -274,7 +303,12 @@ export function PaymentModal({ actor }: { actor: PaymentActor }) {
       zIndex={300}
     >
       {/* Keyed by mode so each form starts empty (a retried PIN is typed again). */}
-      <ModalBody key={modal.mode} context={context} busy={busy} send={actor.send} />
+      <ModalBody key={modal.mode} context={context} modal={modal} busy={busy} send={actor.send} />
     </Modal>
   );
+}
+
+/** The modal is derived afresh on each snapshot: re-render only when what it shows changed. */
+function sameModal(a: PaymentModalView, b: PaymentModalView): boolean {
+  return (Object.keys(a) as Array<keyof PaymentModalView>).every((key) => a[key] === b[key]);
 }
