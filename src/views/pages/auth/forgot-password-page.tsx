@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { emailProblem } from '@/shared/validation';
+import { collect, emailProblem } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
-import { fieldError, selectFieldErrors, selectFormError, selectNotice, selectSendingReset } from '../../session-selectors';
+import { selectFieldErrors, selectFormError, selectNotice, selectSendingReset } from '../../session-selectors';
+import { toFormErrors, useServerErrors } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 
 export default function ForgotPasswordPage() {
@@ -14,19 +16,19 @@ export default function ForgotPasswordPage() {
   const formError = useSelector(session, selectFormError);
   const notice = useSelector(session, selectNotice);
   const sending = useSelector(session, selectSendingReset);
-  const [email, setEmail] = useState('');
-  const [clientError, setClientError] = useState<string | null>(null);
+  // The e-mail is checked as `POST /api/forgot-password` checks it; the session machine sends it.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: (values) => toFormErrors(collect({ email: emailProblem(values.email) })),
+  });
+  useServerErrors(form, serverErrors);
+  // A 422's message repeats its field's; the alert is for what no field shows.
+  const showFormError = formError && Object.keys(serverErrors).length === 0;
 
   useEffect(() => {
     session.send({ type: 'form.reset' });
   }, [session]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setClientError(problem);
-    if (!problem) session.send({ type: 'password.forgot', email: email.trim() });
-  }
 
   return (
     <Stack gap="md">
@@ -43,25 +45,18 @@ export default function ForgotPasswordPage() {
           {notice}
         </Alert>
       )}
-      {formError && (
+      {showFormError && (
         <Alert color="red" role="alert">
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label="Forgot password">
+      <form
+        onSubmit={form.onSubmit(({ email }) => session.send({ type: 'password.forgot', email: email.trim() }))}
+        noValidate
+        aria-label="Forgot password"
+      >
         <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              setClientError(null);
-            }}
-            error={clientError ?? fieldError(serverErrors, 'email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <Button type="submit" loading={sending} fullWidth>
             Send reset link
           </Button>

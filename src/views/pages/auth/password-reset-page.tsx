@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { t } from '@/shared/messages';
-import { validateNewPassword, type FieldErrors } from '@/shared/validation';
+import { validateNewPassword } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { fieldError, selectFieldErrors, selectFormError, selectNotice, selectResettingPassword } from '../../session-selectors';
+import { toFormErrors, useServerErrors } from '../../use-form';
 import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
 
@@ -19,21 +21,18 @@ export default function PasswordResetPage() {
   const formError = useSelector(session, selectFormError);
   const notice = useSelector(session, selectNotice);
   const resetting = useSelector(session, selectResettingPassword);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  // The new password is checked as `POST /api/reset-password` checks it (validateNewPassword); the
+  // session machine sends it, and its 422 on the password fields lands there.
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', passwordConfirmation: '' },
+    validate: (values) => toFormErrors(validateNewPassword(values.password, values.passwordConfirmation)),
+  });
+  useServerErrors(form, serverErrors);
 
   useEffect(() => {
     session.send({ type: 'form.reset' });
   }, [session]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors = validateNewPassword(password, confirmation);
-    setClientErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    session.send({ type: 'password.reset', token, email, password, passwordConfirmation: confirmation });
-  }
 
   // The server reports a dead link on `email` (docs/api.md); it is not something the user can fix here.
   const linkProblem = fieldError(serverErrors, 'email') ?? fieldError(serverErrors, 'token');
@@ -66,7 +65,13 @@ export default function PasswordResetPage() {
           )}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label="Reset password">
+      <form
+        onSubmit={form.onSubmit(({ password, passwordConfirmation }) =>
+          session.send({ type: 'password.reset', token, email, password, passwordConfirmation }),
+        )}
+        noValidate
+        aria-label="Reset password"
+      >
         <Stack gap="sm">
           <TextInput label="Email" type="email" value={email} readOnly />
           <PasswordInput
@@ -74,17 +79,13 @@ export default function PasswordResetPage() {
             autoComplete="new-password"
             placeholder={t('placeholder.password')}
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={fieldError(clientErrors, 'password') ?? fieldError(serverErrors, 'password')}
+            {...form.getInputProps('password')}
           />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"
             required
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={fieldError(clientErrors, 'passwordConfirmation') ?? fieldError(serverErrors, 'passwordConfirmation')}
+            {...form.getInputProps('passwordConfirmation')}
           />
           <Button type="submit" loading={resetting} fullWidth>
             Reset password

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { t } from '@/shared/messages';
+import { validateSignIn, type SignInValues } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
-import { selectFormError, selectNotice, selectSigningIn } from '../../session-selectors';
+import { selectFieldErrors, selectFormError, selectNotice, selectSigningIn } from '../../session-selectors';
+import { toFormErrors, useServerErrors } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 
 /** `?verified=1|0` is where the e-mail activation link lands (docs/api.md). */
@@ -19,18 +21,20 @@ export default function SignInPage() {
   usePageTitle('Sign in');
   const session = useSession();
   const formError = useSelector(session, selectFormError);
+  const serverErrors = useSelector(session, selectFieldErrors);
   const notice = useSelector(session, selectNotice);
   const submitting = useSelector(session, selectSigningIn);
   const search = useSearch();
   const activation = activationNotice(search);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    session.send({ type: 'signIn.submit', email: email.trim(), password, remember });
-  }
+  // The fields and the checks `POST /api/login` makes live here; the session machine signs in.
+  const form = useForm<SignInValues & { remember: boolean }>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', remember: false },
+    validate: (values) => toFormErrors(validateSignIn(values)),
+  });
+  useServerErrors(form, serverErrors);
+  // A 422's message repeats its first field's; the alert is for what no field shows.
+  const showFormError = formError && Object.keys(serverErrors).length === 0;
 
   return (
     <Stack gap="md">
@@ -52,23 +56,23 @@ export default function SignInPage() {
           {notice}
         </Alert>
       )}
-      {formError && (
+      {showFormError && (
         <Alert color="red" role="alert">
           {formError}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+      <form
+        onSubmit={form.onSubmit(({ email, password, remember }) =>
+          session.send({ type: 'signIn.submit', email: email.trim(), password, remember }),
+        )}
+        noValidate
+        aria-label="Sign in"
+      >
         <Stack gap="sm">
-          <TextInput label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="space-between">
-            <Checkbox label="Remember me" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <Anchor component={Link} href="/forgot-password" size="sm">
               Forgot password?
             </Anchor>

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { t } from '@/shared/messages';
-import { validateSignUp, type FieldErrors, type SignUpValues } from '@/shared/validation';
+import { validateSignUp, type SignUpValues } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
-import { fieldError, selectFieldErrors, selectFormError, selectNotice, selectSigningUp } from '../../session-selectors';
+import { selectFieldErrors, selectFormError, selectNotice, selectSigningUp } from '../../session-selectors';
+import { toFormErrors, useServerErrors } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 
 const EMPTY: SignUpValues = {
@@ -33,28 +35,24 @@ export default function SignUpPage() {
   const formError = useSelector(session, selectFormError);
   const notice = useSelector(session, selectNotice);
   const submitting = useSelector(session, selectSigningUp);
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  // The fields and the checks `POST /api/register` makes (validateSignUp) live here; the session
+  // machine sends the form, and its 422 (e.g. the e-mail is taken) lands on the fields.
+  const form = useForm<SignUpValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => toFormErrors(validateSignUp(values)),
+  });
+  useServerErrors(form, serverErrors);
+  // A 422's message repeats its first field's; the alert is for what no field shows.
+  const showFormError = formError && Object.keys(serverErrors).length === 0;
 
   useEffect(() => {
     session.send({ type: 'form.reset' });
   }, [session]);
 
-  function set<K extends keyof SignUpValues>(name: K, value: SignUpValues[K]) {
-    setValues((current) => ({ ...current, [name]: value }));
-    setClientErrors(({ [name]: _dropped, ...rest }) => rest);
-  }
-
-  // Client errors answer first; once a field is clean the server's verdict (e.g. e-mail taken) shows.
-  const errorOf = (field: keyof SignUpValues) => fieldError(clientErrors, field) ?? fieldError(serverErrors, field);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const errors = validateSignUp(values);
-    setClientErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    session.send({ type: 'signUp.submit', values: { ...values, email: values.email.trim(), username: values.username.trim() } });
-  }
+  const submit = form.onSubmit((values) =>
+    session.send({ type: 'signUp.submit', values: { ...values, email: values.email.trim(), username: values.username.trim() } }),
+  );
 
   if (notice) {
     return (
@@ -86,7 +84,7 @@ export default function SignUpPage() {
           Join as a student, a parent or a teacher.
         </Text>
       </div>
-      {formError && (
+      {showFormError && (
         <Alert color="red" role="alert">
           {formError}
         </Alert>
@@ -94,38 +92,32 @@ export default function SignUpPage() {
       <form onSubmit={submit} noValidate aria-label="Sign up">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="First name" autoComplete="given-name" required value={values.firstName} onChange={(e) => set('firstName', e.currentTarget.value)} error={errorOf('firstName')} />
-            <TextInput label="Last name" autoComplete="family-name" required value={values.lastName} onChange={(e) => set('lastName', e.currentTarget.value)} error={errorOf('lastName')} />
+            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <TextInput label="Username" autoComplete="username" required value={values.username} onChange={(e) => set('username', e.currentTarget.value)} error={errorOf('username')} />
-          <TextInput label="Email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={errorOf('email')} />
+          <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <TextInput
             label="Phone"
             type="tel"
             autoComplete="tel"
             placeholder="07xx xxx xxx"
             required
-            value={values.phone}
-            onChange={(e) => set('phone', e.currentTarget.value)}
-            error={errorOf('phone')}
+            {...form.getInputProps('phone')}
           />
-          <NativeSelect label="I am a" data={ROLE_OPTIONS} required value={values.role} onChange={(e) => set('role', e.currentTarget.value)} error={errorOf('role')} />
+          <NativeSelect label="I am a" data={ROLE_OPTIONS} required {...form.getInputProps('role')} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             placeholder={t('placeholder.password')}
             required
-            value={values.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
-            error={errorOf('password')}
+            {...form.getInputProps('password')}
           />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
             required
-            value={values.passwordConfirmation}
-            onChange={(e) => set('passwordConfirmation', e.currentTarget.value)}
-            error={errorOf('passwordConfirmation')}
+            {...form.getInputProps('passwordConfirmation')}
           />
           <Checkbox
             label={
@@ -136,9 +128,7 @@ export default function SignUpPage() {
                 </Anchor>
               </>
             }
-            checked={values.terms}
-            onChange={(e) => set('terms', e.currentTarget.checked)}
-            error={errorOf('terms')}
+            {...form.getInputProps('terms', { type: 'checkbox' })}
           />
           <Button type="submit" loading={submitting} fullWidth>
             Create account
