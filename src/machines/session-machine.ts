@@ -314,7 +314,8 @@ export const sessionMachine = sessionSetup
           },
           // SPEC §6: the server forgot us; come back here after signing in again.
           'session.unauthorized': { target: 'signedOut', actions: 'endExpiredSession' },
-          'form.reset': { actions: 'clearForm' },
+          // No `form.reset` here: the auth forms' errors and notices are cleared on the way in (a
+          // submit clears them), and nothing signed in sets them again.
         },
         states: {
           idle: {
