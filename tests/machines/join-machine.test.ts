@@ -201,38 +201,23 @@ describe('join machine (model-based)', () => {
 
   for (const { name, now, model: m } of models) {
     describe(`opened ${name}`, () => {
-      describe.each(m.shortest.map((path) => [describePath(path), path] as const))(
-        'shortest path %s',
-        (_, path) => {
-          it('shows the phase, countdown, link and error the path leads to', () => {
-            replay(
-              path,
-              now,
-              joinMachine,
-              killers.inspect(
+      for (const [kind, list] of [
+        ['shortest', m.shortest],
+        ['simple', m.simple],
+      ] as const) {
+        describe.each(list.map((path) => [describePath(path), path] as const))(
+          `${kind} path %s`,
+          (_, path) => {
+            it('shows the phase, countdown, link and error the path leads to', () => {
+              const recorded = killers.inspect(
                 paths.find((one) => one.path === path)!,
                 coverage.inspect,
-              ),
-            ).stop();
-          });
-        },
-      );
-      describe.each(m.simple.map((path) => [describePath(path), path] as const))(
-        'simple path %s',
-        (_, path) => {
-          it('shows the phase, countdown, link and error the path leads to', () => {
-            replay(
-              path,
-              now,
-              joinMachine,
-              killers.inspect(
-                paths.find((one) => one.path === path)!,
-                coverage.inspect,
-              ),
-            ).stop();
-          });
-        },
-      );
+              );
+              replay(path, now, joinMachine, recorded).stop();
+            });
+          },
+        );
+      }
     });
   }
 
