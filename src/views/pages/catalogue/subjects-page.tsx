@@ -1,8 +1,8 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { fetchSubjects } from '@/services/catalogue-service';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { showPath } from './catalogue-parts';
@@ -10,22 +10,12 @@ import { showPath } from './catalogue-parts';
 export default function SubjectsPage() {
   usePageTitle('Subjects');
   const list = useList({ name: 'subjects', fetchPage: fetchSubjects });
-  const [name, setName] = useState(list.query.q ?? '');
-  useEffect(() => setName(list.query.q ?? ''), [list.query.q]);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         Subjects
       </Title>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.setFilter('q', name.trim());
-        }}
-      >
-        <TextInput label="Find a subject" value={name} onChange={(event) => setName(event.currentTarget.value)} maw={360} />
-      </form>
+      <SearchBox list={list} label="Find a subject" maw={360} />
       <ListStates list={list}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {list.items.map((subject) => (

@@ -1,13 +1,13 @@
 // `/lessons/find`: the learner's lesson search (GET /api/lessons/filter). `@mantine/dates` and its
 // stylesheet load with this chunk only, never with the public pages.
 import '@mantine/dates/styles.css';
-import { Badge, Button, Grid, Group, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Grid, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useEffect, useState } from 'react';
 import { fetchClassFilters } from '@/services/class-service';
 import { findLessons, LESSON_TYPES } from '@/services/learner-lesson-service';
 import { t } from '@/shared/messages';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
@@ -33,35 +33,6 @@ function dayOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
   return match ? match[0] : null;
-}
-
-/** The words, applied on Enter or with the Search button, not on every keystroke. */
-function SearchWords({ list }: { list: FindList }) {
-  const q = list.query.q ?? '';
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
-  return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        list.setFilter('q', draft.trim());
-      }}
-    >
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput
-          label="Search lessons"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" color="blue.9">
-          Search
-        </Button>
-      </Group>
-    </form>
-  );
 }
 
 /** The filter fields; their options load with them, and the list works without them if they fail. */
@@ -154,7 +125,7 @@ export default function FindLessonsPage() {
       <Title order={1} size="h2">
         Find lessons
       </Title>
-      <SearchWords list={list} />
+      <SearchBox list={list} label="Search lessons" type="search" withButton />
       <Filters list={list} />
       <ListStates list={list} label="Pages of lessons">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -6,52 +6,19 @@ import {
   NativeSelect,
   SimpleGrid,
   Stack,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { fetchClasses, fetchClassFilters } from '@/services/class-service';
 import { CLASS_TYPES } from '@/services/schemas/web';
 import { ClassCard, CLASS_TYPE_LABELS } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { useProgressive } from '../../components/lists/use-progressive';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
-
-/** A text filter applied when the field is left or Enter is pressed, not on every keystroke. */
-function CommitInput({
-  label,
-  value,
-  onCommit,
-  type = 'text',
-}: {
-  label: string;
-  value: string;
-  onCommit: (value: string) => void;
-  type?: string;
-}) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const commit = () => {
-    if (draft !== value) onCommit(draft);
-  };
-  return (
-    <TextInput
-      label={label}
-      type={type}
-      inputMode={type === 'number' ? 'numeric' : undefined}
-      min={type === 'number' ? 0 : undefined}
-      value={draft}
-      onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
-}
 
 type ClassList = ReturnType<typeof useClassList>;
 
@@ -118,36 +85,16 @@ function ClassFilters({ id, list }: { id: string; list: ClassList }) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
-        <CommitInput
-          label="From"
-          type="date"
-          value={q.from ?? ''}
-          onCommit={(value) => list.setFilter('from', value)}
-        />
+        <SearchBox list={list} name="from" label="From" type="date" landmark={false} applyOnBlur />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 3 }}>
-        <CommitInput
-          label="To"
-          type="date"
-          value={q.to ?? ''}
-          onCommit={(value) => list.setFilter('to', value)}
-        />
+        <SearchBox list={list} name="to" label="To" type="date" landmark={false} applyOnBlur />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <CommitInput
-          label="Min price (KES)"
-          type="number"
-          value={q.min_price ?? ''}
-          onCommit={(value) => list.setFilter('min_price', value)}
-        />
+        <SearchBox list={list} name="min_price" label="Min price (KES)" type="number" landmark={false} applyOnBlur />
       </Grid.Col>
       <Grid.Col span={{ base: 6, md: 2 }}>
-        <CommitInput
-          label="Max price (KES)"
-          type="number"
-          value={q.max_price ?? ''}
-          onCommit={(value) => list.setFilter('max_price', value)}
-        />
+        <SearchBox list={list} name="max_price" label="Max price (KES)" type="number" landmark={false} applyOnBlur />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 2 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
         <Button variant="default" fullWidth onClick={list.resetFilters} disabled={!hasFilters}>

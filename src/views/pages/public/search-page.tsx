@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Container, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Anchor, Badge, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ListQuery } from '@/machines/list-machine';
 import { search, searchResultPath, SEARCH_MIN_LENGTH, type SearchPage } from '@/services/search-service';
@@ -7,6 +7,7 @@ import { SEARCH_KINDS, type SearchKind } from '@/services/schemas/web';
 import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 
@@ -40,8 +41,6 @@ export default function SearchPage() {
   }).current;
   const list = useList({ name: 'results', fetchPage });
   const q = list.query.q ?? '';
-  const [draft, setDraft] = useState(q);
-  useEffect(() => setDraft(q), [q]);
   const tooShort = q.trim().length < SEARCH_MIN_LENGTH;
 
   return (
@@ -50,26 +49,7 @@ export default function SearchPage() {
         <Title order={1} size="h2">
           Search
         </Title>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            list.setFilter('q', draft.trim());
-          }}
-        >
-          <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput
-              label="Search lessons, classes, teachers, questions and subjects"
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" color="blue.9">
-              Search
-            </Button>
-          </Group>
-        </form>
+        <SearchBox list={list} label="Search lessons, classes, teachers, questions and subjects" type="search" withButton />
         {tooShort ? (
           <Text c="gray.7">{t('search.tooShort')}</Text>
         ) : (

@@ -1,9 +1,9 @@
-import { Alert, Avatar, Badge, Container, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Avatar, Badge, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useSearch } from 'wouter';
 import { fetchTeacher, fetchTeachers } from '@/services/teacher-service';
 import { ClassCard, LessonCard, personName, TeacherCard } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useResource } from '../../components/lists/use-resource';
@@ -68,8 +68,6 @@ export default function TeachersPage() {
   const list = useList({ name: 'teachers', fetchPage: fetchTeachers, keys: ['q', 'subject', 'curriculum', 'page'] });
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const [name, setName] = useState(list.query.q ?? '');
-  useEffect(() => setName(list.query.q ?? ''), [list.query.q]);
   // `?teacher=ID` opens a profile over the list, so a profile can be linked to (search results do).
   const teacherId = new URLSearchParams(search).get('teacher');
 
@@ -79,15 +77,7 @@ export default function TeachersPage() {
         <Title order={1} size="h2">
           Teachers
         </Title>
-        <form
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            list.setFilter('q', name.trim());
-          }}
-        >
-          <TextInput label="Search teachers by name" value={name} onChange={(event) => setName(event.currentTarget.value)} maw={420} />
-        </form>
+        <SearchBox list={list} label="Search teachers by name" maw={420} />
         <ListStates list={list}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {list.items.map((teacher) => (

@@ -1,0 +1,82 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
+
+/** What the box needs of a list (`useList`): its query and the list machine's `filter.change`. */
+export type FilteredList = {
+  query: Partial<Record<string, string>>;
+  setFilter: (name: string, value: string | null) => void;
+};
+
+export type SearchBoxProps = {
+  list: FilteredList;
+  label: string;
+  /** The query key the box edits (default `q`). */
+  name?: string;
+  type?: 'search' | 'text' | 'date' | 'number';
+  /** A Search button beside the field; without one, Enter applies the words. */
+  withButton?: boolean;
+  /** The page's search landmark (`role="search"`); false for one filter among others. */
+  landmark?: boolean;
+  /** Applied when the field is left too: a filter in a row of filters has no button to press. */
+  applyOnBlur?: boolean;
+  maw?: number;
+};
+
+/**
+ * A list's text filter (search words, a date, a price): what is typed stays in the field
+ * (@mantine/form) until it is applied on Enter, the Search button or (`applyOnBlur`) leaving the
+ * field; applying sends the list machine's `filter.change`, and the machine owns the query (an
+ * unchanged value loads nothing). A new query from elsewhere (the URL, "Clear filters") shows in the field.
+ */
+export function SearchBox({
+  list,
+  label,
+  name = 'q',
+  type = 'text',
+  withButton = false,
+  landmark = true,
+  applyOnBlur = false,
+  maw,
+}: SearchBoxProps) {
+  const applied = list.query[name] ?? '';
+  const form = useForm({ initialValues: { text: applied } });
+  const { setValues } = form;
+  const shown = useRef(applied);
+  useEffect(() => {
+    if (shown.current === applied) return;
+    shown.current = applied;
+    setValues({ text: applied });
+  }, [applied, setValues]);
+  const apply = (text: string) => list.setFilter(name, text.trim());
+  const field = form.getInputProps('text');
+  const input = (
+    <TextInput
+      label={label}
+      type={type}
+      inputMode={type === 'number' ? 'numeric' : undefined}
+      min={type === 'number' ? 0 : undefined}
+      {...field}
+      onBlur={(event) => {
+        (field.onBlur as ((event: unknown) => void) | undefined)?.(event);
+        if (applyOnBlur) apply(form.getValues().text);
+      }}
+      style={withButton ? { flex: 1 } : undefined}
+      maw={maw}
+    />
+  );
+  return (
+    <form role={landmark ? 'search' : undefined} onSubmit={form.onSubmit(({ text }) => apply(text))}>
+      {withButton ? (
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          {input}
+          <Button type="submit" color="blue.9">
+            Search
+          </Button>
+        </Group>
+      ) : (
+        input
+      )}
+    </form>
+  );
+}
