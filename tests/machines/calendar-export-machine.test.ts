@@ -366,7 +366,7 @@ describe('calendar-export machine (model-based)', () => {
       for (const path of paths) replay(path, machine, coverage.inspect).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
+  }, 30_000);
 });
 
 describe('calendar-export machine (behaviour with real calls and timers)', () => {

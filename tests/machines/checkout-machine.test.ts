@@ -340,7 +340,7 @@ describe('checkout machine (model-based)', () => {
       for (const path of paths) replay(path, machine, coverage.inspect).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
+  }, 30_000);
 });
 
 describe('checkout machine (behaviour)', () => {

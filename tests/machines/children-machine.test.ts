@@ -302,5 +302,5 @@ describe('children machine (model-based)', () => {
       for (const path of paths) replay(path, machine, coverage.inspect);
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
+  }, 30_000);
 });

@@ -250,5 +250,5 @@ describe('join machine (model-based)', () => {
       for (const { path, now } of ordered) replay(path, now, machine).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
+  }, 30_000);
 });

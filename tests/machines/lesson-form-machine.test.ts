@@ -296,7 +296,7 @@ describe('lesson form machine (model-based)', () => {
       for (const path of paths) replay(path, machine, coverage.inspect).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
+  }, 30_000);
 });
 
 describe('lesson form machine (behaviour)', () => {

@@ -155,5 +155,5 @@ describe('live events machine (model-based)', () => {
       for (const path of model.shortest) replay(path, machine).stop();
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  });
+  }, 30_000);
 });
