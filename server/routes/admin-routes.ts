@@ -12,7 +12,7 @@ import { TRANSACTION_STATUSES } from '../services/admin-transaction-service';
 import { listUsers, USER_ROLES } from '../services/admin-user-service';
 import { t } from '../../src/shared/messages';
 import { choice, id, maybe, page, perPage, text, withRule } from '../../src/shared/request-schemas';
-import { REMARK_MAX, REMARK_MIN } from '../../src/shared/teaching';
+import { remarkProblem } from '../../src/shared/remark-validation';
 
 const TransactionsQuery = object({
   status: maybe(choice(TRANSACTION_STATUSES)),
@@ -29,11 +29,8 @@ const TeachersQuery = object({ ...Paging, status: maybe(choice(TEACHER_REVIEW_ST
 const ReviewQuery = object({ ...Paging, status: maybe(choice(REVIEW_STATUSES)) });
 const UsersQuery = object({ ...Paging, q: search(), role: maybe(choice(USER_ROLES)) });
 
-/** The reason an admin gives the teacher: REMARK_MIN to REMARK_MAX characters. */
-const reason = () =>
-  withRule(text({ max: REMARK_MAX, required: true }), 'reason', (value) =>
-    value.length < REMARK_MIN ? t('validation.minLength', { min: REMARK_MIN }) : null,
-  );
+/** The reason an admin gives the teacher: the approval dialog's own rule (required, 3–500 characters). */
+const reason = () => withRule(text({ max: Number.MAX_SAFE_INTEGER }), 'reason', remarkProblem);
 const DeclineBody = object({ remark: reason() });
 const RejectBody = object({ comment: reason() });
 

@@ -6,7 +6,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '@/services/http';
 import { errorText } from '@/services/envelope';
 import { t } from '@/shared/messages';
-import { REMARK_MAX, REMARK_MIN } from '@/shared/teaching';
+import { remarkProblem } from '@/shared/remark-validation';
 import type { NotifyColor } from './session-machine';
 
 /** Approve, or turn down: a teacher is `decline`d, a lesson or class `reject`ed. */
@@ -35,14 +35,8 @@ export type ApprovalEmitted =
   | { type: 'notify'; color: NotifyColor; message: string }
   | { type: 'decided'; item: ApprovalItem; action: ApprovalAction };
 
-/** The comment rule the API applies too (docs/teaching-admin.md: remark 3–500). */
-export function commentProblem(comment: string): string | null {
-  const text = comment.trim();
-  if (!text) return t('validation.required');
-  if (text.length < REMARK_MIN) return t('validation.minLength', { min: REMARK_MIN });
-  if (text.length > REMARK_MAX) return t('validation.maxLength', { max: REMARK_MAX });
-  return null;
-}
+/** The comment rule the API applies too (src/shared/remark-validation.ts: remark 3–500). */
+export const commentProblem = remarkProblem;
 
 export function needsComment(action: ApprovalAction | null): boolean {
   return action === 'decline' || action === 'reject';

@@ -16,6 +16,8 @@ export type SearchBoxProps = {
   type?: 'search' | 'text' | 'date' | 'number';
   /** A Search button beside the field; without one, Enter applies the words. */
   withButton?: boolean;
+  /** The button's look: the public pages' blue, or the admin screens' quieter default. */
+  buttonVariant?: 'filled' | 'default';
   /** The page's search landmark (`role="search"`); false for one filter among others. */
   landmark?: boolean;
   /** Applied when the field is left too: a filter in a row of filters has no button to press. */
@@ -35,6 +37,7 @@ export function SearchBox({
   name = 'q',
   type = 'text',
   withButton = false,
+  buttonVariant = 'filled',
   landmark = true,
   applyOnBlur = false,
   maw,
@@ -66,11 +69,11 @@ export function SearchBox({
     />
   );
   return (
-    <form role={landmark ? 'search' : undefined} onSubmit={form.onSubmit(({ text }) => apply(text))}>
+    <form role={landmark ? 'search' : undefined} aria-label={landmark ? label : undefined} onSubmit={form.onSubmit(({ text }) => apply(text))}>
       {withButton ? (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           {input}
-          <Button type="submit" color="blue.9">
+          <Button type="submit" variant={buttonVariant} color={buttonVariant === 'filled' ? 'blue.9' : undefined}>
             Search
           </Button>
         </Group>

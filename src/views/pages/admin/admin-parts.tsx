@@ -11,7 +11,6 @@ import {
   Table,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -187,42 +186,6 @@ export function DecisionButtons({
         {VERBS[turnDown]}
       </Button>
     </Group>
-  );
-}
-
-/** A search box that applies on Enter or the button, so each keystroke does not reload the list. */
-export function SearchBox({
-  label,
-  value,
-  onSearch,
-}: {
-  label: string;
-  value: string;
-  onSearch: (q: string | null) => void;
-}) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  return (
-    <form
-      role="search"
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch(text.trim() || null);
-      }}
-    >
-      <Group gap="xs" align="flex-end">
-        <TextInput
-          label={label}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <Button type="submit" variant="default">
-          Search
-        </Button>
-      </Group>
-    </form>
   );
 }
 

@@ -3,6 +3,7 @@ import { approveTeacher, declineTeacher, fetchAdminTeachers } from '@/services/a
 import { ADMIN_TEACHER_FILTERS, type AdminTeacher, type AdminTeacherFilter } from '@/services/schemas/admin';
 import { formatDate } from '@/shared/format';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
 import { FilterTabs } from '../lessons/lesson-parts';
@@ -10,7 +11,6 @@ import {
   ApprovalDialog,
   DecisionButtons,
   Details,
-  SearchBox,
   StatusBadge,
   useApproval,
   type ApprovalBinding,
@@ -80,11 +80,7 @@ export default function AdminTeachersPage() {
       <Title order={1} size="h2">
         Teacher approvals
       </Title>
-      <SearchBox
-        label="Search teachers"
-        value={list.query.q ?? ''}
-        onSearch={(q) => list.setFilter('q', q)}
-      />
+      <SearchBox list={list} label="Search teachers" withButton buttonVariant="default" />
       <FilterTabs
         label="Show teachers"
         value={status}

@@ -3,9 +3,10 @@ import { fetchUsers } from '@/services/admin-service';
 import { USER_ROLE_FILTERS, userSummaryName } from '@/services/schemas/admin';
 import { formatDate } from '@/shared/format';
 import { ListStates } from '../../components/lists/list-states';
+import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { usePageTitle } from '../../use-page-title';
-import { ScrollTable, SearchBox } from './admin-parts';
+import { ScrollTable } from './admin-parts';
 
 const COLUMNS = ['Name', 'E-mail', 'Phone', 'Roles', 'Status', 'Joined'] as const;
 
@@ -29,11 +30,7 @@ export default function AdminUsersPage() {
       </Title>
       <Group align="flex-end" gap="md" wrap="wrap">
         <div style={{ flex: '1 1 260px' }}>
-          <SearchBox
-            label="Search users"
-            value={list.query.q ?? ''}
-            onSearch={(q) => list.setFilter('q', q)}
-          />
+          <SearchBox list={list} label="Search users" withButton buttonVariant="default" />
         </div>
         <NativeSelect
           label="Role"
