@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { t } from '@/shared/messages';
 import { commerce } from '../../msw/commerce-handlers';
-import { scriptedEndpoint, useScriptedEndpoints } from '../../msw/flow-handlers';
+import { scriptedEndpoint, useScriptedEndpoints, type Answer } from '../../msw/flow-handlers';
 import { api } from '../../msw/handlers';
 import { useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
@@ -59,12 +59,16 @@ async function drawerClosed() {
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument());
 }
 
-/** Acts, then waits until the server was asked again (a failed GET is asked twice: one retry). */
-async function asksServer(run: () => Promise<unknown>, times: number) {
+/**
+ * With the server answering `answer`, acts, then waits until it was asked again (a failed GET is
+ * asked twice: the SPA retries it once).
+ */
+const asksServer = (answer: Answer, run: () => Promise<unknown>) => async () => {
+  cartCalls.answer = answer;
   const before = cartRequests();
   await run();
-  await waitFor(() => expect(cartRequests()).toBeGreaterThanOrEqual(before + times));
-}
+  await waitFor(() => expect(cartRequests()).toBeGreaterThanOrEqual(before + (answer === 'ok' ? 1 : 2)));
+};
 
 const clickCartButton = () => app.user.click(screen.getByRole('button', { name: /^Cart, / }));
 const clickTryAgain = () => app.user.click(within(drawer()).getByRole('button', { name: 'Try again' }));
@@ -100,15 +104,9 @@ const driver: FlowDriver = {
   },
   act: {
     // Opening a failed cart is asking for it again.
-    'open.stillDown': () => asksServer(clickCartButton, 2),
-    'open.offline': () => {
-      cartCalls.answer = 'offline';
-      return asksServer(clickCartButton, 2);
-    },
-    'open.up': () => {
-      cartCalls.answer = 'ok';
-      return asksServer(clickCartButton, 1);
-    },
+    'open.stillDown': asksServer(DOWN, clickCartButton),
+    'open.offline': asksServer('offline', clickCartButton),
+    'open.up': asksServer('ok', clickCartButton),
     // A loaded cart opens without a call.
     open: async () => {
       const before = cartRequests();
@@ -116,18 +114,9 @@ const driver: FlowDriver = {
       await screen.findByRole('dialog', { name: 'Your cart' });
       expect(cartRequests()).toBe(before);
     },
-    'retry.stillDown': () => {
-      cartCalls.answer = DOWN;
-      return asksServer(clickTryAgain, 2);
-    },
-    'retry.offline': () => {
-      cartCalls.answer = 'offline';
-      return asksServer(clickTryAgain, 2);
-    },
-    'retry.up': () => {
-      cartCalls.answer = 'ok';
-      return asksServer(clickTryAgain, 1);
-    },
+    'retry.stillDown': asksServer(DOWN, clickTryAgain),
+    'retry.offline': asksServer('offline', clickTryAgain),
+    'retry.up': asksServer('ok', clickTryAgain),
     'retry.slow': async () => {
       cartCalls.answer = 'hold';
       await clickTryAgain();

@@ -60,15 +60,17 @@ export function flowPaths(model: AnyStateMachine, options: FlowPathOptions = {})
   const events = modelEvents(model).map((type) => ({ type }));
   const key = (snapshot: AnyMachineSnapshot) => String(snapshot.value);
   const filterEvents = (snapshot: AnyMachineSnapshot, event: EventObject) => snapshot.can(event);
+  // The xstate/graph generics do not line up with a concrete machine's; the shapes used are these.
+  type GraphPath = { state: AnyMachineSnapshot; steps: Array<{ state: AnyMachineSnapshot; event: EventObject }> };
   const logic = model as never;
   const shortest = getShortestPaths(logic, {
     events,
     filterEvents,
     serializeState: (state: AnyMachineSnapshot, event: EventObject | undefined, previous: AnyMachineSnapshot | undefined) =>
       previous && event ? edge(key(previous), event.type, key(state)) : key(state),
-  } as never);
-  const simple = (getSimplePaths(logic, { events, filterEvents, serializeState: key } as never) as typeof shortest)
-    .filter((path) => !options.simpleTo || options.simpleTo.includes(key(path.state as AnyMachineSnapshot)))
+  } as never) as GraphPath[];
+  const simple = (getSimplePaths(logic, { events, filterEvents, serializeState: key } as never) as GraphPath[])
+    .filter((path) => !options.simpleTo || options.simpleTo.includes(key(path.state)))
     .sort((a, b) => b.steps.length - a.steps.length)
     .slice(0, options.maxSimple ?? 3);
 
@@ -76,7 +78,7 @@ export function flowPaths(model: AnyStateMachine, options: FlowPathOptions = {})
   const all = [...shortest, ...simple].map((path) => {
     const steps = path.steps
       .filter((step) => step.event.type !== 'xstate.init')
-      .map((step) => ({ event: step.event.type, state: key(step.state as AnyMachineSnapshot) }));
+      .map((step) => ({ event: step.event.type, state: key(step.state) }));
     return { start, steps, name: steps.length ? steps.map((step) => step.event).join(' → ') : '(start)' };
   });
   const unique = [...new Map(all.map((path) => [path.name, path])).values()];

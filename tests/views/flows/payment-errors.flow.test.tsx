@@ -10,11 +10,11 @@ import { createMachine } from 'xstate';
 import { t } from '@/shared/messages';
 import { commerce, PESAPAL_URL } from '../../msw/commerce-handlers';
 import { scriptedEndpoint, useScriptedEndpoints } from '../../msw/flow-handlers';
-import { api } from '../../msw/handlers';
 import { useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
 import { checkoutDialog, choose, openCart, openCheckout, pay, typePin } from '../commerce/commerce-helpers';
 import { expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
+import { latestTransaction, paymentModalActs } from './payment-steps';
 
 useFakeApi();
 const mpesaCalls = scriptedEndpoint('post', '/api/payments/mpesa/:id?');
@@ -52,8 +52,6 @@ let app: ReturnType<typeof renderApp>;
 const paymentModal = () => screen.getByRole('dialog', { name: /^Pay/ });
 // Generous: the first payment modal of a run loads its code.
 const findModal = (title: string) => screen.findByRole('dialog', { name: title }, { timeout: 5000 });
-const statusChecks = () => api.calls.filter((call) => call.startsWith('GET /api/wallet/transaction/show/')).length;
-const latestTransaction = () => [...commerce.transactions.values()].at(-1)!;
 
 async function failedWith(title: string, message: string) {
   const modal = await findModal(title);
@@ -70,7 +68,7 @@ async function pendingWith(title: string, prompt: string) {
   expect(within(modal).getByRole('button', { name: t('payment.submitComplete') })).toBeInTheDocument();
 }
 
-const clickInModal = (name: string) => () => app.user.click(within(paymentModal()).getByRole('button', { name }));
+const { click: clickInModal, acts: modalActs } = paymentModalActs(() => app, paymentModal);
 
 const driver: FlowDriver = {
   see: {
@@ -156,17 +154,6 @@ const driver: FlowDriver = {
       latestTransaction().checksLeft = 0;
       await vi.advanceTimersByTimeAsync(3000);
     },
-    'confirm.settled': () => {
-      latestTransaction().checksLeft = 0;
-      return clickInModal(t('payment.submitComplete'))();
-    },
-    'confirm.stillPending': async () => {
-      const before = statusChecks();
-      await clickInModal(t('payment.submitComplete'))();
-      await waitFor(() => expect(statusChecks()).toBeGreaterThan(before));
-    },
-    // Nobody answers the prompt on the phone: two minutes pass.
-    'wait.timeout': () => vi.advanceTimersByTimeAsync(120_000),
     'pin.ok': async () => {
       await typePin(app, paymentModal(), 'Wallet PIN', '1234');
       await clickInModal(t('payment.submitPay'))();
@@ -176,12 +163,7 @@ const driver: FlowDriver = {
       await typePin(app, paymentModal(), 'Wallet PIN', '1234');
       await clickInModal(t('payment.submitPay'))();
     },
-    retry: clickInModal('Try again'),
-    close: () => {
-      const modal = paymentModal();
-      return app.user.click(within(modal).queryByRole('button', { name: 'Close' }) ?? within(modal).getByRole('button', { name: 'Close payment' }));
-    },
-    done: clickInModal('Done'),
+    ...modalActs,
   },
 };
 

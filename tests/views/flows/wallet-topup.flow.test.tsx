@@ -14,6 +14,7 @@ import { api } from '../../msw/handlers';
 import { useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
 import { expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
+import { latestTransaction, paymentModalActs } from './payment-steps';
 
 useFakeApi();
 const topUpCalls = scriptedEndpoint('post', '/api/wallet/topup');
@@ -36,7 +37,7 @@ export const walletTopUpModel = createMachine({
     pending: {
       on: {
         'confirm.stillPending': 'pending',
-        'confirm.credited': 'credited',
+        'confirm.settled': 'credited',
         'poll.cancelledOnPhone': 'cancelledOnPhone',
         'wait.timeout': 'timedOut',
         close: 'form',
@@ -55,8 +56,6 @@ let app: ReturnType<typeof renderApp>;
 const topUpSection = () => screen.getByRole('region', { name: 'Top up' });
 const mpesaModal = () => screen.getByRole('dialog', { name: t('payment.mpesaTitle') });
 const findModal = () => screen.findByRole('dialog', { name: t('payment.mpesaTitle') });
-const statusChecks = () => api.calls.filter((call) => call.startsWith('GET /api/wallet/transaction/show/')).length;
-const latestTransaction = () => [...commerce.transactions.values()].at(-1)!;
 const balance = (text: string) => waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent(text));
 
 async function outcome(message: string) {
@@ -74,7 +73,7 @@ async function typeAmount(amount: string) {
   await app.user.click(within(topUpSection()).getByRole('button', { name: 'Top up' }));
 }
 
-const clickInModal = (name: string) => () => app.user.click(within(mpesaModal()).getByRole('button', { name }));
+const { click: clickInModal, acts: modalActs } = paymentModalActs(() => app, mpesaModal);
 const submitPhone = clickInModal(t('payment.submitPrompt'));
 
 const driver: FlowDriver = {
@@ -145,27 +144,12 @@ const driver: FlowDriver = {
       topUpCalls.next({ status: 422, message: PHONE_REFUSED, errors: { phone: [PHONE_REFUSED] } });
       return submitPhone();
     },
-    'confirm.stillPending': async () => {
-      const before = statusChecks();
-      await clickInModal(t('payment.submitComplete'))();
-      await waitFor(() => expect(statusChecks()).toBeGreaterThan(before));
-    },
-    'confirm.credited': () => {
-      latestTransaction().checksLeft = 0;
-      return clickInModal(t('payment.submitComplete'))();
-    },
     // The customer cancels the prompt on the phone; the next 3-second check hears it.
     'poll.cancelledOnPhone': async () => {
       Object.assign(latestTransaction(), { checksLeft: 0, finalStatus: 'cancelled', resultDesc: MPESA_CANCEL_REASON });
       await vi.advanceTimersByTimeAsync(3000);
     },
-    'wait.timeout': () => vi.advanceTimersByTimeAsync(120_000),
-    retry: clickInModal('Try again'),
-    close: () => {
-      const modal = mpesaModal();
-      return app.user.click(within(modal).queryByRole('button', { name: 'Close' }) ?? within(modal).getByRole('button', { name: 'Close payment' }));
-    },
-    done: clickInModal('Done'),
+    ...modalActs,
   },
 };
 
