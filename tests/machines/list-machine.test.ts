@@ -204,5 +204,6 @@ describe('list machine', () => {
       for (const path of model.simple) replay(path, false, logic).actor.stop();
     });
     expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-  });
+    // 30 mutants × 600 paths: a second when idle, several under a loaded parallel run.
+  }, 30_000);
 });

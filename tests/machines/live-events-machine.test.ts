@@ -53,7 +53,7 @@ const model = modelOf(
 
 const coverage = coverageOf(liveEventsMachine, {
   allowSurvivors: {
-    'retarget retrying --xstate.after.reconnectDelay.liveEvents.retrying--> streaming to streaming.connecting':
+    'retarget retrying --after reconnectDelay--> streaming to streaming.connecting':
       'entering streaming enters its initial state, connecting: the same target written out',
   },
 });

@@ -10,6 +10,7 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } fro
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+  AnyActorRef,
   AnyMachineSnapshot,
   AnyStateMachine,
   AnyStateNode,
@@ -160,8 +161,10 @@ function guardName(guard: unknown): string | null {
 
 function eventName(source: AnyStateNode, eventType: string): string {
   if (eventType === '') return 'always';
-  const after = /^xstate\.after\.(.+)\.(.+)$/.exec(eventType);
-  if (after && eventType === `xstate.after.${after[1]}.${source.id}`) return `after ${after[1]}`;
+  const prefix = 'xstate.after.';
+  const suffix = `.${source.id}`;
+  if (eventType.startsWith(prefix) && eventType.endsWith(suffix))
+    return `after ${eventType.slice(prefix.length, -suffix.length)}`;
   return eventType;
 }
 
@@ -407,8 +410,10 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
     inspect(event: InspectionEvent) {
       // A mutant may crash its actor (an error event nobody handles). That is a kill, not a
       // stray unhandled error: listen for it on the actors the replays create.
-      if (!recording && event.type === '@xstate.actor' && !event.actorRef._parent)
-        event.actorRef.subscribe({ error: () => (crashed = true) });
+      if (!recording && event.type === '@xstate.actor') {
+        const actor = event.actorRef as AnyActorRef;
+        if (!actor._parent) actor.subscribe({ error: () => (crashed = true) });
+      }
       if (!recording || event.type !== '@xstate.microstep') return;
       for (const transition of (event as unknown as { _transitions: AnyTransition[] })._transitions) {
         const name = takenName(transition);
