@@ -41,7 +41,8 @@ export function useNotifications(): NotificationsActor {
 }
 
 /**
- * The commerce actors (checkout, payments, item removal), created the first time `wanted` is true;
+ * The commerce actors (checkout, payments, item removal), spawned by the app machine the first time
+ * `wanted` is true;
  * null until they exist. `onFailed` runs when the download fails; it is tried again when `wanted`
  * turns true again.
  */

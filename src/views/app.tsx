@@ -9,8 +9,8 @@ import {
   type RouteLayout,
   type RouteName,
 } from '@/shared/routes';
-import { useCart, useCommerce, useSession } from './app-actors-context';
-import type { CommerceActors } from './commerce-actors';
+import type { CommerceActors } from './app-actors';
+import { useAppActors, useCart, useCommerce, useSession } from './app-actors-context';
 import { CenteredLoader } from './components/centered-loader';
 import { ScreenErrorBoundary } from './components/screen-error-boundary';
 import { Snackbar } from './components/snackbar';
@@ -100,8 +100,9 @@ function Layout({
   }
 }
 
-/** Tells the session machine where the user is, follows its `navigate` emits, renders the allowed page. */
+/** Tells the session machine where the user is, follows its `navigate` (routed by the app machine), renders the allowed page. */
 function Screen() {
+  const { app } = useAppActors();
   const session = useSession();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
@@ -113,13 +114,13 @@ function Screen() {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
   useEffect(() => {
-    const subscription = session.on('navigate', (event) => {
+    const subscription = app.on('navigate', (event) => {
       // A server page (the payment sandboxes' pages send testers to sign in and back) is no SPA route.
       if (isServerPath(event.to)) window.location.assign(event.to);
       else navigateRef.current(event.to, { replace: event.replace });
     });
     return () => subscription.unsubscribe();
-  }, [session]);
+  }, [app]);
 
   useEffect(() => {
     session.send({ type: 'route.changed', path: fullPath });
