@@ -7,7 +7,7 @@
 // - drops a path that is the start of another (its steps are checked on the way anyway),
 // - and walks a path through the real app: assert the start, then per step act and assert.
 import { configure } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 
@@ -160,4 +160,16 @@ export async function walkFlow(path: FlowPath, driver: FlowDriver): Promise<void
     done.push(step.event);
     await check(`check of ${step.state}`, driver.see[step.state]);
   }
+}
+
+/**
+ * Where a path has one of the `timed` events (two minutes pass, a lesson ends), its test runs on a
+ * fake clock that keeps ticking on its own (React, msw) and that those events move ahead.
+ */
+export function clockFor(path: FlowPath, timed: string[]): void {
+  if (!path.steps.some((step) => timed.includes(step.event))) return;
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
 }

@@ -9,7 +9,7 @@ import { t } from '@/shared/messages';
 import { scriptedEndpoint, useScriptedEndpoints } from '../../msw/flow-handlers';
 import { learner, useLearnerApi } from '../../msw/learner-handlers';
 import { renderApp, signedInAs } from '../../render';
-import { expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
+import { clockFor, expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
 
 useLearnerApi();
 const joinCalls = scriptedEndpoint('post', '/api/lessons/join/:id');
@@ -121,7 +121,6 @@ const driver: FlowDriver = {
 const paths = flowPaths(lessonJoinModel, { maxSimple: 2, simpleTo: ['ended'] });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -131,8 +130,7 @@ describe('flow: joining a live lesson, and the server refusing, failing or answe
   });
 
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
-    // Where the lesson ends during the walk, the clock runs on its own and jumps ahead then.
-    if (path.steps.some((step) => step.event === 'time.lessonEnds')) vi.useFakeTimers({ shouldAdvanceTime: true });
+    clockFor(path, ['time.lessonEnds']);
     learner.reset();
     tabs = 0;
     opened = vi.spyOn(window, 'open').mockImplementation(() => null);

@@ -1,7 +1,7 @@
 // Flow: a parent of two children pays for lessons and says whom they are for. Pay without a child is
 // refused on the checkout; a child chosen (or changed) goes with the payment as `student_id`; the
 // server may still refuse the child (its words in the payment modal); closing keeps the choice,
-// cancelling checkout forgets it.
+// cancelling checkout forgets it. (The Learner select of the workspace lists: learner-select.flow.)
 // A flat model of what the person sees (docs/testing-flows.md), walked through the real app.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

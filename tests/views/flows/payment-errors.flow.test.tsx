@@ -5,7 +5,7 @@
 // A flat model of what the person sees (docs/testing-flows.md), walked through the real app with
 // a running fake clock, so two minutes pass at once.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { t } from '@/shared/messages';
 import { commerce, PESAPAL_URL } from '../../msw/commerce-handlers';
@@ -13,7 +13,7 @@ import { scriptedEndpoint, useScriptedEndpoints } from '../../msw/flow-handlers'
 import { useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
 import { checkoutDialog, choose, openCart, openCheckout, pay, typePin } from '../commerce/commerce-helpers';
-import { expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
+import { clockFor, expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
 import { latestTransaction, paymentModalActs } from './payment-steps';
 
 useFakeApi();
@@ -171,18 +171,13 @@ const driver: FlowDriver = {
 const TIMED = ['poll.settled', 'wait.timeout'];
 const paths = flowPaths(paymentErrorsModel, { maxSimple: 2, simpleTo: ['closedPaid'], chain: 3 });
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('flow: payment errors and timeouts at checkout', () => {
   it('the paths walk every transition of the model', () => {
     expect(expectEveryTransitionWalked(paymentErrorsModel, paths, driver)).toBe(28);
   });
 
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
-    // Where the model says time passes, the clock runs on its own (React, msw) and jumps ahead then.
-    if (path.steps.some((step) => TIMED.includes(step.event))) vi.useFakeTimers({ shouldAdvanceTime: true });
+    clockFor(path, TIMED);
     commerce.fill();
     // A gateway payment stays pending until an event settles it.
     commerce.checksBeforeFinal = 1_000_000;

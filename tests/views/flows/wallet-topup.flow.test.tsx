@@ -5,7 +5,7 @@
 // A flat model of what the person sees (docs/testing-flows.md), walked through the real app. Only
 // labels and messages are asserted: the form's implementation may change under it.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMachine } from 'xstate';
 import { t } from '@/shared/messages';
 import { commerce, MPESA_CANCEL_REASON } from '../../msw/commerce-handlers';
@@ -13,7 +13,7 @@ import { scriptedEndpoint, useScriptedEndpoints } from '../../msw/flow-handlers'
 import { api } from '../../msw/handlers';
 import { useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
-import { expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
+import { clockFor, expectEveryTransitionWalked, flowPaths, walkFlow, type FlowDriver } from './flow-model';
 import { latestTransaction, paymentModalActs } from './payment-steps';
 
 useFakeApi();
@@ -157,18 +157,13 @@ const driver: FlowDriver = {
 const TIMED = ['poll.cancelledOnPhone', 'wait.timeout'];
 const paths = flowPaths(walletTopUpModel, { maxSimple: 2, simpleTo: ['topped'], chain: 3 });
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('flow: topping up the wallet by M-Pesa, with refusals, failures and a timeout', () => {
   it('the paths walk every transition of the model', () => {
     expect(expectEveryTransitionWalked(walletTopUpModel, paths, driver)).toBe(22);
   });
 
   it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
-    // Where the model says time passes, the clock runs on its own (React, msw) and jumps ahead then.
-    if (path.steps.some((step) => TIMED.includes(step.event))) vi.useFakeTimers({ shouldAdvanceTime: true });
+    clockFor(path, TIMED);
     // A top-up stays pending until an event settles it.
     commerce.checksBeforeFinal = 1_000_000;
     signedInAs('student@example.com');
