@@ -25,9 +25,8 @@ import {
   QUALIFICATION_LEVELS,
   STUDENT_MIN_AGE,
   STUDY_MODES,
-  TEACHER_SUBJECTS_MAX,
-  TEACHER_SUBJECTS_MIN,
 } from '../../src/shared/validation';
+import { idNumberProblem, teacherSubjectsProblem, tscNumberProblem } from '../../src/shared/profile-validation';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -102,19 +101,10 @@ const TeacherBody = object({
   qualification_level: choice(QUALIFICATION_LEVELS, { required: true }),
   curriculum_id: optionalId(),
   edu_level_id: optionalId(),
-  subject_ids: withRule(list(id(), { max: 50 }), 'subjects', (ids) => {
-    const count = new Set(ids).size;
-    if (count < TEACHER_SUBJECTS_MIN) return t('validation.subjectsMin', { no: TEACHER_SUBJECTS_MIN });
-    if (count > TEACHER_SUBJECTS_MAX) return t('validation.subjectsMax', { no: TEACHER_SUBJECTS_MAX });
-    return null;
-  }),
+  subject_ids: withRule(list(id(), { max: 50 }), 'subjects', (ids) => teacherSubjectsProblem(new Set(ids).size)),
   // National ID (digits) or passport (letters and digits); empty keeps the number on file.
-  id_number: withRule(text({ max: 20 }), 'idNumber', (value) =>
-    value && !/^[A-Za-z0-9]{6,12}$/.test(value) ? t('validation.idNumber') : null,
-  ),
-  tsc_number: withRule(text({ max: 20 }), 'tscNumber', (value) =>
-    value && !/^\d{4,10}$/.test(value) ? t('validation.tscNumber') : null,
-  ),
+  id_number: withRule(text({ max: 20 }), 'idNumber', idNumberProblem),
+  tsc_number: withRule(text({ max: 20 }), 'tscNumber', tscNumberProblem),
 });
 
 const PhotoParams = object({ name: text({ max: 64 }) });

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { bookings, lessons, parents, students, teacherSubjects, teachers, users } from '../db/schema';
 import { HttpError, notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { t } from '../../src/shared/messages';
+import { childrenProblem, validateTeacher } from '../../src/shared/profile-validation';
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount } from './account-service';
 import { existingSubjectIds, placementErrors } from './catalogue-service';
@@ -217,7 +218,8 @@ export async function completeParentProfile(
     .from(students)
     .where(eq(students.parentId, parentId))
     .limit(1);
-  if (!child) throw ValidationError.field('children', t('validation.childrenRequired'));
+  const problem = childrenProblem(child ? 1 : 0);
+  if (problem) throw ValidationError.field('children', problem);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -277,6 +279,10 @@ export async function updateTeacherProfile(
   });
 }
 
+/** The shared rules' camelCase fields as the wire's snake_case keys. */
+const snakeCaseKeys = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(Object.entries(errors).map(([key, list]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), list]));
+
 /** new/declined → pending, once every field the approval needs is on file. */
 export async function submitTeacherProfile(ctx: AppContext, userId: number): Promise<void> {
   const [teacher] = await ctx.db.select().from(teachers).where(eq(teachers.userId, userId));
@@ -288,16 +294,22 @@ export async function submitTeacherProfile(ctx: AppContext, userId: number): Pro
     .from(teacherSubjects)
     .where(eq(teacherSubjects.teacherId, teacher.id))
     .limit(1);
-  const required = t('validation.required');
-  const missing: FieldErrors = {};
-  if (!teacher.biography) missing.biography = [required];
-  if (!teacher.currentWorkplace) missing.current_workplace = [required];
-  if (!teacher.qualificationLevel) missing.qualification_level = [required];
-  if (!teacher.curriculumId) missing.curriculum_id = [required];
-  if (!teacher.eduLevelId) missing.edu_level_id = [required];
-  if (!subject) missing.subject_ids = [t('validation.subjectsMin', { no: 1 })];
-  if (!teacher.idNumber) missing.id_number = [required];
-  throwIfInvalid(missing);
+  // What is missing, by the form's own rules (the stored numbers are never read back, only their presence).
+  const missing = validateTeacher(
+    {
+      biography: teacher.biography ?? '',
+      currentWorkplace: teacher.currentWorkplace ?? '',
+      qualificationLevel: teacher.qualificationLevel ?? '',
+      curriculumId: teacher.curriculumId,
+      eduLevelId: teacher.eduLevelId,
+      subjectIds: subject ? [subject.id] : [],
+      idNumber: '',
+      tscNumber: '',
+    },
+    Boolean(teacher.idNumber),
+    true,
+  );
+  throwIfInvalid(snakeCaseKeys(missing));
   await ctx.db
     .update(teachers)
     // submitted_at orders the admins' approval queue (oldest first); reviewed_at is the last decision.

@@ -67,9 +67,13 @@ describe('teacher profile completion', () => {
     await app.user.click(within(form).getByRole('button', { name: 'Save' }));
     // Six subjects is one too many.
     expect(within(form).getByText(t('validation.subjectsMax', { no: 5 }))).toBeInTheDocument();
+    // The API's own rule for a TSC number (digits only), checked before sending.
+    expect(within(form).getByRole('textbox', { name: /TSC number/ })).toHaveAccessibleDescription(expect.stringContaining(t('validation.tscNumber')));
     expect(api.calls).not.toContain('POST /api/teacher/update');
 
     await app.user.click(within(form).getByRole('checkbox', { name: 'Biology' }));
+    await app.user.clear(within(form).getByRole('textbox', { name: /TSC number/ }));
+    await app.user.type(within(form).getByRole('textbox', { name: /TSC number/ }), '998877');
     await app.user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText(t('profile.updated'));
     expect(api.bodies.get('POST /api/teacher/update')).toMatchObject({ qualification_level: 'Degree', curriculum_id: 2, edu_level_id: 21, subject_ids: [1, 2, 3, 4, 5] });

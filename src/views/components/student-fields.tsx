@@ -4,15 +4,9 @@ import type { FieldErrors } from '@/shared/validation';
 import { fieldError } from '../session-selectors';
 import { EducationFields } from './education-fields';
 
-export type StudentFieldValues = {
-  schoolName: string;
-  studyMode: string;
-  curriculumId: number | null;
-  eduLevelId: number | null;
-  gradeLevelId: number | null;
-  dob: string;
-  gender: string;
-};
+import type { StudentFieldValues } from '@/shared/profile-validation';
+
+export type { StudentFieldValues };
 
 export const EMPTY_STUDENT_FIELDS: StudentFieldValues = {
   schoolName: '',

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { addChild, completeParentProfile, fetchChildren, fetchParentProfileOptions, type ChildValues } from '@/services/profile-service';
 import type { ProfileOptions } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../use-page-title';
 import { validateChild, validateParent } from './profile-rules';
 
 type ChildFormValues = StudentFieldValues & { firstName: string; lastName: string };
+type ParentFormValues = { phone: string; gender: string; children: Student[] };
 const EMPTY_CHILD: ChildFormValues = { firstName: '', lastName: '', ...EMPTY_STUDENT_FIELDS };
 
 function AddChildForm({ options, onAdded }: { options: ProfileOptions; onAdded: (child: Student) => void }) {
@@ -58,20 +59,15 @@ function AddChildForm({ options, onAdded }: { options: ProfileOptions; onAdded: 
 
 function ParentForm({ options, initialChildren }: { options: ProfileOptions; initialChildren: Student[] }) {
   const session = useSession();
-  const [children, setChildren] = useState(initialChildren);
-  // Read by the validator at submit time, so it sees children added since the form was created.
-  const childCount = useRef(initialChildren.length);
-  childCount.current = children.length;
-
+  // The children on file are part of what the form checks (at least one, the shared rule the API
+  // applies too), so they are one of its values: an added child joins the list.
   const form = useForm({
-    initialValues: { phone: '', gender: '' },
-    validate: (values: { phone: string; gender: string }) => ({
-      ...validateParent(values),
-      ...(childCount.current === 0 ? { children: [t('validation.childrenRequired')] } : {}),
-    }),
-    submit: (values) => completeParentProfile(values),
+    initialValues: { phone: '', gender: '', children: initialChildren },
+    validate: validateParent,
+    submit: ({ phone, gender }: ParentFormValues) => completeParentProfile({ phone, gender }),
     onSubmitted: (answer) => session.send({ type: 'user.updated', user: answer.user }),
   });
+  const children = form.values.children;
   const childrenError = children.length === 0 ? fieldError(form.fieldErrors, 'children') : null;
 
   function submit(event: FormEvent) {
@@ -106,7 +102,7 @@ function ParentForm({ options, initialChildren }: { options: ProfileOptions; ini
               {childrenError}
             </Alert>
           )}
-          <AddChildForm options={options} onAdded={(child) => setChildren((list) => [...list, child])} />
+          <AddChildForm options={options} onAdded={(child) => form.change('children', [...form.values.children, child])} />
         </Stack>
       </Card>
       <Card withBorder padding="lg">
