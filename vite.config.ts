@@ -82,7 +82,6 @@ export default defineConfig({
             'tests/machines/**/*.test.{ts,tsx}',
             'tests/views/**/*.test.{ts,tsx}',
             'tests/services/**/*.test.{ts,tsx}',
-            'tests/flows/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/setup-dom.ts'],
         },
