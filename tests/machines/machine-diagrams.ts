@@ -72,9 +72,9 @@ export function toMermaid(machine: AnyStateMachine): string {
   };
   visit(machine.root, 1);
   for (const written of transitions) {
-    const targets = written.targets.length ? written.targets : [written.source];
-    for (const target of targets)
-      lines.push(`  ${from(written.source)} --> ${idOf(target)} : ${transitionLabel(written.eventType, written.name)}`);
+    const start = from(written.source);
+    const ends = written.targets.length ? written.targets.map(idOf) : [start];
+    for (const end of ends) lines.push(`  ${start} --> ${end} : ${transitionLabel(written.eventType, written.name)}`);
   }
   return lines.join('\n');
 }
@@ -85,8 +85,8 @@ export function diagramDocument(found: FoundMachine): string {
     `# ${found.name}`,
     '',
     `The statechart of \`${found.exportName}\` (machine id \`${found.machine.id}\`, \`${found.file}\`), drawn from the machine`,
-    'definition by `npm run machines:diagrams`; do not edit by hand. A transition written on the machine',
-    'itself starts at `machine`; one without a target (actions only) loops back to its state.',
+    'definition by `npm run machines:diagrams`; do not edit by hand. A transition written on a state with',
+    'children starts from its "(any …)" node; one without a target (actions only) loops back where it starts.',
     'To edit it visually, open the source in the Stately editor (Import → paste the machine), or run',
     '`npm run dev` and open the app with `?inspect` to watch the running system.',
     '',
