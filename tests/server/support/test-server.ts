@@ -190,6 +190,7 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   const handle = await createDatabase({ memory: true });
   await handle.migrate();
   await seed(handle.db, { storage: new DiskFileStorage(filesDir) });
+  await pruneOldSnapshots();
   const dump = await handle.dumpDataDir?.();
   if (dump) {
     // Write then rename, so a parallel test file never reads half-written files or snapshot. The
@@ -203,6 +204,19 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
     await rename(partial, snapshot);
   }
   return { handle, filesDir };
+}
+
+const SNAPSHOT_LIFETIME_MS = 30 * 60 * 1000;
+
+/** A new snapshot every half hour: the ones no run can still be using (hours old) go. */
+async function pruneOldSnapshots(): Promise<void> {
+  const cutoff = Date.now() - 4 * SNAPSHOT_LIFETIME_MS;
+  for (const entry of await readdir(tmpdir())) {
+    if (!/^somesha-test-(db|files)-[0-9a-f]{16}(\.tar\.gz)?$/.test(entry)) continue;
+    const full = path.join(tmpdir(), entry);
+    const stats = await stat(full).catch(() => null);
+    if (stats && stats.mtimeMs < cutoff) await rm(full, { recursive: true, force: true });
+  }
 }
 
 const SNAPSHOT_INPUTS = [
@@ -228,8 +242,10 @@ async function snapshotKey(): Promise<string> {
     }
   };
   for (const input of SNAPSHOT_INPUTS) await add(input);
-  // The seed schedules lessons relative to today: a snapshot from another day has them in the wrong place.
-  hash.update(new Date().toISOString().slice(0, 10));
+  // The seed schedules lessons minutes from now (one starts 20 minutes after seeding and lasts an
+  // hour): a snapshot older than half an hour has them in the wrong place (an "upcoming" lesson
+  // already over), so each half hour gets its own.
+  hash.update(String(Math.floor(Date.now() / SNAPSHOT_LIFETIME_MS)));
   return hash.digest('hex').slice(0, 16);
 }
 
