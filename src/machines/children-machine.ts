@@ -9,20 +9,12 @@ import { fetchParentProfileOptions, type ChildValues } from '@/services/profile-
 import type { ProfileOptions } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
+import type { StudentFieldValues } from '@/shared/profile-validation';
 import type { FieldErrors } from '@/shared/validation';
 import type { NotifyColor } from './session-machine';
 
-export type ChildFormValues = {
-  firstName: string;
-  lastName: string;
-  schoolName: string;
-  studyMode: string;
-  curriculumId: number | null;
-  eduLevelId: number | null;
-  gradeLevelId: number | null;
-  dob: string;
-  gender: string;
-};
+/** A child's own fields: their name, and the same fields as a student's profile. */
+export type ChildFormValues = { firstName: string; lastName: string } & StudentFieldValues;
 
 export const EMPTY_CHILD: ChildFormValues = {
   firstName: '',
