@@ -149,6 +149,20 @@ describe('public pages', () => {
     ).toBe('fixed');
   });
 
+  test('the footer newsletter form arrives when a phone visitor scrolls down to it, and checks the address', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Newsletter' }).scrollIntoViewIfNeeded();
+    const field = page.getByRole('textbox', { name: 'Newsletter e-mail' });
+    await field.waitFor();
+    await field.fill('not-an-address');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Enter a valid e-mail address.').waitFor();
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
