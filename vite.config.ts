@@ -16,11 +16,11 @@ const PUBLIC_MANTINE = new Set(
 // With them, the small view modules every public page uses (the header's logo and cart button,
 // cards, the list hooks): on their own they were a dozen ~500-byte files, each a request and
 // ~400 bytes of headers on a phone's connection.
-// Not what brings @mantine/form (the form hook `use-form`, the lists' search box): the home page
-// needs neither (the footer's newsletter form loads when the visitor reaches it, public-layout.tsx);
-// the pages with a search box load it with their own chunk.
+// Not the lists' search box: it brings @mantine/form, which the home page does not need; the pages
+// with a search box load it with their own chunk. (The footer's newsletter form, on every public
+// page, still brings it with the form hook.)
 const PUBLIC_VIEWS =
-  /\/src\/views\/((?!use-form\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|cart\/cart-button|lists\/(?!search-box\.)[\w-]+)\.tsx?)$/;
+  /\/src\/views\/(use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.)[\w-]+)\.tsx?)$/;
 function isPublicUi(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   if (

@@ -149,7 +149,7 @@ describe('public pages', () => {
     ).toBe('fixed');
   });
 
-  test('the footer newsletter form arrives when a phone visitor scrolls down to it, and checks the address', async ({
+  test('the footer newsletter form is there when a phone visitor scrolls down to it, and checks the address', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -22,53 +22,14 @@ import {
   IconMapPin,
   IconPhone,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '@/shared/messages';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
+import { NewsletterForm } from '../components/newsletter-form';
 import { withFullStyles } from '../full-styles';
 import { useAfterFirstPaint } from '../use-after-first-paint';
-
-// The footer's newsletter form brings the form code (@mantine/form and the form machine's hook):
-// it loads when the footer comes near the screen, so a visitor reading the top of a page on a
-// phone does not download it.
-const NewsletterForm = lazy(() =>
-  import('../components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
-);
-
-/** True once `ref` is within a screen of the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
-
-function FooterNewsletter() {
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(ref);
-  // The reserved height is the form's own (label and field), so nothing moves when it arrives.
-  return (
-    <div ref={ref} style={{ minHeight: 62 }}>
-      {near && (
-        <Suspense fallback={null}>
-          <NewsletterForm />
-        </Suspense>
-      )}
-    </div>
-  );
-}
 
 const MobileNavDrawer = lazy(
   withFullStyles(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer }))),
@@ -179,7 +140,7 @@ function Footer() {
             <Title order={2} size="h5">
               Newsletter
             </Title>
-            <FooterNewsletter />
+            <NewsletterForm />
           </Stack>
         </SimpleGrid>
         <Divider my="md" />
