@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, startTestServer, type Browser, type TestServer } from './support/test-server';
+import { newAccount as createAccount } from './support/accounts';
+import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -7,27 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Registers, activates and signs in a new account of the given role. */
-async function newAccount(role: 'student' | 'parent' | 'teacher', name: string): Promise<Browser> {
-  const browser = server.browser();
-  const email = `${name}@example.com`;
-  const created = await browser.post('/api/register', {
-    first_name: 'Test',
-    last_name: name,
-    username: name,
-    email,
-    phone: '0712000000',
-    password: 'Str0ng!pass',
-    password_confirmation: 'Str0ng!pass',
-    role,
-    terms: true,
-  });
-  expect(created.status).toBe(201);
-  const [mail] = (await server.mail()).filter((message) => message.to === email);
-  await browser.get(linkIn(mail, '/api/email/verify/'));
-  await browser.signIn(email, 'Str0ng!pass');
-  return browser;
-}
+const newAccount = (role: 'student' | 'parent' | 'teacher', name: string) => createAccount(server, role, name);
 
 type Choices = {
   id: number;
