@@ -1,10 +1,8 @@
 import { useForm as useMantineForm, type FormErrors } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { formMachine, type FormValues } from '@/machines/form-machine';
+import { useEffect, useMemo, useRef } from 'react';
+import type { FormValues } from '@/machines/form-machine';
 import type { FieldErrors } from '@/shared/validation';
-import { useSnackbar } from './app-actors-context';
+import { useFormRoundTrip } from './use-form-round-trip';
 
 type Options<V extends FormValues, R> = {
   initialValues: V;
@@ -53,47 +51,25 @@ export function useServerErrors(form: { setErrors: (errors: FormErrors) => void 
  * the fields.
  */
 export function useForm<V extends FormValues, R>(options: Options<V, R>) {
-  const snackbar = useSnackbar();
   const latest = useRef(options);
   latest.current = options;
-  // The machine is built once per mounted form; it calls the latest `submit` the page gave.
-  const [machine] = useState(() =>
-    formMachine.provide({
-      actors: {
-        submit: fromPromise<unknown, { values: FormValues }>(({ input }) => latest.current.submit(input.values as V)),
-      },
-    }),
-  );
-  const actor = useActorRef(machine, { input: { successMessage: options.successMessage } });
+  const roundTrip = useFormRoundTrip<V, R>(options);
 
   const fields = useMantineForm<V>({
     mode: 'controlled',
     initialValues: options.initialValues,
     validate: (values) => toFormErrors(latest.current.validate?.(values) ?? {}),
-    onValuesChange: () => actor.send({ type: 'field.change' }),
+    onValuesChange: () => roundTrip.changed(),
   });
-  useServerErrors(fields, useSelector(actor, (s) => s.context.fieldErrors));
+  useServerErrors(fields, roundTrip.serverFieldErrors);
 
-  useEffect(() => {
-    const submitted = actor.on('submitted', (event) => latest.current.onSubmitted?.(event.result as R));
-    const notify = actor.on('notify', (event) => {
-      if (event.message) snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message });
-    });
-    return () => {
-      submitted.unsubscribe();
-      notify.unsubscribe();
-    };
-  }, [actor, snackbar]);
-
-  const formError = useSelector(actor, (s) => s.context.formError);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const succeeded = useSelector(actor, (s) => s.matches('succeeded'));
+  const { formError, submitting, succeeded } = roundTrip;
   const fieldErrors = useMemo(() => toFieldErrors(fields.errors), [fields.errors]);
 
   /** Checks the current values with the shared rules; only valid values reach the machine. */
   function submit() {
     if (fields.validate().hasErrors) return;
-    actor.send({ type: 'form.submit', values: fields.getValues() });
+    roundTrip.send(fields.getValues());
   }
 
   return {
@@ -112,7 +88,7 @@ export function useForm<V extends FormValues, R>(options: Options<V, R>) {
       submit();
     },
     reset: () => {
-      actor.send({ type: 'form.reset' });
+      roundTrip.reset();
       fields.reset();
     },
   };

@@ -1,29 +1,43 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useField } from '@mantine/form';
+import { useEffect, type FormEvent } from 'react';
 import { subscribeToNewsletter } from '@/services/newsletter-service';
 import { ApiError, isApiError } from '@/services/http';
 import { t } from '@/shared/messages';
-import { collect, emailProblem } from '@/shared/validation';
-import { useForm } from '../use-form';
+import { emailProblem } from '@/shared/validation';
+import { useFormRoundTrip } from '../use-form-round-trip';
 
 type NewsletterValues = { email: string };
 
-/** Footer sign-up: `POST /api/web/newsletter`; the same thank-you for a new and a repeated address. */
+/**
+ * Footer sign-up: `POST /api/web/newsletter`; the same thank-you for a new and a repeated address.
+ * It is on every public page, so its one field is @mantine/form's `useField` (a few hundred bytes)
+ * rather than the whole `useForm` the other forms use (src/views/use-form.ts); the round trip is the
+ * same generic form machine (docs/forms.md).
+ */
 export function NewsletterForm() {
-  const form = useForm({
-    initialValues: { email: '' } satisfies NewsletterValues,
-    validate: (values: NewsletterValues) => collect({ email: emailProblem(values.email) }),
-    submit: (values: NewsletterValues) =>
+  const roundTrip = useFormRoundTrip<NewsletterValues, unknown>({
+    submit: (values) =>
       subscribeToNewsletter(values.email).catch((error: unknown) => {
         // A 422 names the field; any other failure gets the newsletter's own wording.
         if (isApiError(error) && error.status === 422) throw error;
         throw new ApiError({ status: isApiError(error) ? error.status : 0, message: t('newsletter.error') });
       }),
   });
+  // The shared rule the API runs; editing the address clears its error (client or server).
+  const email = useField<string>({ initialValue: '', validate: emailProblem, onValueChange: roundTrip.changed });
 
-  function submit(event: FormEvent) {
+  // The server's verdict on the address (a 422) replaces the field's error, as `useServerErrors` does.
+  const serverErrors = roundTrip.serverFieldErrors;
+  const setEmailError = email.setError;
+  useEffect(() => {
+    if (serverErrors) setEmailError(serverErrors.email?.join(' ') ?? null);
+  }, [serverErrors, setEmailError]);
+
+  async function submit(event: FormEvent) {
     event.preventDefault();
-    form.submit();
+    if (await email.validate()) return;
+    roundTrip.send({ email: email.getValue() });
   }
 
   return (
@@ -34,24 +48,24 @@ export function NewsletterForm() {
           placeholder="you@example.com"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(e) => form.change('email', e.currentTarget.value)}
-          error={form.fieldErrors.email?.[0]}
+          value={email.getValue()}
+          onChange={(e) => email.setValue(e.currentTarget.value)}
+          error={email.error}
           style={{ flex: 1 }}
           size="sm"
         />
-        <Button type="submit" size="sm" mt={25} loading={form.submitting} color="blue.9">
+        <Button type="submit" size="sm" mt={25} loading={roundTrip.submitting} color="blue.9">
           Subscribe
         </Button>
       </Group>
-      {form.succeeded && (
+      {roundTrip.succeeded && (
         <Alert mt="xs" color="green" variant="light" role="status">
           {t('newsletter.subscribed')}
         </Alert>
       )}
-      {form.formError && !form.fieldErrors.email && (
+      {roundTrip.formError && !email.error && (
         <Alert mt="xs" color="red" variant="light" role="alert">
-          {form.formError}
+          {roundTrip.formError}
         </Alert>
       )}
     </form>

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
+import { server } from '../../msw/server';
 import { renderApp } from '../../render';
 
 useCatalogueApi();
@@ -60,6 +62,42 @@ describe('footer newsletter', () => {
     await app.user.click(subscribe);
     expect(await within(newsletter).findByRole('status')).toHaveTextContent(t('newsletter.subscribed'));
     expect(catalogue.newsletter.size).toBe(1);
+  });
+
+  it('shows the server’s refusal under the address until it is edited, and a thank-you until the next edit', async () => {
+    const refusal = t('validation.emailTaken');
+    server.use(
+      http.post('/api/web/newsletter', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        if (email === 'refused@example.com')
+          return HttpResponse.json({ message: refusal, errors: { email: [refusal] } }, { status: 422 });
+        catalogue.newsletter.add(email);
+        return HttpResponse.json({ message: t('newsletter.subscribed') });
+      }),
+    );
+    const app = renderApp('/about');
+    await app.landsOn('/about');
+    const newsletter = await screen.findByRole('form', { name: 'Newsletter' });
+    const email = within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' });
+    const subscribe = within(newsletter).getByRole('button', { name: 'Subscribe' });
+
+    await app.user.type(email, 'refused@example.com');
+    await app.user.click(subscribe);
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(email).toHaveAccessibleDescription(refusal);
+    // The field names the problem, so no second alert repeats it.
+    expect(within(newsletter).queryByRole('alert')).not.toBeInTheDocument();
+
+    await app.user.clear(email);
+    expect(email).not.toHaveAccessibleDescription(refusal);
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await app.user.type(email, 'amani@example.com');
+    await app.user.click(subscribe);
+    expect(await within(newsletter).findByRole('status')).toHaveTextContent(t('newsletter.subscribed'));
+    expect([...catalogue.newsletter]).toEqual(['amani@example.com']);
+
+    await app.user.type(email, 'x');
+    expect(within(newsletter).queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('says so when the sign-up fails', async () => {
