@@ -34,7 +34,13 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url });
+    // DATABASE_POOL_MAX: connections this process may hold (node-postgres' default is 10). With
+    // several server processes on one PostgreSQL, keep processes × pool under max_connections.
+    const poolMax = Number(process.env.DATABASE_POOL_MAX);
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      ...(Number.isInteger(poolMax) && poolMax > 0 ? { max: poolMax } : {}),
+    });
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Database,
