@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useField } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 
 /** What the box needs of a list (`useList`): its query and the list machine's `filter.change`. */
@@ -43,16 +43,17 @@ export function SearchBox({
   maw,
 }: SearchBoxProps) {
   const applied = list.query[name] ?? '';
-  const form = useForm({ initialValues: { text: applied } });
-  const { setValues } = form;
+  // One field: @mantine/form's `useField` (the whole `useForm` would add ~6 KB to every list page).
+  const text = useField({ initialValue: applied });
+  const { setValue } = text;
   const shown = useRef(applied);
   useEffect(() => {
     if (shown.current === applied) return;
     shown.current = applied;
-    setValues({ text: applied });
-  }, [applied, setValues]);
-  const apply = (text: string) => list.setFilter(name, text.trim());
-  const field = form.getInputProps('text');
+    setValue(applied);
+  }, [applied, setValue]);
+  const apply = (words: string) => list.setFilter(name, words.trim());
+  const field = text.getInputProps();
   const input = (
     <TextInput
       label={label}
@@ -62,18 +63,29 @@ export function SearchBox({
       {...field}
       onBlur={(event) => {
         (field.onBlur as ((event: unknown) => void) | undefined)?.(event);
-        if (applyOnBlur) apply(form.getValues().text);
+        if (applyOnBlur) apply(text.getValue());
       }}
       style={withButton ? { flex: 1 } : undefined}
       maw={maw}
     />
   );
   return (
-    <form role={landmark ? 'search' : undefined} aria-label={landmark ? label : undefined} onSubmit={form.onSubmit(({ text }) => apply(text))}>
+    <form
+      role={landmark ? 'search' : undefined}
+      aria-label={landmark ? label : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(text.getValue());
+      }}
+    >
       {withButton ? (
         <Group align="flex-end" gap="xs" wrap="nowrap">
           {input}
-          <Button type="submit" variant={buttonVariant} color={buttonVariant === 'filled' ? 'blue.9' : undefined}>
+          <Button
+            type="submit"
+            variant={buttonVariant}
+            color={buttonVariant === 'filled' ? 'blue.9' : undefined}
+          >
             Search
           </Button>
         </Group>
