@@ -9,7 +9,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import type { Database } from './db/client';
+import type { Database, DataChanges } from './db/client';
+import { cachedAnswer, PublicCache, registerPublicCache, type PublicCacheOptions } from './http/public-cache';
 import type { Mailer } from './gateways/mail/mailer';
 import {
   createMpesaGateway,
@@ -77,6 +78,11 @@ export type BuildAppOptions = {
   env?: Record<string, string | undefined>;
   /** Uploaded files; default: on disk in `config.filesDir`. */
   storage?: FileStorage;
+  /**
+   * The public site's answers from memory (server/http/public-cache.ts). Needs the database's change
+   * feed (`DatabaseHandle.publicDataChanges`): without it nothing is cached.
+   */
+  publicData?: { changes: DataChanges; cache?: PublicCacheOptions };
 };
 
 export async function buildApp({
@@ -90,6 +96,7 @@ export async function buildApp({
   liveEvents,
   env = process.env,
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
+  publicData,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -167,6 +174,16 @@ export async function buildApp({
 
   registerJsonParser(app);
   registerErrorHandling(app);
+  const publicCache = new PublicCache({
+    ...publicData?.cache,
+    enabled: !!publicData && publicData.cache?.enabled !== false,
+  });
+  if (publicData && publicCache.enabled) {
+    const unsubscribe = await publicCache.follow(publicData.changes);
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  app.decorate('publicCache', publicCache);
+  registerPublicCache(app, publicCache, publicData?.changes ?? null);
   registerSessions(app, db);
   app.decorateRequest('authUser', null);
   const guards = createGuards(db);
@@ -229,8 +246,14 @@ export async function buildApp({
   });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 
-  await registerSpa(app, config);
+  await registerSpa(app, config, publicCache, publicData?.changes ?? null);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
 }
 
 /**
@@ -238,6 +261,8 @@ export async function buildApp({
  * weight each, and a public page loads twenty of them over mobile data. Subresources keep the two
  * that apply to them.
  */
+const HTML = 'text/html; charset=utf-8';
+
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
@@ -251,7 +276,12 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-async function registerSpa(app: FastifyInstance, config: AppConfig): Promise<void> {
+async function registerSpa(
+  app: FastifyInstance,
+  config: AppConfig,
+  cache: PublicCache,
+  changes: DataChanges | null,
+): Promise<void> {
   const root = path.resolve(config.distDir);
   const shell = loadSpaShell(app, root);
   if (shell) {
@@ -277,10 +307,16 @@ async function registerSpa(app: FastifyInstance, config: AppConfig): Promise<voi
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run npm run build.');
     }
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await shell.render(request.raw.url ?? '/'));
+    // The shell depends on the URL alone (a visitor's page; the session is asked for afterwards).
+    const url = request.raw.url ?? '/';
+    const key = `page ${url}`;
+    const cached = await cachedAnswer(cache, changes, key);
+    if (cached) return cache.send(request, reply, cached);
+    const generation = cache.begin();
+    const page = await shell.render(url);
+    if (page.complete)
+      cache.store(key, generation, { body: page.html, type: HTML, cacheControl: 'no-cache' });
+    return reply.header('Cache-Control', 'no-cache').type(HTML).send(page.html);
   };
   // The static plugin would answer `/` (a directory) with 403.
   app.get('/', sendPage);

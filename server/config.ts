@@ -39,6 +39,8 @@ export type ServerEnv = AppConfig & {
   paymentFirstCheckAfterMs: number;
   /** How often due lesson reminders are looked for (REMINDER_CHECK_INTERVAL_MS, 60 s). */
   reminderCheckIntervalMs: number;
+  /** PUBLIC_CACHE=off: compute every public answer (server/http/public-cache.ts); on by default. */
+  publicCache: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -53,6 +55,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     paymentCheckIntervalMs: milliseconds(env.PAYMENT_CHECK_INTERVAL_MS, 15_000),
     paymentFirstCheckAfterMs: milliseconds(env.PAYMENT_FIRST_CHECK_AFTER_MS, 30_000),
     reminderCheckIntervalMs: milliseconds(env.REMINDER_CHECK_INTERVAL_MS, 60_000),
+    publicCache: env.PUBLIC_CACHE !== 'off',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     distDir: env.DIST_DIR || 'dist',

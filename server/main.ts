@@ -45,6 +45,7 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     paymentCheckIntervalMs: env.paymentCheckIntervalMs,
     reminderCheckIntervalMs: env.reminderCheckIntervalMs,
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
+    publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
   });
   const url = await app.listen({ port: env.port, host: env.host });
   app.log.info(`Somesha is ready at ${env.appUrl}`);

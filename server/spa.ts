@@ -5,12 +5,23 @@
 //   of in a second wave once it has run;
 // - the answers to the screen's first GET calls (the route table's `data`), so its content needs
 //   no further round trip. They are the API's own answers for a visitor (made with app.inject, no
-//   cookies), which is what the public endpoints answer everyone.
+//   cookies), which is what the public endpoints answer everyone;
+// - for a landing page (`lightStyles`: home, classes, a lesson view), the page itself rendered from
+//   those answers by the SSR build (src/entry-server.tsx), so a phone paints the real content from
+//   the first response; the SPA hydrates it (src/main.tsx) and its machines start from the answers.
 // docs/architecture.md "Loading a public page on a phone" explains the choice.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { BOOT_DATA_ELEMENT_ID, bootKey, jsonForScript } from '../src/shared/boot-data';
+import {
+  BOOT_DATA_ELEMENT_ID,
+  bootKey,
+  jsonForScript,
+  SERVER_RENDERED_ATTRIBUTE,
+  type ServerRender,
+  type ServerRenderer,
+} from '../src/shared/boot-data';
 import { matchRoute, type Route, type RouteParams } from '../src/shared/routes';
 
 /** One entry of `dist/.vite/manifest.json` (the fields used here). */
@@ -24,9 +35,35 @@ export const BOOT_DATA_WAIT_MS = 400;
 /** Answers larger than this are left to the SPA: they would delay the HTML more than they save. */
 const BOOT_DATA_MAX_BYTES = 64 * 1024;
 
-export type SpaShell = { render(url: string): Promise<string> };
+/**
+ * `complete`: every data answer the page asks for is inlined (none timed out or was left out), so
+ * the page may be reused for other visitors (server/http/public-cache.ts).
+ */
+export type SpaShell = { render(url: string): Promise<{ html: string; complete: boolean }> };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Where index.html marks the loader that a page rendered on the server replaces. */
+const APP_OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
+
+/** The routes rendered on the server: the landing pages (their screens need only the public stylesheet). */
+function rendersOnServer(route: Route): boolean {
+  return route.access === 'public' && route.layout === 'public' && 'lightStyles' in route && route.lightStyles === true;
+}
+
+/** The SSR build's `render`, imported once; null when it was not built (the SPA then renders alone). */
+function loadRenderer(distDir: string): () => Promise<ServerRenderer | null> {
+  const entry = path.join(distDir, '.ssr', 'entry-server.js');
+  let loaded: Promise<ServerRenderer | null> | null = null;
+  return () =>
+    (loaded ??= existsSync(entry)
+      ? (import(pathToFileURL(entry).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+          console.error('The server render (dist/.ssr/entry-server.js) failed to load:', error);
+          return null;
+        })
+      : Promise.resolve(null));
+}
 
 /** The files a manifest entry needs: its own and those of its static imports, transitively. */
 function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
@@ -84,6 +121,7 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) return null;
   const template = readFileSync(indexPath, 'utf8');
+  const renderer = APP_OUTLET.test(template) ? loadRenderer(distDir) : async () => null;
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
@@ -124,17 +162,39 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
     async render(url) {
       const { route, params } = matchRoute(url);
       // A protected page may be redirected by the session guard: it gets the plain shell.
-      if (route.access !== 'public' && route.access !== 'guest') return template;
+      if (route.access !== 'public' && route.access !== 'guest') return { html: template, complete: true };
       const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
       const urls = dataUrls(route, params, search);
       const answers = urls.length ? await withTimeout(answersFor(app, urls), BOOT_DATA_WAIT_MS, {}) : {};
       const data = Object.keys(answers).length
         ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
         : '';
+      const rendered = rendersOnServer(route) ? await serverRender(url, answers) : null;
+      const page = rendered === 'failed' ? null : rendered;
       // Replacer functions: a replacement string would read `$\`` or `$'` in user text as patterns.
-      return template
+      let html = template
         .replace('</head>', () => `${hintsFor(route)}</head>`)
         .replace('</body>', () => `${data}</body>`);
+      if (page) {
+        html = html
+          .replace(APP_OUTLET, () => page.html)
+          .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`);
+        if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title ?? '')}</title>`);
+      }
+      // A page whose render failed is not reused: the next visitor's may succeed.
+      return { html, complete: rendered !== 'failed' && Object.keys(answers).length === urls.length };
     },
   };
+
+  /** The page rendered by the SSR build; null when it was not built, 'failed' when it threw (the SPA then renders it). */
+  async function serverRender(url: string, answers: Record<string, unknown>): Promise<ServerRender | null | 'failed'> {
+    const ssr = await renderer();
+    if (!ssr) return null;
+    try {
+      return await ssr.render(url, answers);
+    } catch (error) {
+      app.log.error({ err: error, url }, 'server render failed; sending the app shell');
+      return 'failed';
+    }
+  }
 }

@@ -25,7 +25,28 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** PGlite only: a gzip tarball of the whole database. */
   dumpDataDir?(): Promise<Blob>;
+  /** The `NOTIFY public_data` feed (migration 0006): a write to a table the public site reads. */
+  publicDataChanges: DataChanges;
 };
+
+/**
+ * Tells when public data changed, after the write committed. PGlite delivers a notification before
+ * the writing query's promise settles; PostgreSQL delivers it on a dedicated listening connection,
+ * and `sync()` (a round trip on that connection) returns once every notification committed before
+ * it was called has arrived (so a reader that syncs first never misses a write committed before it
+ * asked, whichever process wrote). `onLost` reports that notifications may have been missed (the
+ * listening connection broke): what was cached from before can no longer be trusted.
+ */
+export type DataChanges = {
+  subscribe(listener: {
+    onChange(table: string): void;
+    onLost?(): void;
+    onRestored?(): void;
+  }): Promise<() => void>;
+  sync(): Promise<void>;
+};
+
+export const PUBLIC_DATA_CHANNEL = 'public_data';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -42,10 +63,15 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       ...(Number.isInteger(poolMax) && poolMax > 0 ? { max: poolMax } : {}),
     });
     const db = drizzle(pool, { schema });
+    const changes = postgresChanges(() => new pg.Client({ connectionString: options.url }));
     return {
       db: db as unknown as Database,
       migrate: () => migrate(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+      publicDataChanges: changes,
     };
   }
 
@@ -61,5 +87,94 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    publicDataChanges: {
+      async subscribe(listener) {
+        return client.listen(PUBLIC_DATA_CHANNEL, (table) => listener.onChange(table));
+      },
+      // Delivered synchronously with the write itself.
+      sync: async () => {},
+    },
+  };
+}
+
+type ListenClient = import('pg').Client;
+
+/**
+ * PostgreSQL: one connection outside the pool LISTENs for every subscriber. When it breaks, the
+ * subscribers hear `onLost` at once and `onRestored` once a new connection listens again (retried
+ * every second).
+ */
+function postgresChanges(connect: () => ListenClient): DataChanges & { close(): Promise<void> } {
+  type Listener = Parameters<DataChanges['subscribe']>[0];
+  const listeners = new Set<Listener>();
+  let client: ListenClient | null = null;
+  let starting: Promise<void> | null = null;
+  let closed = false;
+  let wasLost = false;
+  let retry: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  // A notification committed before the query was sent reaches the client before its answer.
+  const roundTrip = (): Promise<void> =>
+    (client ? client.query('SELECT 1') : Promise.resolve())
+      .then(() => undefined)
+      .finally(() => {
+        inFlight = null;
+      });
+
+  const lost = () => {
+    if (closed) return;
+    wasLost = true;
+    client = null;
+    starting = null;
+    for (const listener of listeners) listener.onLost?.();
+    retry = setTimeout(() => void start().catch(() => lost()), 1000);
+    retry.unref();
+  };
+  const start = (): Promise<void> =>
+    (starting ??= (async () => {
+      const next = connect();
+      next.on('notification', (message) => {
+        if (message.channel !== PUBLIC_DATA_CHANNEL) return;
+        for (const listener of listeners) listener.onChange(message.payload ?? '');
+      });
+      next.on('error', () => {
+        if (client === next) lost();
+        void next.end().catch(() => {});
+      });
+      await next.connect();
+      await next.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
+      client = next;
+      if (wasLost) {
+        wasLost = false;
+        for (const listener of listeners) listener.onRestored?.();
+      }
+    })());
+
+  return {
+    async subscribe(listener) {
+      listeners.add(listener);
+      await start();
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    sync() {
+      // One round trip that starts after the call covers it; callers that arrive while one is under
+      // way share the next one, so many readers cost one query at a time.
+      if (!inFlight) return (inFlight = roundTrip());
+      return (queued ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          queued = null;
+          return (inFlight ??= roundTrip());
+        }));
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = null;
+    },
   };
 }

@@ -93,7 +93,9 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
     const isServer = isServerPath(path);
     // Session tokens are base64url (randomToken); a cookie of any other shape (NUL, 8 KB of junk)
     // cannot match one, so it is no session without a database lookup.
-    request.session = token && isServer && TOKEN_SHAPE.test(token) ? await findSession(db, token) : null;
+    // The public site's GETs answer everyone the same (server/http/public-cache.ts): no lookup either.
+    const needsSession = isServer && !(request.method === 'GET' && request.routeOptions.config.publicCache);
+    request.session = token && needsSession && TOKEN_SHAPE.test(token) ? await findSession(db, token) : null;
 
     if (needsCsrfCheck(request.method, path)) {
       const header = request.headers['x-xsrf-token'];

@@ -84,79 +84,117 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
     return payload;
   };
 
-  api.get('/api/web', { onSend: shortCache }, async () => ({ data: await web.home(db) }));
+  // Every GET here answers every visitor the same: answered from the public cache
+  // (server/http/public-cache.ts) until a write changes what it shows.
+  const publicCache = { publicCache: true };
 
-  api.get('/api/web/lessons', { schema: { querystring: LessonsQuery } }, async (request) => {
-    const query = request.query;
-    const filters = {
-      subjectId: await filterBy(db, 'subject', query.subject),
-      gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
-      curriculumId: await filterBy(db, 'curriculum', query.curriculum),
-    };
-    return web.listLessons(db, filters, pageRequest(query, 12));
-  });
-
-  api.get('/api/web/lessons/:code', { schema: { params: CodeParams } }, async (request) => ({
-    data: await web.showLesson(db, request.params.code),
+  api.get('/api/web', { config: publicCache, onSend: shortCache }, async () => ({
+    data: await web.home(db),
   }));
 
-  api.get('/api/web/classes', { schema: { querystring: ClassesQuery } }, async (request) => {
-    const query = request.query;
-    return web.listClasses(
-      db,
-      {
-        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
-        gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
+  api.get(
+    '/api/web/lessons',
+    { config: publicCache, schema: { querystring: LessonsQuery } },
+    async (request) => {
+      const query = request.query;
+      const filters = {
         subjectId: await filterBy(db, 'subject', query.subject),
-        type: query.type,
-        from: query.from ? web.nairobiDayStart(query.from) : undefined,
-        to: query.to ? web.nairobiDayEnd(query.to) : undefined,
-        minPriceCents: query.min_price === undefined ? undefined : query.min_price * 100,
-        maxPriceCents: query.max_price === undefined ? undefined : query.max_price * 100,
-      },
-      pageRequest(query, 12),
-    );
-  });
+        gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
+        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
+      };
+      return web.listLessons(db, filters, pageRequest(query, 12));
+    },
+  );
 
-  api.get('/api/web/filters', { onSend: shortCache }, async () => ({
+  api.get(
+    '/api/web/lessons/:code',
+    { config: publicCache, schema: { params: CodeParams } },
+    async (request) => ({
+      data: await web.showLesson(db, request.params.code),
+    }),
+  );
+
+  api.get(
+    '/api/web/classes',
+    { config: publicCache, schema: { querystring: ClassesQuery } },
+    async (request) => {
+      const query = request.query;
+      return web.listClasses(
+        db,
+        {
+          curriculumId: await filterBy(db, 'curriculum', query.curriculum),
+          gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
+          subjectId: await filterBy(db, 'subject', query.subject),
+          type: query.type,
+          from: query.from ? web.nairobiDayStart(query.from) : undefined,
+          to: query.to ? web.nairobiDayEnd(query.to) : undefined,
+          minPriceCents: query.min_price === undefined ? undefined : query.min_price * 100,
+          maxPriceCents: query.max_price === undefined ? undefined : query.max_price * 100,
+        },
+        pageRequest(query, 12),
+      );
+    },
+  );
+
+  api.get('/api/web/filters', { config: publicCache, onSend: shortCache }, async () => ({
     data: await web.classFilterOptions(db),
   }));
 
-  api.get('/api/web/teachers', { schema: { querystring: TeachersQuery } }, async (request) => {
-    const query = request.query;
-    return web.listTeachers(
-      db,
-      {
-        // A longer search is cut, not refused.
-        q: query.q.slice(0, 100),
-        subjectId: await filterBy(db, 'subject', query.subject),
-        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
-      },
-      pageRequest(query, 12),
-    );
-  });
+  api.get(
+    '/api/web/teachers',
+    { config: publicCache, schema: { querystring: TeachersQuery } },
+    async (request) => {
+      const query = request.query;
+      return web.listTeachers(
+        db,
+        {
+          // A longer search is cut, not refused.
+          q: query.q.slice(0, 100),
+          subjectId: await filterBy(db, 'subject', query.subject),
+          curriculumId: await filterBy(db, 'curriculum', query.curriculum),
+        },
+        pageRequest(query, 12),
+      );
+    },
+  );
 
-  api.get('/api/web/teachers/:id', { schema: { params: object({ id: id() }) } }, async (request) => ({
-    data: await web.showTeacher(db, request.params.id),
+  api.get(
+    '/api/web/teachers/:id',
+    { config: publicCache, schema: { params: object({ id: id() }) } },
+    async (request) => ({
+      data: await web.showTeacher(db, request.params.id),
+    }),
+  );
+
+  api.get(
+    '/api/web/questions',
+    { config: publicCache, schema: { querystring: QuestionsQuery } },
+    async (request) => {
+      const query = request.query;
+      return listQuestions(
+        db,
+        { filter: query.filter ?? 'all', subjectId: await filterBy(db, 'subject', query.subject) },
+        pageRequest(query, 15),
+      );
+    },
+  );
+
+  api.get(
+    '/api/web/search',
+    { config: publicCache, schema: { querystring: SearchQuery } },
+    async (request) => {
+      const query = request.query;
+      return search(db, query.q, query.type ?? null, pageRequest(query, 20));
+    },
+  );
+
+  api.get('/api/web/packages', { config: publicCache, onSend: shortCache }, async () => ({
+    data: await web.listPackages(db),
   }));
 
-  api.get('/api/web/questions', { schema: { querystring: QuestionsQuery } }, async (request) => {
-    const query = request.query;
-    return listQuestions(
-      db,
-      { filter: query.filter ?? 'all', subjectId: await filterBy(db, 'subject', query.subject) },
-      pageRequest(query, 15),
-    );
-  });
-
-  api.get('/api/web/search', { schema: { querystring: SearchQuery } }, async (request) => {
-    const query = request.query;
-    return search(db, query.q, query.type ?? null, pageRequest(query, 20));
-  });
-
-  api.get('/api/web/packages', { onSend: shortCache }, async () => ({ data: await web.listPackages(db) }));
-
-  api.get('/api/web/faqs', { onSend: shortCache }, async () => ({ data: await web.listFaqs(db) }));
+  api.get('/api/web/faqs', { config: publicCache, onSend: shortCache }, async () => ({
+    data: await web.listFaqs(db),
+  }));
 
   api.post(
     '/api/web/newsletter',

@@ -101,6 +101,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     gateways: { mpesa, pesapal },
     commerce: { callbackBaseUrl: origin, ...options.commerce },
     paymentCheckIntervalMs: options.paymentCheckIntervalMs,
+    // As in production: the public site's answers come from the cache, so every test that writes
+    // and reads back also checks that the cache forgets exactly what a write changed.
+    publicData: { changes: database.publicDataChanges },
   });
   options.beforeListen?.(app);
   const address = await app.listen({ port, host: '127.0.0.1' });

@@ -1,0 +1,79 @@
+// PublicCache on its own: generations, time, size and lost notifications.
+import { describe, expect, it } from 'vitest';
+import { PublicCache, preferredEncoding } from '../../server/http/public-cache';
+
+const answer = (body: string) => ({ body, type: 'application/json; charset=utf-8', cacheControl: undefined });
+
+describe('PublicCache', () => {
+  it('does not store an answer computed while public data changed', () => {
+    const cache = new PublicCache();
+    const generation = cache.begin();
+    cache.invalidate();
+    cache.store('/api/web', generation, answer('old'));
+    expect(cache.lookup('/api/web')).toBeNull();
+    cache.store('/api/web', cache.begin(), answer('new'));
+    expect(cache.lookup('/api/web')?.body).toBe('new');
+  });
+
+  it('drops answers after their time even without a write', () => {
+    let now = 0;
+    const cache = new PublicCache({ ttlMs: 30_000, now: () => now });
+    cache.store('/api/web', cache.begin(), answer('x'));
+    now = 29_999;
+    expect(cache.lookup('/api/web')?.body).toBe('x');
+    now = 30_000;
+    expect(cache.lookup('/api/web')).toBeNull();
+  });
+
+  it('keeps the most recently used answers when full', () => {
+    const cache = new PublicCache({ maxEntries: 2 });
+    cache.store('a', cache.begin(), answer('a'));
+    cache.store('b', cache.begin(), answer('b'));
+    expect(cache.lookup('a')?.body).toBe('a');
+    cache.store('c', cache.begin(), answer('c'));
+    expect(cache.lookup('b')).toBeNull();
+    expect(cache.lookup('a')?.body).toBe('a');
+    expect(cache.lookup('c')?.body).toBe('c');
+  });
+
+  it('keeps within its byte budget', () => {
+    const cache = new PublicCache({ maxBytes: 8_000 });
+    cache.store('a', cache.begin(), answer('a'.repeat(900)));
+    cache.store('b', cache.begin(), answer('b'.repeat(900)));
+    // Larger than an eighth of the budget: not worth evicting others for.
+    cache.store('big', cache.begin(), answer('c'.repeat(1_001)));
+    expect(cache.lookup('big')).toBeNull();
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'h', 'i'])
+      cache.store(key, cache.begin(), answer(key.repeat(900)));
+    expect(cache.lookup('a')).toBeNull();
+    expect(cache.lookup('i')?.body).toBe('i'.repeat(900));
+  });
+
+  it('stores nothing while notifications may be missed, and starts empty when they are back', () => {
+    const cache = new PublicCache();
+    cache.store('a', cache.begin(), answer('a'));
+    cache.lost();
+    expect(cache.lookup('a')).toBeNull();
+    cache.store('a', cache.begin(), answer('a'));
+    expect(cache.lookup('a')).toBeNull();
+    cache.restored();
+    expect(cache.lookup('a')).toBeNull();
+    cache.store('a', cache.begin(), answer('a2'));
+    expect(cache.lookup('a')?.body).toBe('a2');
+  });
+
+  it('is off when disabled', () => {
+    const cache = new PublicCache({ enabled: false });
+    cache.store('a', cache.begin(), answer('a'));
+    expect(cache.lookup('a')).toBeNull();
+  });
+
+  it('picks brotli, then gzip, honouring q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+  });
+});
