@@ -342,6 +342,10 @@ export const lessons = pgTable(
     index('lessons_teacher_id_idx').on(t.teacherId),
     index('lessons_class_id_idx').on(t.classId),
     index('lessons_search_idx').using('gin', t.search),
+    // What a visitor may book, by start (issue 12): the home page's next lessons and counts.
+    index('lessons_public_start_at_idx')
+      .on(t.startAt, t.id)
+      .where(sql`${t.isApproved} and ${t.cancelledAt} is null`),
     // The earnings job's queue: lessons not yet settled, by when they end.
     index('lessons_unsettled_end_at_idx')
       .on(t.endAt)
@@ -652,6 +656,8 @@ export const classes = pgTable(
   },
   (t) => [
     index('classes_starts_at_idx').on(t.startsAt),
+    // The class list filtered by subject, in its order (issue 12).
+    index('classes_subject_id_starts_at_idx').on(t.subjectId, t.startsAt, t.id),
     index('classes_teacher_id_idx').on(t.teacherId),
     index('classes_search_idx').using('gin', t.search),
   ],

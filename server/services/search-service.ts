@@ -1,7 +1,7 @@
 // One search over lessons, classes, teachers, questions and subjects (docs/catalogue-api.md
 // "Search result"): PostgreSQL full-text search against each table's indexed `search` document,
 // ranked with ts_rank, one list with a `kind` per result.
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { classes, lessons, questions, subjects, teachers } from '../db/schema';
@@ -14,6 +14,13 @@ export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 type Hit = { kind: SearchKind; id: number; rank: number };
+/** A row of the search statement: a hit of the page (`total` null) or a kind's count. */
+type HitRow = {
+  kind: SearchKind;
+  id: number | string | null;
+  rank: number | string | null;
+  total: number | string | bigint | null;
+};
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -69,31 +76,33 @@ export async function search(
         .select({ kind: kindLiteral('subject'), id: subjects.id, rank: rankOf(subjects.search).as('rank') })
         .from(subjects)
         .where(matches(subjects.search)),
-    )
-    .as('hits');
+    );
 
-  const [pageRows, countRows] = await Promise.all([
-    db
-      .select({ kind: hits.kind, id: hits.id, rank: hits.rank })
-      .from(hits)
-      .where(kind ? eq(hits.kind, kind) : undefined)
-      .orderBy(desc(hits.rank), asc(hits.kind), asc(hits.id))
-      .limit(page.perPage)
-      .offset(page.offset),
-    db
-      .select({ kind: hits.kind, total: sql<number>`count(*)`.mapWith(Number) })
-      .from(hits)
-      .groupBy(hits.kind),
-  ]);
+  // One statement, so the documents are matched and ranked once (a CTE used twice is computed
+  // once): the page's rows (`total` null) and then one count per kind (issue 12: a common word
+  // matches thousands of rows at 100× the seeded catalogue).
+  const result = await db.execute(sql`
+    with hits as (${hits})
+    (select kind, id, rank, null::bigint as total from hits
+      ${kind ? sql`where kind = ${kind}` : sql``}
+      order by rank desc, kind asc, id asc
+      limit ${page.perPage} offset ${page.offset})
+    union all
+    (select kind, null, null, count(*) from hits group by kind)`);
+  const rows = (result as unknown as { rows: HitRow[] }).rows;
+  const pageRows = rows
+    .filter((row) => row.total === null)
+    .map((row) => ({ kind: row.kind, id: Number(row.id), rank: Number(row.rank) }))
+    // The order of the SQL above; a union does not promise to keep it.
+    .sort((a, b) => b.rank - a.rank || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || a.id - b.id);
+  const countRows = rows
+    .filter((row) => row.total !== null)
+    .map((row) => ({ kind: row.kind, total: Number(row.total) }));
   const counts = Object.fromEntries(
     SEARCH_KINDS.map((name) => [name, countRows.find((row) => row.kind === name)?.total ?? 0]),
   ) as Record<SearchKind, number>;
   const total = kind ? counts[kind] : Object.values(counts).reduce((sum, value) => sum + value, 0);
-  const results = await describe(
-    db,
-    pageRows.map((row) => ({ kind: row.kind, id: row.id, rank: Number(row.rank) })),
-    now,
-  );
+  const results = await describe(db, pageRows, now);
   return { data: results, meta: { ...pageMeta(page, total), counts } };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "classes_subject_id_starts_at_idx" ON "classes" USING btree ("subject_id","starts_at","id");--> statement-breakpoint
+CREATE INDEX "lessons_public_start_at_idx" ON "lessons" USING btree ("start_at","id") WHERE "lessons"."is_approved" and "lessons"."cancelled_at" is null;
