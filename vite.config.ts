@@ -20,7 +20,7 @@ const PUBLIC_MANTINE = new Set(
 // with a search box load it with their own chunk. (The footer's newsletter form, on every public
 // page, still brings it with the form hook.)
 const PUBLIC_VIEWS =
-  /\/src\/views\/(use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.)[\w-]+)\.tsx?)$/;
+  /\/src\/views\/((?!use-form\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.)[\w-]+)\.tsx?)$/;
 function isPublicUi(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   if (
@@ -36,6 +36,38 @@ function isPublicUi(id: string): boolean {
 // pages share them, into a dozen small files). Commerce code stays out: it loads with the cart.
 const COMMERCE_ONLY =
   /\/src\/(machines\/(payment|checkout|remove-item)-machine|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
+// Which landing page reaches a module through static imports decides its chunk: what the home page
+// needs (with the entry and the public layout) forms `public-ui` and `app`; what only `/classes` or a
+// lesson view adds (the pager, the list states, the list machine's paging…) forms `landing`; the
+// services and machines no landing page imports (workspace, teaching, admin, completion code) form
+// `workspace`, which only signed-in screens load. Reachability is computed once from the module graph.
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const fromRoot = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
+const HOME_ROOTS = ['src/main.tsx', 'src/views/layouts/public-layout.tsx', 'src/views/pages/public/home-page.tsx'];
+const LANDING_ROOTS = ['src/views/pages/public/classes-page.tsx', 'src/views/pages/public/lesson-view-page.tsx'];
+function reachable(ctx: ModuleGraph, roots: string[], found = new Set<string>()): Set<string> {
+  const stack = roots.map(fromRoot);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+let reach: { home: Set<string>; landing: Set<string> } | null = null;
+function chunkOf(id: string, ctx: ModuleGraph): string | null {
+  reach ??= (() => {
+    const home = reachable(ctx, HOME_ROOTS);
+    return { home, landing: reachable(ctx, LANDING_ROOTS, new Set(home)) };
+  })();
+  const ui = isPublicUi(id);
+  const core = isAppCore(id);
+  if (!ui && !core) return null;
+  if (reach.home.has(id)) return ui ? 'public-ui' : 'app';
+  if (reach.landing.has(id)) return 'landing';
+  return core ? 'workspace' : null;
+}
 function isAppCore(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   return /\/src\/(services|shared|machines)\//.test(path) && !COMMERCE_ONLY.test(path);
@@ -57,6 +89,21 @@ export default defineConfig({
       '/sandbox': apiTarget,
     },
   },
+  // `vite build` builds both environments: the browser's SPA into dist/, then the server's render
+  // of the landing pages (src/entry-server.tsx) into dist/.ssr (a dot folder: never served as a file).
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist/.ssr',
+        ssr: 'src/entry-server.tsx',
+        manifest: false,
+        copyPublicDir: false,
+        emptyOutDir: true,
+        rolldownOptions: { output: { codeSplitting: true } },
+      },
+    },
+  },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: the server reads it to preload a route's chunks with its HTML (server/spa.ts).
@@ -67,8 +114,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'public-ui', test: isPublicUi },
-            { name: 'app', test: isAppCore, priority: -1 },
+            { name: chunkOf },
           ],
         },
       },

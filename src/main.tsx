@@ -1,7 +1,8 @@
 import './views/styles/public.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_RENDERED_ATTRIBUTE } from './shared/boot-data';
 import { App, preloadRoute } from './views/app';
 import { createAppActors, type AppActorsOptions } from './views/app-actors';
 import { AppActorsProvider } from './views/app-actors-context';
@@ -18,21 +19,25 @@ async function inspector(): Promise<AppActorsOptions['inspect']> {
 
 async function start() {
   // The landing page's layout and screen download with the entry chunk (the server's preload hints);
-  // rendering once they are in paints the page in one go instead of a loader first.
+  // rendering once they are in paints the page in one go instead of a loader first, and hydrating
+  // once they are in matches the server's HTML without suspending.
   const ready = preloadRoute(window.location.pathname + window.location.search);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   const actors = createAppActors({ inspect: await inspector() });
   await ready;
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <AppActorsProvider actors={actors}>
           <App />
         </AppActorsProvider>
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server rendered this page from the answers its HTML carries: take it over as it is.
+  if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

@@ -158,29 +158,84 @@ export type RequestOptions = {
 };
 
 const bootAnswers = new Map<string, unknown>();
+/** Answers a screen already started from (`initialAnswer`): a later call for them asks the server. */
+const shownAnswers = new Set<string>();
+/** Set while the server renders a page from answers it holds (`withBootAnswers`): no freshness limit. */
+let serverAnswers: Readonly<Record<string, unknown>> | null = null;
+
+/** Moves the answers the page's HTML carries into `bootAnswers` (once; the element is removed). */
+function readBootElement(): void {
+  if (typeof document === 'undefined') return;
+  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    const parsed: unknown = JSON.parse(element.textContent || '{}');
+    if (isPlainObject(parsed)) for (const [key, answer] of Object.entries(parsed)) bootAnswers.set(key, answer);
+  } catch {
+    // A damaged payload only means the calls go to the server.
+  }
+}
 
 /**
  * The answer the page's HTML carries for this GET (src/shared/boot-data.ts), taken once and only
  * while the page is fresh; undefined when there is none and the server must be asked.
  */
 function takeBootAnswer(path: string, query: BootQuery | undefined): unknown {
-  if (typeof document === 'undefined') return undefined;
-  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
-  if (element) {
-    element.remove();
-    try {
-      const parsed: unknown = JSON.parse(element.textContent || '{}');
-      if (isPlainObject(parsed))
-        for (const [key, answer] of Object.entries(parsed)) bootAnswers.set(key, answer);
-    } catch {
-      // A damaged payload only means the calls go to the server.
-    }
-  }
+  readBootElement();
   if (bootAnswers.size === 0) return undefined;
   const key = bootKey(path, query);
   const answer = bootAnswers.get(key);
   bootAnswers.delete(key);
-  return performance.now() <= BOOT_DATA_FRESH_MS ? answer : undefined;
+  return !shownAnswers.has(key) && performance.now() <= BOOT_DATA_FRESH_MS ? answer : undefined;
+}
+
+/**
+ * The answer to this GET that the page's HTML carries, read synchronously, so a screen's first
+ * render (on the server, and when the browser hydrates that HTML) already shows the data. It can be
+ * read again while the page is fresh (a render React starts over reads the same); once read, a
+ * `request()` for it asks the server, so a refresh is never answered from the page.
+ */
+export function initialAnswer(path: string, query?: BootQuery): unknown {
+  const key = bootKey(path, cleanQuery(query));
+  if (serverAnswers) return serverAnswers[key];
+  readBootElement();
+  if (!bootAnswers.has(key) || performance.now() > BOOT_DATA_FRESH_MS) return undefined;
+  shownAnswers.add(key);
+  return bootAnswers.get(key);
+}
+
+/** `initialAnswer` decoded; undefined when there is none or it does not decode (the screen then asks). */
+export function initialDecoded<T>(path: string, query: BootQuery | undefined, decode: (raw: unknown) => T): T | undefined {
+  const answer = initialAnswer(path, query);
+  if (answer === undefined) return undefined;
+  try {
+    return decode(answer);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `render` (a synchronous server render) with `answers` as the page's first answers, keyed as
+ * in the HTML (`bootKey`). Only the server calls it; nothing is sent anywhere.
+ */
+export function withBootAnswers<T>(answers: Readonly<Record<string, unknown>>, render: () => T): T {
+  serverAnswers = answers;
+  try {
+    return render();
+  } finally {
+    serverAnswers = null;
+  }
+}
+
+function cleanQuery(query: RequestOptions['query']): Record<string, string | number | boolean> | undefined {
+  return query
+    ? (Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null)) as Record<
+        string,
+        string | number | boolean
+      >)
+    : undefined;
 }
 
 /**
@@ -192,9 +247,7 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   const fetchOptions: FetchOptions<'json'> = {
     method,
     retry: method === 'GET' ? 1 : 0,
-    query: options.query
-      ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null))
-      : undefined,
+    query: cleanQuery(options.query),
   };
   if (method === 'GET' && options.body === undefined) {
     const answer = takeBootAnswer(path, fetchOptions.query);

@@ -1,5 +1,5 @@
 // Public lessons (docs/catalogue-api.md); putting one in the cart is `addCartItem` (cart-service.ts).
-import { readCookie, request } from './http';
+import { initialDecoded, readCookie, request } from './http';
 import { fetchCsrfCookie } from './auth-service';
 import { dataOf } from './envelope';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
@@ -7,6 +7,11 @@ import { decodeLesson, type Lesson } from './schemas/web';
 
 export async function fetchLesson(code: string): Promise<Lesson> {
   return decodeLesson(dataOf(await request(`/api/web/lessons/${encodeURIComponent(code)}`)));
+}
+
+/** The lesson the page's HTML carries, if any (src/services/http.ts `initialAnswer`). */
+export function initialLesson(code: string): Lesson | undefined {
+  return initialDecoded(`/api/web/lessons/${encodeURIComponent(code)}`, undefined, (answer) => decodeLesson(dataOf(answer)));
 }
 
 export async function fetchLessons(query: ListQuery = {}): Promise<ListPage<Lesson>> {

@@ -6,6 +6,16 @@
 /** The id of the `<script type="application/json">` element that carries the answers. */
 export const BOOT_DATA_ELEMENT_ID = 'somesha-boot-data';
 
+/** Set by the server on `#root` when it holds the page rendered on the server (src/entry-server.tsx): the SPA hydrates it. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** A page rendered on the server: its HTML (the inside of `#root`) and its `<title>`, if it set one. */
+export type ServerRender = { html: string; title: string | null };
+/** What the SSR build (src/entry-server.tsx → dist/.ssr/entry-server.js) exports to the server. */
+export type ServerRenderer = {
+  render(url: string, answers: Readonly<Record<string, unknown>>): Promise<ServerRender>;
+};
+
 /** An answer is only used this long after the page started loading; later calls ask the server. */
 export const BOOT_DATA_FRESH_MS = 30_000;
 

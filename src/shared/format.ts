@@ -24,14 +24,37 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const longMonth = new Intl.DateTimeFormat('en-GB', { month: 'long' });
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+type Formatters = { shortDate: Intl.DateTimeFormat; day: Intl.DateTimeFormat; longMonth: Intl.DateTimeFormat; year: Intl.DateTimeFormat; clock: Intl.DateTimeFormat };
+
+function makeFormatters(timeZone?: string): Formatters {
+  return {
+    shortDate: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
+    day: new Intl.DateTimeFormat('en-US', { day: 'numeric', timeZone }),
+    longMonth: new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone }),
+    year: new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone }),
+    clock: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }),
+  };
+}
+
+const localFormatters = makeFormatters();
+const zoneFormatters = new Map<string, Formatters>();
+
+/**
+ * The learner's own zone by default; a named zone (`Africa/Nairobi`) when the text must not depend
+ * on where it is rendered (a page rendered on the server, then hydrated). A plain `YYYY-MM-DD` is a
+ * calendar date and reads the same in every zone.
+ */
+function formattersFor(value: DateInput, timeZone: string | undefined): Formatters {
+  if (!timeZone || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))) return localFormatters;
+  let found = zoneFormatters.get(timeZone);
+  if (!found) zoneFormatters.set(timeZone, (found = makeFormatters(timeZone)));
+  return found;
+}
 
 /** "Nov 21, 2026"; an unreadable date gives "". */
-export function formatDate(value: DateInput): string {
+export function formatDate(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
-  return date ? shortDate.format(date) : '';
+  return date ? formattersFor(value, timeZone).shortDate.format(date) : '';
 }
 
 export function ordinal(day: number): string {
@@ -41,16 +64,18 @@ export function ordinal(day: number): string {
 }
 
 /** "21st November 2026". */
-export function formatDateOrdinal(value: DateInput): string {
+export function formatDateOrdinal(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
-  return date ? `${ordinal(date.getDate())} ${longMonth.format(date)} ${date.getFullYear()}` : '';
+  if (!date) return '';
+  const f = formattersFor(value, timeZone);
+  return `${ordinal(Number(f.day.format(date)))} ${f.longMonth.format(date)} ${f.year.format(date)}`;
 }
 
 /** "3:05 PM". */
-export function formatTime(value: DateInput): string {
+export function formatTime(value: DateInput, timeZone?: string): string {
   const date = toDate(value);
   // Some ICU versions put a narrow no-break space before AM/PM; show a plain space.
-  return date ? clock.format(date).replace(/\u202f|\u00a0/g, ' ') : '';
+  return date ? formattersFor(value, timeZone).clock.format(date).replace(/\u202f|\u00a0/g, ' ') : '';
 }
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;

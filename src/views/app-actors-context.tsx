@@ -40,6 +40,8 @@ export function useNotifications(): NotificationsActor {
   return useAppActors().notifications;
 }
 
+const noCommerce = () => null;
+
 /**
  * The commerce actors (checkout, payments, item removal), spawned by the app machine the first time
  * `wanted` is true;
@@ -48,7 +50,8 @@ export function useNotifications(): NotificationsActor {
  */
 export function useCommerce(wanted = true, onFailed?: () => void): CommerceActors | null {
   const actors = useAppActors();
-  const commerce = useSyncExternalStore(actors.onCommerceLoaded, actors.getCommerce);
+  // The same on the server and while hydrating: never there before the app runs.
+  const commerce = useSyncExternalStore(actors.onCommerceLoaded, actors.getCommerce, noCommerce);
   const failed = useRef(onFailed);
   failed.current = onFailed;
   useEffect(() => {

@@ -15,6 +15,7 @@ import { CenteredLoader } from './components/centered-loader';
 import { ScreenErrorBoundary } from './components/screen-error-boundary';
 import { Snackbar } from './components/snackbar';
 import { withFullStyles } from './full-styles';
+import { useHydrated } from './hydration';
 import { PAGES } from './page-registry';
 import { preloadable } from './preloadable';
 import { RouteParamsProvider } from './route-params';
@@ -82,9 +83,11 @@ function Layout({
   children: ReactNode;
 }) {
   const user = useSelector(useSession(), selectUser);
+  // The server renders a visitor's page; the browser shows who is signed in once it has hydrated it.
+  const hydrated = useHydrated();
   switch (layout) {
     case 'public':
-      return <PublicLayout signedIn={user !== null}>{children}</PublicLayout>;
+      return <PublicLayout signedIn={hydrated && user !== null}>{children}</PublicLayout>;
     case 'auth':
       return <AuthLayout>{children}</AuthLayout>;
     case 'workspace':
@@ -126,12 +129,16 @@ function Screen() {
     session.send({ type: 'route.changed', path: fullPath });
   }, [session, fullPath]);
 
+  const { route, params } = matchRoute(fullPath);
   // Render nothing of a page the guard has not cleared yet, so a protected page never flashes.
   // Access depends on the path alone, so a new query on an allowed page (a list's filter or page)
   // keeps the page mounted instead of flashing the loader and starting it over.
-  if (allowedPath === null || pathnameOf(allowedPath) !== pathname) return <CenteredLoader />;
+  // A public page is open to everyone (the guard never turns anyone away from one): it renders at
+  // once, so the server can render it and the browser hydrate it before the session is known.
+  // `/questions` waits: who is signed in decides which page it is.
+  const openToAll = route.access === 'public' && route.name !== 'web.questions';
+  if (!openToAll && (allowedPath === null || pathnameOf(allowedPath) !== pathname)) return <CenteredLoader />;
 
-  const { route, params } = matchRoute(fullPath);
   // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
   const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
   const Page: ComponentType = PAGES[shown.name];

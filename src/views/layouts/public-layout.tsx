@@ -74,12 +74,15 @@ function NavLinks({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
 }
 
 function AccountButton({ signedIn, fullWidth }: { signedIn: boolean; fullWidth?: boolean }) {
+  // One width for both: the page is rendered for a visitor, and "Workspace" replacing "Sign in" once
+  // the session is known must not move the navigation beside it.
+  const width = fullWidth ? undefined : '7.5rem';
   return signedIn ? (
-    <Button component={Link} href="/workspace" fullWidth={fullWidth}>
+    <Button component={Link} href="/workspace" fullWidth={fullWidth} miw={width}>
       Workspace
     </Button>
   ) : (
-    <Button component={Link} href="/sign-in" fullWidth={fullWidth}>
+    <Button component={Link} href="/sign-in" fullWidth={fullWidth} miw={width}>
       Sign in
     </Button>
   );

@@ -3,6 +3,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
+import { useDisplayTimeZone } from '../../hydration';
 
 export const CLASS_TYPE_LABELS = { catch_up: 'Catch up', revision: 'Revision', get_ahead: 'Get ahead' } as const;
 export const FREQUENCY_LABELS = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' } as const;
@@ -16,14 +17,15 @@ function initials(person: { firstName: string; lastName: string }): string {
 }
 
 /** "Dec 1, 2026, 2:00 PM – 3:00 PM" */
-export function lessonWhen(startAt: string | null, endAt?: string | null): string {
+export function lessonWhen(startAt: string | null, endAt?: string | null, timeZone?: string): string {
   if (!startAt) return '';
-  const start = `${formatDate(startAt)}, ${formatTime(startAt)}`;
-  return endAt ? `${start} – ${formatTime(endAt)}` : start;
+  const start = `${formatDate(startAt, timeZone)}, ${formatTime(startAt, timeZone)}`;
+  return endAt ? `${start} – ${formatTime(endAt, timeZone)}` : start;
 }
 
 export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
   const title = lesson.topic?.name ?? lesson.subject?.name ?? lesson.code;
+  const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
@@ -44,7 +46,7 @@ export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headi
             {lesson.program.name}
           </Text>
         )}
-        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt, timeZone)}</Text>
         <Group justify="space-between">
           <Text size="sm">{personName(lesson.teacher)}</Text>
           <Text fw={700}>{formatKes(lesson.price)}</Text>
@@ -57,6 +59,7 @@ export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headi
 export function ClassCard({ lessonClass, headingLevel = 3 }: { lessonClass: LessonClass; headingLevel?: 2 | 3 }) {
   const c = lessonClass;
   const href = c.nextLesson ? `/lessons/view/${encodeURIComponent(c.nextLesson.code)}` : null;
+  const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
@@ -80,8 +83,8 @@ export function ClassCard({ lessonClass, headingLevel = 3 }: { lessonClass: Less
           {[c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ')}
         </Text>
         <Text size="sm">
-          {c.startsAt ? formatDate(c.startsAt) : ''}
-          {c.endsAt ? ` – ${formatDate(c.endsAt)}` : ''}
+          {c.startsAt ? formatDate(c.startsAt, timeZone) : ''}
+          {c.endsAt ? ` – ${formatDate(c.endsAt, timeZone)}` : ''}
           {c.frequency ? ` · ${FREQUENCY_LABELS[c.frequency]}` : ''}
           {` · ${c.lessonsCount} ${c.lessonsCount === 1 ? 'lesson' : 'lessons'}`}
         </Text>
@@ -124,6 +127,7 @@ export function TeacherCard({ teacher, headingLevel = 3 }: { teacher: Teacher; h
 
 /** Question text is shown as plain text: React escapes it, it is never parsed as HTML. */
 export function QuestionCard({ question, headingLevel = 3 }: { question: Question; headingLevel?: 2 | 3 }) {
+  const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
@@ -148,7 +152,7 @@ export function QuestionCard({ question, headingLevel = 3 }: { question: Questio
           )}
           <Text size="xs" c="gray.7">
             {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
-            {question.createdAt ? ` · ${formatDate(question.createdAt)}` : ''}
+            {question.createdAt ? ` · ${formatDate(question.createdAt, timeZone)}` : ''}
             {question.author ? ` · ${personName(question.author)}` : ''}
           </Text>
         </Group>

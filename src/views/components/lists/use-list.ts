@@ -13,6 +13,11 @@ type Options<T> = {
   inUrl?: boolean;
   /** The URL keys that belong to the list (default: all); others (e.g. an open dialog) do not reload it. */
   keys?: readonly string[];
+  /**
+   * The first page the page's HTML already carries for this query (a service's `initial…`): the list
+   * then starts loaded from it, with no call, on the server and when the browser hydrates its HTML.
+   */
+  initialPage?: (query: ListQuery) => ListPage<T> | undefined;
 };
 
 export function queryFromSearch(search: string): ListQuery {
@@ -31,7 +36,7 @@ export function searchFromQuery(query: ListQuery): string {
  * Binds a page to one generic list machine. The machine owns loading, paging and filters; this hook
  * only mirrors its query in the URL both ways, so a list can be shared and reloaded.
  */
-export function useList<T>({ name, fetchPage, inUrl = true, keys }: Options<T>) {
+export function useList<T>({ name, fetchPage, inUrl = true, keys, initialPage }: Options<T>) {
   const fullSearch = useSearch();
   const search = keys ? searchFromQuery(pickKeys(queryFromSearch(fullSearch), keys)) : fullSearch;
   const [pathname, navigate] = useLocation();
@@ -44,7 +49,19 @@ export function useList<T>({ name, fetchPage, inUrl = true, keys }: Options<T>) 
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { name, query: inUrl ? queryFromSearch(search) : {} } });
+  const [start] = useState(() => {
+    const query = normaliseQuery(inUrl ? queryFromSearch(search) : {});
+    const page = initialPage?.(query);
+    // A machine restored in `loaded` (or `empty`) with that page: the same context a load would leave.
+    const snapshot = page
+      ? machine.resolveState({
+          value: page.items.length ? 'loaded' : 'empty',
+          context: { name, query, items: page.items, meta: page.meta, error: null },
+        })
+      : undefined;
+    return { input: { name, query }, snapshot };
+  });
+  const actor = useActorRef(machine, start);
 
   const where = useRef({ pathname, navigate });
   where.current = { pathname, navigate };

@@ -69,7 +69,7 @@ function classShown(lessonClass: AdminClass): Shown {
       : lessonClass.type;
   const dates = [lessonClass.startsAt, lessonClass.endsAt]
     .filter((d): d is string => !!d)
-    .map(formatDate)
+    .map((d) => formatDate(d))
     .join(' – ');
   return {
     id: lessonClass.id,

@@ -10,20 +10,21 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
-import { fetchClasses, fetchClassFilters } from '@/services/class-service';
-import { CLASS_TYPES } from '@/services/schemas/web';
+import { fetchClasses, fetchClassFilters, initialClasses } from '@/services/class-service';
+import { CLASS_TYPES, type ClassFilters as ClassFilterOptions } from '@/services/schemas/web';
 import { ClassCard, CLASS_TYPE_LABELS } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
 import { useProgressive } from '../../components/lists/use-progressive';
 import { useResource } from '../../components/lists/use-resource';
+import { useServerRender } from '../../hydration';
 import { usePageTitle } from '../../use-page-title';
 
 type ClassList = ReturnType<typeof useClassList>;
 
 function useClassList() {
-  return useList({ name: 'classes', fetchPage: fetchClasses });
+  return useList({ name: 'classes', fetchPage: fetchClasses, initialPage: initialClasses });
 }
 
 /**
@@ -31,11 +32,29 @@ function useClassList() {
  * asks for them, and the options arriving re-render the form, not the list. If the options fail to
  * load, the list still works with the filters it has.
  */
-function ClassFilters({ id, list }: { id: string; list: ClassList }) {
+function ClassFiltersWithOptions({ id, list }: { id: string; list: ClassList }) {
   const options = useResource('filters', fetchClassFilters);
+  return <ClassFilters id={id} list={list} options={options.data} />;
+}
+
+/**
+ * The filter fields without their options: what the server renders (it cannot tell a phone), shown
+ * by CSS from 48em only; the browser swaps in the loaded version where the filters show.
+ */
+function ClassFilters({
+  id,
+  list,
+  options,
+  className,
+}: {
+  id: string;
+  list: ClassList;
+  options: ClassFilterOptions | null | undefined;
+  className?: string;
+}) {
   const q = list.query;
-  const curricula = options.data?.curricula ?? [];
-  const gradeLevels = (options.data?.gradeLevels ?? []).filter((grade) => {
+  const curricula = options?.curricula ?? [];
+  const gradeLevels = (options?.gradeLevels ?? []).filter((grade) => {
     if (!q.curriculum) return true;
     const curriculum = curricula.find((c) => c.slug === q.curriculum || String(c.id) === q.curriculum);
     return !curriculum || grade.curriculumId === null || grade.curriculumId === curriculum.id;
@@ -46,7 +65,9 @@ function ClassFilters({ id, list }: { id: string; list: ClassList }) {
   ];
   const hasFilters = activeFilterCount(q) > 0;
   return (
-    <Grid id={id} component="form" aria-label="Filter classes" onSubmit={(event) => event.preventDefault()}>
+    // A landmark, not a <form>: the text filters are forms of their own, and a form inside a form
+    // does not survive the HTML parser (the server-rendered page would not match the app's).
+    <Grid id={id} className={className} role="form" aria-label="Filter classes">
       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
         <NativeSelect
           label="Curriculum"
@@ -68,7 +89,7 @@ function ClassFilters({ id, list }: { id: string; list: ClassList }) {
       <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
         <NativeSelect
           label="Subject"
-          data={select(options.data?.subjects ?? [])}
+          data={select(options?.subjects ?? [])}
           value={q.subject ?? ''}
           onChange={(event) => list.setFilter('subject', event.currentTarget.value)}
         />
@@ -105,6 +126,10 @@ function ClassFilters({ id, list }: { id: string; list: ClassList }) {
   );
 }
 
+const WIDE = '(min-width: 48em)';
+// Inline (the page's HTML carries it, no stylesheet request): the CSP allows inline styles.
+const NARROW_ONLY_CSS = `@media ${WIDE} { .somesha-narrow-only { display: none !important; } } @media not all and ${WIDE} { .somesha-wide-only { display: none !important; } }`;
+
 const activeFilterCount = (query: Record<string, string>) =>
   Object.keys(query).filter((key) => key !== 'page' && key !== 'per_page').length;
 
@@ -114,8 +139,11 @@ export default function ClassesPage() {
   const classes = useProgressive(list.items);
   const activeFilters = activeFilterCount(list.query);
   // On a phone eight filter fields would fill the first screen before any class: they sit behind a
-  // "Filters" button there (read at the first render, so the list never jumps), and inline from `sm` up.
-  const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+  // "Filters" button there (read at the first render, so the list never jumps), and inline from 48em
+  // up. The server cannot tell a phone: its HTML has both, and CSS shows one, so nothing moves when
+  // the app takes over; the options are asked for only where the filters show.
+  const serverRender = useServerRender();
+  const wide = useMediaQuery(WIDE, undefined, { getInitialValueInEffect: false }) && !serverRender;
   const [filtersOpened, setFiltersOpened] = useState(false);
   const filtersId = useId();
   const showFilters = wide || filtersOpened;
@@ -123,12 +151,14 @@ export default function ClassesPage() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
+        {serverRender && <style>{NARROW_ONLY_CSS}</style>}
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} size="h2">
             Classes
           </Title>
           {!wide && (
             <Button
+              className="somesha-narrow-only"
               variant="default"
               aria-expanded={filtersOpened}
               aria-controls={filtersOpened ? filtersId : undefined}
@@ -138,7 +168,10 @@ export default function ClassesPage() {
             </Button>
           )}
         </Group>
-        {showFilters && <ClassFilters id={filtersId} list={list} />}
+        {showFilters && <ClassFiltersWithOptions id={filtersId} list={list} />}
+        {!showFilters && serverRender && (
+          <ClassFilters id={filtersId} list={list} options={null} className="somesha-wide-only" />
+        )}
         <ListStates list={list}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {classes.map((lessonClass) => (

@@ -16,7 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { emptyText } from '@/machines/list-machine';
-import { fetchHome } from '@/services/web-service';
+import { fetchHome, initialHome } from '@/services/web-service';
 import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
 import { useResource } from '../../components/lists/use-resource';
@@ -63,7 +63,7 @@ export function HomeSectionsLoader() {
 }
 
 export default function HomeSections() {
-  const home = useResource('classes and teachers', fetchHome);
+  const home = useResource('classes and teachers', fetchHome, initialHome);
 
   if (home.loading) return <HomeSectionsLoader />;
   if (!home.data) {

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Avatar, Badge, Box, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, useSearch } from 'wouter';
-import { fetchLesson } from '@/services/lesson-service';
+import { fetchLesson, initialLesson } from '@/services/lesson-service';
 import type { Lesson } from '@/services/schemas/web';
 import { formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CenteredLoader } from '../../components/centered-loader';
 import { personName } from '../../components/lists/cards';
+import { useDisplayTimeZone } from '../../hydration';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useResource } from '../../components/lists/use-resource';
@@ -42,14 +43,15 @@ function lessonTitle(lesson: Lesson): string {
 
 function LessonDetails({ lesson }: { lesson: Lesson }) {
   const title = lessonTitle(lesson);
+  const timeZone = useDisplayTimeZone();
   const rows: Array<[string, string]> = [
     ['Topic', lesson.topic?.name ?? ''],
     ['Subject', lesson.subject?.name ?? ''],
     ['Program', lesson.program?.name ?? ''],
     ['Curriculum', lesson.program?.curriculum?.name ?? ''],
     ['Grade level', lesson.gradeLevel?.name ?? ''],
-    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
-    ['Time', lesson.startAt ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}` : ''],
+    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt, timeZone) : ''],
+    ['Time', lesson.startAt ? `${formatTime(lesson.startAt, timeZone)}${lesson.endAt ? ` – ${formatTime(lesson.endAt, timeZone)}` : ''}` : ''],
     ['Duration', lesson.durationMinutes ? `${lesson.durationMinutes} minutes` : ''],
     ['Class', lesson.class?.title ?? ''],
     ['Seats left', lesson.seatsLeft !== null ? String(lesson.seatsLeft) : ''],
@@ -135,7 +137,7 @@ function LessonDetails({ lesson }: { lesson: Lesson }) {
 }
 
 function LessonByCode({ code }: { code: string }) {
-  const lesson = useResource('this lesson', () => fetchLesson(code));
+  const lesson = useResource('this lesson', () => fetchLesson(code), () => initialLesson(code));
   usePageTitle(lesson.data ? lessonTitle(lesson.data) : 'Lesson');
   if (lesson.loading) return <CenteredLoader label="Loading lesson" />;
   if (!lesson.data) {
