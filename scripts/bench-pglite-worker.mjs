@@ -286,13 +286,18 @@ setTimeout(() => {
  * the database, `/ping-db` after one primary-key lookup (a payment callback's first query).
  */
 async function httpRun(homeTask, pg, seconds) {
+  let inFlight = 0;
+  const track = (promise) => {
+    inFlight += 1;
+    return promise.finally(() => (inFlight -= 1));
+  };
   const server = createServer((request, response) => {
     if (request.url === '/ping') {
       response.end('ok');
       return;
     }
     if (request.url === '/ping-db') {
-      pg.query('select id, email from users where id = $1', [1]).then(
+      track(pg.query('select id, email from users where id = $1', [1])).then(
         (result) => response.end(String(result.rows.length)),
         (error) => {
           response.statusCode = 500;
@@ -301,7 +306,7 @@ async function httpRun(homeTask, pg, seconds) {
       );
       return;
     }
-    homeTask().then(
+    track(homeTask()).then(
       (body) => {
         response.setHeader('content-type', 'application/json');
         response.end(body);
@@ -321,6 +326,8 @@ async function httpRun(homeTask, pg, seconds) {
   ]);
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  // Handlers still running for closed connections would otherwise load the next measurement.
+  while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   return {
     homePerSecond: homeResult.requests.average,
     homeP50: homeResult.latency.p50,
