@@ -183,12 +183,14 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
   };
   const passwordHash = factor > 1 ? await hashSecret(DEMO_PASSWORD) : '';
   await db.transaction(async (tx) => {
-    const [[lessonCount], [classCount], [teacherCount], [questionCount]] = await Promise.all([
-      tx.select({ n: count() }).from(lessons),
-      tx.select({ n: count() }).from(classes),
-      tx.select({ n: count() }).from(teachers).where(eq(teachers.status, 'approved')),
-      tx.select({ n: count() }).from(questions),
-    ]);
+    // One query at a time: a transaction is one connection.
+    const [lessonCount] = await tx.select({ n: count() }).from(lessons);
+    const [classCount] = await tx.select({ n: count() }).from(classes);
+    const [teacherCount] = await tx
+      .select({ n: count() })
+      .from(teachers)
+      .where(eq(teachers.status, 'approved'));
+    const [questionCount] = await tx.select({ n: count() }).from(questions);
     const missing = {
       lessons: Math.max(0, target.lessons - Number(lessonCount?.n ?? 0)),
       classes: Math.max(0, target.classes - Number(classCount?.n ?? 0)),
@@ -233,15 +235,13 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
       tx.insert(userRoles).values(chunk.map((userId) => ({ userId, roleId }))),
     );
     await insertChunked(userIds, (chunk) =>
-      tx
-        .insert(wallets)
-        .values(
-          chunk.map((userId) => ({
-            userId,
-            accountNo: walletAccountNo(userId),
-            reference: `SCALE${userId.toString(36).toUpperCase()}`,
-          })),
-        ),
+      tx.insert(wallets).values(
+        chunk.map((userId) => ({
+          userId,
+          accountNo: walletAccountNo(userId),
+          reference: `SCALE${userId.toString(36).toUpperCase()}`,
+        })),
+      ),
     );
     // The teacher's home combo decides the curriculum and the first subject.
     const homeCombo = (index: number) => combos[(index * 7) % combos.length] as Combo;
@@ -475,35 +475,33 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
 
 /** Seeded programs with a grade and a subject, each with the topics of that grade and subject. */
 async function loadCombos(db: Database): Promise<Combo[]> {
-  const [programRows, topicRows] = await Promise.all([
-    db
-      .select({
-        programId: programs.id,
-        curriculumId: programs.curriculumId,
-        acronym: curricula.acronym,
-        gradeLevelId: gradeLevels.id,
-        gradeName: gradeLevels.name,
-        subjectId: subjects.id,
-        subjectSlug: subjects.slug,
-        subjectName: subjects.name,
-      })
-      .from(programs)
-      .innerJoin(gradeLevels, eq(gradeLevels.id, programs.gradeLevelId))
-      .innerJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId))
-      .innerJoin(curricula, eq(curricula.id, educationLevels.curriculumId))
-      .innerJoin(subjects, eq(subjects.id, programs.subjectId))
-      .orderBy(programs.id),
-    db
-      .select({
-        id: topics.id,
-        name: topics.name,
-        subjectId: topics.subjectId,
-        gradeLevelId: topics.gradeLevelId,
-      })
-      .from(topics)
-      .where(and(isNotNull(topics.gradeLevelId)))
-      .orderBy(topics.id),
-  ]);
+  const programRows = await db
+    .select({
+      programId: programs.id,
+      curriculumId: programs.curriculumId,
+      acronym: curricula.acronym,
+      gradeLevelId: gradeLevels.id,
+      gradeName: gradeLevels.name,
+      subjectId: subjects.id,
+      subjectSlug: subjects.slug,
+      subjectName: subjects.name,
+    })
+    .from(programs)
+    .innerJoin(gradeLevels, eq(gradeLevels.id, programs.gradeLevelId))
+    .innerJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId))
+    .innerJoin(curricula, eq(curricula.id, educationLevels.curriculumId))
+    .innerJoin(subjects, eq(subjects.id, programs.subjectId))
+    .orderBy(programs.id);
+  const topicRows = await db
+    .select({
+      id: topics.id,
+      name: topics.name,
+      subjectId: topics.subjectId,
+      gradeLevelId: topics.gradeLevelId,
+    })
+    .from(topics)
+    .where(and(isNotNull(topics.gradeLevelId)))
+    .orderBy(topics.id);
   return programRows.flatMap((program) => {
     const own = topicRows
       .filter((topic) => topic.subjectId === program.subjectId && topic.gradeLevelId === program.gradeLevelId)
