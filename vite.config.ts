@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { clientMessages } from './scripts/client-messages-plugin';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -9,7 +10,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 // round trips cost a second of waterfall. Heavy or workspace-only components (Drawer, Modal,
 // ScrollArea, Combobox, Table with its scroll container…) keep their own chunks and load only where used.
 const PUBLIC_MANTINE = new Set(
-  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Grid Group Indicator Input InputBase Loader Pagination Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(
+  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Group Indicator Input InputBase Loader Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(
     ' ',
   ),
 );
@@ -20,7 +21,7 @@ const PUBLIC_MANTINE = new Set(
 // with a search box load it with their own chunk. (The footer's newsletter form, on every public
 // page, still brings it with the form hook.)
 const PUBLIC_VIEWS =
-  /\/src\/views\/((?!use-form\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.)[\w-]+)\.tsx?)$/;
+  /\/src\/views\/((?!use-form\.|use-add-to-cart\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.|list-states\.|use-progressive\.)[\w-]+)\.tsx?)$/;
 function isPublicUi(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   if (
@@ -32,46 +33,49 @@ function isPublicUi(id: string): boolean {
   return component?.[1] !== undefined && PUBLIC_MANTINE.has(component[1]);
 }
 
+// What `/classes` and a lesson view add to those (the pager, the grid, the list states): one chunk
+// the home page does not load.
+const LANDING_UI =
+  /\/src\/views\/(use-add-to-cart|components\/lists\/(list-states|use-progressive))\.tsx?$|\/node_modules\/@mantine\/(core\/esm\/components\/(Grid|Pagination)\/|core\/esm\/core\/utils\/create-event-handler\/|hooks\/esm\/use-(pagination|uncontrolled)\/)/;
+function isLandingUi(id: string): boolean {
+  return LANDING_UI.test(id.replace(/\\/g, '/'));
+}
+
 // The services, machines and shared modules in one chunk (rolldown otherwise splits them by which
 // pages share them, into a dozen small files). Commerce code stays out: it loads with the cart.
 const COMMERCE_ONLY =
   /\/src\/(machines\/(payment|checkout|remove-item)-machine|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
-// Which landing page reaches a module through static imports decides its chunk: what the home page
-// needs (with the entry and the public layout) forms `public-ui` and `app`; what only `/classes` or a
-// lesson view adds (the pager, the list states, the list machine's paging…) forms `landing`; the
-// services and machines no landing page imports (workspace, teaching, admin, completion code) form
-// `workspace`, which only signed-in screens load. Reachability is computed once from the module graph.
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-const fromRoot = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
-const HOME_ROOTS = ['src/main.tsx', 'src/views/layouts/public-layout.tsx', 'src/views/pages/public/home-page.tsx'];
-const LANDING_ROOTS = ['src/views/pages/public/classes-page.tsx', 'src/views/pages/public/lesson-view-page.tsx'];
-function reachable(ctx: ModuleGraph, roots: string[], found = new Set<string>()): Set<string> {
-  const stack = roots.map(fromRoot);
+// Of those, the ones a landing page (entry, public layout, home, classes, lesson view) imports
+// statically form `app`; the rest (workspace, teaching, admin, completion code) form `workspace`,
+// which only signed-in screens load. Reachability is computed once from the module graph.
+const LANDING_ROOTS = [
+  'src/main.tsx',
+  'src/views/layouts/public-layout.tsx',
+  'src/views/pages/public/home-page.tsx',
+  'src/views/pages/public/classes-page.tsx',
+  'src/views/pages/public/lesson-view-page.tsx',
+].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
+let landing: Set<string> | null = null;
+function landingModules(ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
+  if (landing) return landing;
+  const found = new Set<string>();
+  const stack = [...LANDING_ROOTS];
   while (stack.length) {
     const id = stack.pop()!;
     if (found.has(id)) continue;
     found.add(id);
     stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }
+  landing = found;
   return found;
-}
-let reach: { home: Set<string>; landing: Set<string> } | null = null;
-function chunkOf(id: string, ctx: ModuleGraph): string | null {
-  reach ??= (() => {
-    const home = reachable(ctx, HOME_ROOTS);
-    return { home, landing: reachable(ctx, LANDING_ROOTS, new Set(home)) };
-  })();
-  const ui = isPublicUi(id);
-  const core = isAppCore(id);
-  if (!ui && !core) return null;
-  if (reach.home.has(id)) return ui ? 'public-ui' : 'app';
-  if (reach.landing.has(id)) return 'landing';
-  return core ? 'workspace' : null;
 }
 function isAppCore(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   return /\/src\/(services|shared|machines)\//.test(path) && !COMMERCE_ONLY.test(path);
 }
+
+// The chunks the entry imports statically (see the groups below).
+const ENTRY_CHUNK = /^assets\/(rolldown-runtime|public-ui|app)-[\w-]+\.js$/;
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -79,7 +83,8 @@ const alias = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // The browser's copy of the message catalogue leaves out the texts only the server says.
+  plugins: [react(), clientMessages(alias['@'])],
   resolve: { alias },
   server: {
     proxy: {
@@ -108,13 +113,25 @@ export default defineConfig({
     outDir: 'dist',
     // dist/.vite/manifest.json: the server reads it to preload a route's chunks with its HTML (server/spa.ts).
     manifest: true,
+    // A lazy screen's preload list leaves out the chunks the entry imports itself (always loaded by
+    // then): ~60 shorter lists in the entry chunk.
+    // (The HTML keeps naming them.)
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: chunkOf },
+            { name: 'public-ui', test: isPublicUi },
+            {
+              name: (id, ctx) => (isAppCore(id) ? (landingModules(ctx).has(id) ? 'app' : 'workspace') : null),
+              priority: -1,
+            },
+            { name: 'landing', test: isLandingUi, priority: -2, includeDependenciesRecursively: false },
           ],
         },
       },
