@@ -27,7 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -179,7 +179,7 @@ async function startHelloWorld() {
 }
 
 async function getJson(url) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  const response = await fetchAgain(url, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
   return response.json();
 }
@@ -247,6 +247,18 @@ async function startCatcher() {
   };
 }
 
+/**
+ * fetch, tried again once on a connection error: a kept-alive connection can be closed by the
+ * server after the long load runs (Fastify's keepAliveTimeout) just as it is reused.
+ */
+async function fetchAgain(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 /** Signs in as the demo student; returns headers that carry the session and the XSRF token. */
 async function signIn(base) {
   const jar = new Map();
@@ -263,8 +275,8 @@ async function signIn(base) {
     cookie: [...jar].map(([key, value]) => `${key}=${value}`).join('; '),
     'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
   });
-  remember(await fetch(`${base}/sanctum/csrf-cookie`));
-  const login = await fetch(`${base}/api/login`, {
+  remember(await fetchAgain(`${base}/sanctum/csrf-cookie`));
+  const login = await fetchAgain(`${base}/api/login`, {
     method: 'POST',
     headers: headers(),
     body: JSON.stringify({ email: 'student@example.com', password: 'Passw0rd!' }),
@@ -278,7 +290,7 @@ async function signIn(base) {
 async function pendingTopUps(base, catcher) {
   const headers = await signIn(base);
   for (let i = 0; i < TOP_UPS; i++) {
-    const response = await fetch(`${base}/api/wallet/topup`, {
+    const response = await fetchAgain(`${base}/api/wallet/topup`, {
       method: 'POST',
       headers: headers(),
       body: JSON.stringify({ amount: 100 + i, method: 'mpesa', phone: '0708374149' }),
@@ -389,7 +401,7 @@ async function measureCallbacks(server, catcher, secret, misses) {
     kind = `${bodies.length} real pending M-Pesa top-ups by the demo student (the sandbox's own callbacks, replayed: each settles its payment once, then duplicates)`;
   } catch (error) {
     bodies = unknownCallbacks();
-    kind = `unknown checkout ids (real top-ups failed: ${error.message})`;
+    kind = `unknown checkout ids (real top-ups failed: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''})`;
   }
   const result = await callbacksUnderLoad(server.url, `/api/payments/mpesa/callback/${secret}`, bodies);
   const met = result.p99 !== null && result.p99 < TARGETS.callbackP99Ms && result.failures === 0;
@@ -459,7 +471,7 @@ async function main() {
   const misses = [];
   try {
     console.log(
-      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}. ` +
+      `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}, load average ${loadavg()[0].toFixed(1)} (other work on the machine skews every figure). ` +
         `Database: ${database.label}. autocannon: ${connections} connections, ${duration} s per endpoint.`,
     );
     console.log(scale > 1 ? `Seeding, then growing the catalogue to ${scale}×…` : 'Seeding…');
