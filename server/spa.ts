@@ -134,8 +134,21 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
     for (const file of [...entry.js, ...entry.css]) inHtml.add(file);
   }
 
-  const hintsByRoute = new Map<string, string>();
-  const hintsFor = (route: Route): string => {
+  // A page rendered on the server paints from its HTML alone: the public stylesheet comes inline (no
+  // request to wait for), and the scripts, which only hydrate it, are named after the content, so
+  // on a slow connection they do not share the bandwidth with the page still arriving.
+  const scriptTags = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+  const entryScripts = (template.match(scriptTags) ?? []).map((tag) => tag.trim()).join('');
+  const serverTemplate = template
+    .replace(scriptTags, '')
+    .replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+      const cssPath = path.join(distDir, file);
+      if (!existsSync(cssPath)) return tag;
+      return `<style>${readFileSync(cssPath, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    });
+
+  const hintsByRoute = new Map<string, { css: string; js: string }>();
+  const hintsFor = (route: Route): { css: string; js: string } => {
     const cached = hintsByRoute.get(route.name);
     if (cached !== undefined) return cached;
     const keys = [`src/views/pages/${route.screen.split('#')[0]}.tsx`];
@@ -150,10 +163,10 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       for (const file of files.js) if (!inHtml.has(file)) js.add(file);
       for (const file of files.css) if (!inHtml.has(file)) css.add(file);
     }
-    const hints = [
-      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
-      ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
-    ].join('');
+    const hints = {
+      css: [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+      js: [...js].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+    };
     hintsByRoute.set(route.name, hints);
     return hints;
   };
@@ -171,15 +184,20 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
         : '';
       const rendered = rendersOnServer(route) ? await serverRender(url, answers) : null;
       const page = rendered === 'failed' ? null : rendered;
+      const hints = hintsFor(route);
       // Replacer functions: a replacement string would read `$\`` or `$'` in user text as patterns.
-      let html = template
-        .replace('</head>', () => `${hintsFor(route)}</head>`)
-        .replace('</body>', () => `${data}</body>`);
+      let html: string;
       if (page) {
-        html = html
+        html = serverTemplate
+          .replace('</head>', () => `${hints.css}</head>`)
           .replace(APP_OUTLET, () => page.html)
-          .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`);
+          .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
+          .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);
         if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title ?? '')}</title>`);
+      } else {
+        html = template
+          .replace('</head>', () => `${hints.css}${hints.js}</head>`)
+          .replace('</body>', () => `${data}</body>`);
       }
       // A page whose render failed is not reused: the next visitor's may succeed.
       return { html, complete: rendered !== 'failed' && Object.keys(answers).length === urls.length };

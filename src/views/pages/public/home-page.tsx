@@ -2,11 +2,12 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { Link } from 'wouter';
 import { useAfterFirstPaint } from '../../use-after-first-paint';
 import { usePageTitle } from '../../use-page-title';
-import HomeSections, { HomeSectionsLoader } from './home-sections';
+import HomeSections from './home-sections';
 
 // Most visitors arrive on a phone over mobile data: the hero is plain text (it is the largest
 // paint) and needs no data. The sections below the fold are dozens of cards, several hundred
-// milliseconds of rendering on a mid-range phone: they render after the hero has painted.
+// milliseconds of rendering (and, in the server's HTML, of parsing) on a mid-range phone: the
+// first one (the featured classes) comes with the hero, the others right after the first paint.
 
 export default function HomePage() {
   usePageTitle('Home');
@@ -34,7 +35,7 @@ export default function HomePage() {
           </Stack>
         </Container>
       </Box>
-      {showSections ? <HomeSections /> : <HomeSectionsLoader />}
+      <HomeSections firstOnly={!showSections} />
     </>
   );
 }

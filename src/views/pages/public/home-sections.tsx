@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { emptyText } from '@/machines/list-machine';
 import { fetchHome, initialHome } from '@/services/web-service';
+import type { Home } from '@/services/schemas/web';
 import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
 import { useResource } from '../../components/lists/use-resource';
@@ -62,7 +63,8 @@ export function HomeSectionsLoader() {
   );
 }
 
-export default function HomeSections() {
+/** `firstOnly`: the featured classes alone (what a phone sees under the hero); the rest follows. */
+export default function HomeSections({ firstOnly = false }: { firstOnly?: boolean }) {
   const home = useResource('classes and teachers', fetchHome, initialHome);
 
   if (home.loading) return <HomeSectionsLoader />;
@@ -77,7 +79,7 @@ export default function HomeSections() {
       </Container>
     );
   }
-  const { classes, lessons, teachers, subjects, questions, packages } = home.data;
+  const { classes } = home.data;
 
   return (
     <Container size="lg" py="xl">
@@ -94,102 +96,111 @@ export default function HomeSections() {
           )}
         </Section>
 
-        {lessons.length > 0 && (
-          <Section title="Upcoming lessons">
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {lessons.map((lesson) => (
-                <LessonCard key={lesson.id} lesson={lesson} />
-              ))}
-            </SimpleGrid>
-          </Section>
-        )}
-
-        <Section title="Subjects">
-          {subjects.length ? (
-            <Group gap="xs">
-              {subjects.map((subject) => (
-                <Button
-                  key={subject.id}
-                  component={Link}
-                  href={`/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`}
-                  variant="default"
-                  size="xs"
-                  radius="xl"
-                >
-                  {subject.name}
-                </Button>
-              ))}
-            </Group>
-          ) : (
-            <Empty name="subjects" />
-          )}
-        </Section>
-
-        <Section title="Our teachers" href="/teachers" linkText="All teachers">
-          {teachers.length ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {teachers.map((teacher) => (
-                <TeacherCard key={teacher.id} teacher={teacher} />
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Empty name="teachers" />
-          )}
-        </Section>
-
-        <Section title="Recent questions" href="/questions" linkText="All questions">
-          {questions.length ? (
-            <Stack gap="sm">
-              {questions.map((question) => (
-                <QuestionCard key={question.id} question={question} />
-              ))}
-            </Stack>
-          ) : (
-            <Empty name="questions" />
-          )}
-        </Section>
-
-        <Section title="Plans" href="/plans" linkText="Compare plans">
-          {packages.length ? (
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {packages.map((plan) => (
-                <Card key={plan.id} withBorder padding="md" component="article">
-                  <Group justify="space-between">
-                    <Title order={3} size="h5">
-                      {plan.name}
-                    </Title>
-                    {plan.recommended && (
-                      <Badge variant="filled" color="blue.9">
-                        Recommended
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text fw={700} fz="xl" mt="xs">
-                    {formatKes(plan.price)}
-                    {plan.interval ? (
-                      <Text span size="sm" fw={400} c="gray.7">{` / ${plan.interval}`}</Text>
-                    ) : null}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Empty name="plans" />
-          )}
-        </Section>
-
-        <Card withBorder padding="xl" bg="blue.0" component="section" aria-labelledby="home-join">
-          <Stack gap="xs" align="flex-start">
-            <Title order={2} size="h3" id="home-join">
-              Ready to learn?
-            </Title>
-            <Text c="gray.8">Create a free account as a student, a parent or a teacher.</Text>
-            <Button component={Link} href="/sign-up" color="blue.9">
-              Create your account
-            </Button>
-          </Stack>
-        </Card>
+        {!firstOnly && <MoreSections home={home.data} />}
       </Stack>
     </Container>
+  );
+}
+
+function MoreSections({ home }: { home: Home }) {
+  const { lessons, teachers, subjects, questions, packages } = home;
+  return (
+    <>
+      {lessons.length > 0 && (
+        <Section title="Upcoming lessons">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {lessons.map((lesson) => (
+              <LessonCard key={lesson.id} lesson={lesson} />
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+
+      <Section title="Subjects">
+        {subjects.length ? (
+          <Group gap="xs">
+            {subjects.map((subject) => (
+              <Button
+                key={subject.id}
+                component={Link}
+                href={`/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`}
+                variant="default"
+                size="xs"
+                radius="xl"
+              >
+                {subject.name}
+              </Button>
+            ))}
+          </Group>
+        ) : (
+          <Empty name="subjects" />
+        )}
+      </Section>
+
+      <Section title="Our teachers" href="/teachers" linkText="All teachers">
+        {teachers.length ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            {teachers.map((teacher) => (
+              <TeacherCard key={teacher.id} teacher={teacher} />
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Empty name="teachers" />
+        )}
+      </Section>
+
+      <Section title="Recent questions" href="/questions" linkText="All questions">
+        {questions.length ? (
+          <Stack gap="sm">
+            {questions.map((question) => (
+              <QuestionCard key={question.id} question={question} />
+            ))}
+          </Stack>
+        ) : (
+          <Empty name="questions" />
+        )}
+      </Section>
+
+      <Section title="Plans" href="/plans" linkText="Compare plans">
+        {packages.length ? (
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {packages.map((plan) => (
+              <Card key={plan.id} withBorder padding="md" component="article">
+                <Group justify="space-between">
+                  <Title order={3} size="h5">
+                    {plan.name}
+                  </Title>
+                  {plan.recommended && (
+                    <Badge variant="filled" color="blue.9">
+                      Recommended
+                    </Badge>
+                  )}
+                </Group>
+                <Text fw={700} fz="xl" mt="xs">
+                  {formatKes(plan.price)}
+                  {plan.interval ? (
+                    <Text span size="sm" fw={400} c="gray.7">{` / ${plan.interval}`}</Text>
+                  ) : null}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Empty name="plans" />
+        )}
+      </Section>
+
+      <Card withBorder padding="xl" bg="blue.0" component="section" aria-labelledby="home-join">
+        <Stack gap="xs" align="flex-start">
+          <Title order={2} size="h3" id="home-join">
+            Ready to learn?
+          </Title>
+          <Text c="gray.8">Create a free account as a student, a parent or a teacher.</Text>
+          <Button component={Link} href="/sign-up" color="blue.9">
+            Create your account
+          </Button>
+        </Stack>
+      </Card>
+    </>
   );
 }
