@@ -310,12 +310,17 @@ async function registerSpa(
     // The shell depends on the URL alone (a visitor's page; the session is asked for afterwards).
     const url = request.raw.url ?? '/';
     const key = `page ${url}`;
-    const cached = await cachedAnswer(cache, changes, key);
-    if (cached) return cache.send(request, reply, cached);
-    const generation = cache.begin();
-    const page = await shell.render(url);
-    if (page.complete)
-      cache.store(key, generation, { body: page.html, type: HTML, cacheControl: 'no-cache' });
+    const answer = await cachedAnswer(cache, changes, key);
+    if (answer && 'entry' in answer) return cache.send(request, reply, answer.entry);
+    let page: Awaited<ReturnType<typeof shell.render>>;
+    try {
+      page = await shell.render(url);
+      if (answer && page.complete)
+        cache.store(key, answer.generation, { body: page.html, type: HTML, cacheControl: 'no-cache' });
+    } finally {
+      // Visitors asking for the same page meanwhile waited for this render instead of repeating it.
+      answer?.release();
+    }
     return reply.header('Cache-Control', 'no-cache').type(HTML).send(page.html);
   };
   // The static plugin would answer `/` (a directory) with 403.

@@ -46,6 +46,9 @@ type Entry = {
   gzip?: Buffer;
 };
 
+/** How long a miss waits for another request computing the same answer before computing it itself. */
+const SHARED_WAIT_MS = 2000;
+
 /** Bodies smaller than this are sent as they are (as @fastify/compress does). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -62,7 +65,8 @@ export class PublicCache {
   /** False while notifications may be missed (the listening connection is down). */
   private trusted = true;
   /** Counters for the benchmark and the tests: what the cache did. */
-  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+  readonly stats = { hits: 0, misses: 0, shared: 0, stored: 0, invalidations: 0 };
+  private readonly computing = new Map<string, Promise<void>>();
 
   constructor({
     enabled = true,
@@ -99,6 +103,49 @@ export class PublicCache {
   restored(): void {
     this.invalidate();
     this.trusted = true;
+  }
+
+  /**
+   * This request computes `key`: requests for the same key that miss meanwhile wait for it (`shared`)
+   * instead of running the same queries side by side, as a burst after an invalidation would. Call
+   * the returned function once the answer is stored or given up.
+   */
+  claim(key: string): () => void {
+    if (this.computing.has(key)) return () => {};
+    let release = () => {};
+    const done = new Promise<void>((resolve) => {
+      release = () => {
+        if (this.computing.get(key) === done) this.computing.delete(key);
+        resolve();
+      };
+    });
+    this.computing.set(key, done);
+    return release;
+  }
+
+  /**
+   * The stored answer for `key`; or, on a miss, the right to compute it: `generation` for `store` and
+   * `release` for when it is done. A miss while another request computes the key waits for it (at
+   * most `SHARED_WAIT_MS`) and takes its answer. Null when the cache is off.
+   */
+  async answer(key: string): Promise<{ entry: Entry } | { generation: number; release: () => void } | null> {
+    const entry = this.lookup(key);
+    if (entry) return { entry };
+    if (!this.active) return null;
+    const done = this.computing.get(key);
+    if (done) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, SHARED_WAIT_MS)))]);
+      clearTimeout(timer);
+      const computed = this.entries.get(key);
+      if (computed && this.active && computed.expiresAt > this.now()) {
+        this.stats.hits += 1;
+        this.stats.shared += 1;
+        return { entry: computed };
+      }
+    }
+    // Checked and claimed in one step: no other request can slip in between.
+    return { generation: this.generation, release: this.claim(key) };
   }
 
   /** The generation an answer is computed in (pass it back to `store`). */
@@ -226,6 +273,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     publicCacheGeneration?: number;
+    publicCacheRelease?: () => void;
   }
 }
 
@@ -241,10 +289,16 @@ export function registerPublicCache(
   // Before parsing and validation: only a valid request's 200 was ever stored under its URL.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.publicCache || request.method !== 'GET') return;
-    const entry = await cachedAnswer(cache, changes, request.url);
-    if (entry) return cache.send(request, reply, entry);
-    request.publicCacheGeneration = cache.begin();
+    const answer = await cachedAnswer(cache, changes, request.url);
+    if (!answer) return;
+    if ('entry' in answer) return cache.send(request, reply, answer.entry);
+    request.publicCacheGeneration = answer.generation;
+    request.publicCacheRelease = answer.release;
   });
+  // After the answer was stored (onSend), or whatever became of the request.
+  const release = async (request: FastifyRequest) => request.publicCacheRelease?.();
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
 
   app.addHook('onSend', async (request, reply, payload) => {
     const generation = request.publicCacheGeneration;
@@ -261,8 +315,8 @@ export function registerPublicCache(
 }
 
 /**
- * The stored answer for `key`, once every change committed before this call has been heard (a no-op
- * wait on PGlite; one shared round trip on PostgreSQL). A failed wait is a miss.
+ * `cache.answer(key)`, once every change committed before this call has been heard (a no-op wait on
+ * PGlite; one shared round trip on PostgreSQL). A failed wait, or no change feed, is "not cached".
  */
 export async function cachedAnswer(cache: PublicCache, changes: DataChanges | null, key: string) {
   if (!cache.active || !changes) return null;
@@ -271,5 +325,5 @@ export async function cachedAnswer(cache: PublicCache, changes: DataChanges | nu
   } catch {
     return null;
   }
-  return cache.lookup(key);
+  return cache.answer(key);
 }

@@ -62,6 +62,28 @@ describe('PublicCache', () => {
     expect(cache.lookup('a')?.body).toBe('a2');
   });
 
+  it('lets one of several concurrent misses compute an answer, and gives it to the others', async () => {
+    const cache = new PublicCache();
+    const first = await cache.answer('k');
+    if (!first || 'entry' in first) throw new Error('a miss first');
+    const waiting = [cache.answer('k'), cache.answer('k')];
+    cache.store('k', first.generation, answer('computed once'));
+    first.release();
+    for (const other of await Promise.all(waiting))
+      expect(other && 'entry' in other && other.entry.body).toBe('computed once');
+    expect(cache.stats.shared).toBe(2);
+  });
+
+  it('lets a waiting miss compute the answer itself when the first gave up', async () => {
+    const cache = new PublicCache();
+    const first = await cache.answer('k');
+    if (!first || 'entry' in first) throw new Error('a miss first');
+    const waiting = cache.answer('k');
+    first.release();
+    const second = await waiting;
+    expect(second && 'release' in second).toBe(true);
+  });
+
   it('is off when disabled', () => {
     const cache = new PublicCache({ enabled: false });
     cache.store('a', cache.begin(), answer('a'));

@@ -109,6 +109,16 @@ describe('public answers from memory', () => {
     expect(stats().hits).toBe(before.hits + 1);
   });
 
+  it('computes an answer once for a burst of visitors asking for it at the same moment', async () => {
+    server.app.publicCache.invalidate();
+    const before = stats();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get('/api/web/questions?page=1')));
+    expect(new Set(answers.map((answer) => answer.bytes.toString())).size).toBe(1);
+    expect(answers.every((answer) => answer.response.status === 200)).toBe(true);
+    expect(stats().stored).toBe(before.stored + 1);
+    expect(stats().shared).toBe(before.shared + 7);
+  });
+
   it('never stores a refused request or an error', async () => {
     const before = stats();
     const refused = await get('/api/web/search?q=a');
