@@ -300,7 +300,19 @@ export async function subscribeToNewsletter(db: Database, email: string): Promis
 // ---- Home ----
 
 export async function home(db: Database, now = new Date()) {
-  const upcomingCount = sql<number>`count(${lessons.id})`.mapWith(Number);
+  const upcomingBy = <T extends typeof lessons.teacherId | typeof lessons.programId>(
+    column: T,
+    name: string,
+  ) =>
+    db
+      .select({ key: column, total: count().as('total') })
+      .from(lessons)
+      .where(upcomingLesson(now))
+      .groupBy(column)
+      .as(name);
+  const byTeacher = upcomingBy(lessons.teacherId, 'upcoming_by_teacher');
+  const byProgram = upcomingBy(lessons.programId, 'upcoming_by_program');
+  const subjectCount = sql<number>`coalesce(sum(${byProgram.total}), 0)`.mapWith(Number);
   const [classIds, lessonIds, teacherIds, subjectRows, questionIds, plans, stats] = await Promise.all([
     db
       .select({ id: classes.id })
@@ -314,22 +326,22 @@ export async function home(db: Database, now = new Date()) {
       .where(upcomingLesson(now))
       .orderBy(asc(lessons.startAt), asc(lessons.id))
       .limit(6),
-    // Teachers with the most upcoming lessons first: the ones a visitor can book now.
+    // Teachers with the most upcoming lessons first: the ones a visitor can book now. The lessons
+    // are counted per teacher before the join (one pass over them, issue 12).
     db
       .select({ id: teachers.id })
       .from(teachers)
-      .leftJoin(lessons, and(eq(lessons.teacherId, teachers.id), upcomingLesson(now)))
+      .leftJoin(byTeacher, eq(byTeacher.key, teachers.id))
       .where(approvedTeacher)
-      .groupBy(teachers.id)
-      .orderBy(desc(upcomingCount), asc(teachers.id))
+      .orderBy(desc(sql`coalesce(${byTeacher.total}, 0)`), asc(teachers.id))
       .limit(8),
     db
-      .select({ subject: subjectColumns, lessonsCount: upcomingCount })
+      .select({ subject: subjectColumns, lessonsCount: subjectCount })
       .from(subjects)
       .leftJoin(programs, eq(programs.subjectId, subjects.id))
-      .leftJoin(lessons, and(eq(lessons.programId, programs.id), upcomingLesson(now)))
+      .leftJoin(byProgram, eq(byProgram.key, programs.id))
       .groupBy(subjects.id)
-      .orderBy(desc(upcomingCount), asc(subjects.name))
+      .orderBy(desc(subjectCount), asc(subjects.name))
       .limit(12),
     db
       .select({ id: questions.id })
