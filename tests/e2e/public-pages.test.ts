@@ -53,7 +53,9 @@ describe('public pages', () => {
         await expect
           .poll(() => page.title())
           .toMatch(
-            typeof title === 'string' ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : title,
+            typeof title === 'string'
+              ? new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+              : title,
           );
         expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
       }
@@ -124,6 +126,81 @@ describe('public pages', () => {
     ).toEqual([]);
     // The HTML carried the list and the lesson, and a phone keeps the filters closed: no call went out.
     expect(api.filter((call) => /^\/api\/web\/(classes|filters|lessons\/)/.test(call))).toEqual([]);
+  });
+
+  test('home, the classes list and a lesson view arrive rendered, and the app takes them over without asking again', async ({
+    page,
+    baseUrl,
+  }) => {
+    /** The text of an HTML document, as a reader without JavaScript gets it. */
+    const textOf = (html: string) =>
+      html
+        .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+        .replace(/\s+/g, ' ');
+    const api = async (path: string) => {
+      const response = await fetch(new URL(path, baseUrl), { headers: { accept: 'application/json' } });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as { data: unknown };
+    };
+    const code = await aLessonCode(baseUrl);
+    const home = (await api('/api/web')).data as { classes: Array<{ title: string }> };
+    const classes = (await api('/api/web/classes')).data as Array<{ title: string }>;
+    const lesson = (await api(`/api/web/lessons/${code}`)).data as {
+      topic: { name: string } | null;
+      teacher: { first_name: string } | null;
+    };
+    expect(home.classes.length, 'the seed features classes').toBeGreaterThan(0);
+    expect(classes.length).toBeGreaterThan(1);
+    const pages: Array<[path: string, expected: string[]]> = [
+      ['/', ["Learn from Kenya's best teachers, online", 'Featured classes', home.classes[0]!.title]],
+      ['/classes', ['Classes', classes[0]!.title, classes[1]!.title]],
+      [
+        `/lessons/view/${code}`,
+        [lesson.topic?.name ?? code, 'Add to cart', lesson.teacher?.first_name ?? code],
+      ],
+    ];
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const calls: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const [path, expected] of pages) {
+      // The first response, read without running any script: the real page, not a loader.
+      const response = await fetch(new URL(path, baseUrl));
+      const html = await response.text();
+      expect(html, path).toMatch(/<div id="root" data-server-rendered="">/);
+      const text = textOf(html);
+      for (const words of expected) expect(text, `${path} carries "${words}"`).toContain(words);
+      expect(text, path).not.toContain('Loading');
+
+      // The browser hydrates that page: no error (a mismatch would be one), no call for its data.
+      calls.length = 0;
+      errors.length = 0;
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settled(page);
+      await page.waitForLoadState('networkidle');
+      for (const words of expected.slice(1))
+        await page.getByText(words).filter({ visible: true }).first().waitFor();
+      expect(errors, `${path} hydrates without errors`).toEqual([]);
+      expect(
+        calls.filter((call) => /^\/api\/web(\?|$)|^\/api\/web\/(classes|lessons\/)/.test(call)),
+        `${path} asks for none of the data its HTML carried`,
+      ).toEqual([]);
+    }
   });
 
   test('drawers opened on a landing page arrive with their styles', async ({ page, baseUrl }) => {
