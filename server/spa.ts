@@ -42,14 +42,20 @@ const BOOT_DATA_MAX_BYTES = 64 * 1024;
 export type SpaShell = { render(url: string): Promise<{ html: string; complete: boolean }> };
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Where index.html marks the loader that a page rendered on the server replaces. */
 const APP_OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
 
 /** The routes rendered on the server: the landing pages (their screens need only the public stylesheet). */
 function rendersOnServer(route: Route): boolean {
-  return route.access === 'public' && route.layout === 'public' && 'lightStyles' in route && route.lightStyles === true;
+  return (
+    route.access === 'public' &&
+    route.layout === 'public' &&
+    'lightStyles' in route &&
+    route.lightStyles === true
+  );
 }
 
 /** The SSR build's `render`, imported once; null when it was not built (the SPA then renders alone). */
@@ -164,8 +170,12 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       for (const file of files.css) if (!inHtml.has(file)) css.add(file);
     }
     const hints = {
-      css: [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`).join(''),
-      js: [...js].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`).join(''),
+      css: [...css]
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`)
+        .join(''),
+      js: [...js]
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
+        .join(''),
     };
     hintsByRoute.set(route.name, hints);
     return hints;
@@ -193,7 +203,11 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
           .replace(APP_OUTLET, () => page.html)
           .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
           .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);
-        if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title ?? '')}</title>`);
+        if (page.title)
+          html = html.replace(
+            /<title>[^<]*<\/title>/,
+            () => `<title>${escapeText(page.title ?? '')}</title>`,
+          );
       } else {
         html = template
           .replace('</head>', () => `${hints.css}${hints.js}</head>`)
@@ -205,7 +219,10 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
   };
 
   /** The page rendered by the SSR build; null when it was not built, 'failed' when it threw (the SPA then renders it). */
-  async function serverRender(url: string, answers: Record<string, unknown>): Promise<ServerRender | null | 'failed'> {
+  async function serverRender(
+    url: string,
+    answers: Record<string, unknown>,
+  ): Promise<ServerRender | null | 'failed'> {
     const ssr = await renderer();
     if (!ssr) return null;
     try {
