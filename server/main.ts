@@ -3,6 +3,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { readConfig, type ServerEnv } from './config';
@@ -35,6 +36,10 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
   // The seed writes the demo lessons' files where the app reads them.
   const storage = new DiskFileStorage(env.filesDir ?? path.join(tmpdir(), 'somesha-files'));
   if (await isEmpty(database.db)) await seed(database.db, { storage });
+  // PGlite has no autovacuum, so nothing else gathers the planner's statistics: without them it
+  // guesses row counts and, on a large catalogue, picks scans over the indexes. PostgreSQL's own
+  // autovacuum does this.
+  if (!env.databaseUrl) await database.db.execute(sql`ANALYZE`);
 
   const mailer = createMailer({ db: database.db, smtpUrl: env.smtpUrl, from: env.mailFrom });
   const app = await buildApp({
