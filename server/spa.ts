@@ -128,6 +128,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
   if (!existsSync(indexPath)) return null;
   const template = readFileSync(indexPath, 'utf8');
   const renderer = APP_OUTLET.test(template) ? loadRenderer(distDir) : async () => null;
+  // Imported now, not by the first visitor's page view.
+  void renderer();
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
