@@ -2,7 +2,7 @@ import './views/styles/public.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SERVER_RENDERED_ATTRIBUTE } from './shared/boot-data';
+import { DEFERRED_STYLESHEET_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from './shared/boot-data';
 import { App, preloadRoute } from './views/app';
 import { createAppActors, type AppActorsOptions } from './views/app-actors';
 import { AppActorsProvider } from './views/app-actors-context';
@@ -17,6 +17,31 @@ async function inspector(): Promise<AppActorsOptions['inspect']> {
   return undefined;
 }
 
+/**
+ * A server-rendered page paints with the rules its HTML uses inline; the whole stylesheet comes
+ * after, without blocking the paint (server/spa.ts). It applies once loaded, before React renders
+ * anything the server did not (menus, dropdowns, toasts).
+ */
+function deferredStylesheets(): Promise<void> {
+  const links = document.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_STYLESHEET_ATTRIBUTE}]`);
+  return Promise.all(
+    [...links].map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const apply = () => {
+            link.media = 'all';
+            resolve();
+          };
+          if (link.sheet) apply();
+          else {
+            link.addEventListener('load', apply, { once: true });
+            link.addEventListener('error', apply, { once: true });
+          }
+        }),
+    ),
+  ).then(() => undefined);
+}
+
 async function start() {
   // The landing page's layout and screen download with the entry chunk (the server's preload hints);
   // rendering once they are in paints the page in one go instead of a loader first, and hydrating
@@ -25,7 +50,7 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
   const actors = createAppActors({ inspect: await inspector() });
-  await ready;
+  await Promise.all([ready, deferredStylesheets()]);
   const app = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

@@ -9,6 +9,12 @@ export const BOOT_DATA_ELEMENT_ID = 'somesha-boot-data';
 /** Set by the server on `#root` when it holds the page rendered on the server (src/entry-server.tsx): the SPA hydrates it. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
+/**
+ * Set by the server on a stylesheet a server-rendered page loads without waiting for it (`media="print"`,
+ * its rules for the first paint being inline): src/main.tsx applies it before hydrating.
+ */
+export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred-stylesheet';
+
 /** A page rendered on the server: its HTML (the inside of `#root`) and its `<title>`, if it set one. */
 export type ServerRender = { html: string; title: string | null };
 /** What the SSR build (src/entry-server.tsx → dist/.ssr/entry-server.js) exports to the server. */
