@@ -26,10 +26,10 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, run, waitUntilReady } from './bench-support.mjs';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 
@@ -59,42 +59,6 @@ const postgresUrl = flag('postgres')
 const TARGETS = { ratio: 0.1, p99Ms: 100, callbackP99Ms: 50, scaleP50Factor: 2 };
 const CALLBACKS_PER_SECOND = 10;
 const TOP_UPS = 20;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function run(command, argv, options) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${argv.join(' ')} exited with ${code}`)),
-    );
-  });
-}
-
-async function waitUntilReady(url, server) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}).`);
-    try {
-      const response = await fetch(`${url}/api/web/filters`, { signal: AbortSignal.timeout(2000) });
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not answer within 180 s.');
-}
 
 /** The database the server and the scale seed share: a temp PGlite folder, or PostgreSQL. */
 async function prepareDatabase() {
@@ -162,7 +126,7 @@ async function startServer(database, extra = {}) {
     }
   };
   try {
-    await waitUntilReady(url, server);
+    await waitUntilReady(url, server, { path: '/api/web/filters', timeoutMs: 180_000 });
   } catch (error) {
     await stop();
     throw new Error(`${error.message}\n${errors}`);

@@ -16,10 +16,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, run, waitUntilReady } from './bench-support.mjs';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,40 +43,6 @@ const PHONE = {
   // A phone in Kenya: dates and times read as the server rendered them.
   timezoneId: 'Africa/Nairobi',
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function run(command, args, options) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`))));
-  });
-}
-
-async function waitUntilReady(url, server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}).`);
-    try {
-      const response = await fetch(`${url}/sanctum/csrf-cookie`, { signal: AbortSignal.timeout(2000) });
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('The server did not answer within 90 s.');
-}
 
 /** Starts `server/main.ts` on a temp database; returns its URL and a stop function. */
 async function startServer() {

@@ -99,3 +99,9 @@ function milliseconds(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 ? n : fallback;
 }
+
+/** Which database `createDatabase` opens for this environment: PostgreSQL, PGlite in memory or on disk. */
+export function databaseOptions(env: Pick<ServerEnv, 'databaseUrl' | 'dataDir'>) {
+  if (env.databaseUrl) return { url: env.databaseUrl };
+  return env.dataDir === 'memory' ? { memory: true } : { dataDir: env.dataDir };
+}

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { readConfig, type ServerEnv } from './config';
+import { databaseOptions, readConfig, type ServerEnv } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './gateways/mail';
@@ -25,13 +25,7 @@ export type RunningServer = {
 };
 
 export async function startServer(env: ServerEnv = readConfig()): Promise<RunningServer> {
-  const database = await createDatabase(
-    env.databaseUrl
-      ? { url: env.databaseUrl }
-      : env.dataDir === 'memory'
-        ? { memory: true }
-        : { dataDir: env.dataDir },
-  );
+  const database = await createDatabase(databaseOptions(env));
   await database.migrate();
   // The seed writes the demo lessons' files where the app reads them.
   const storage = new DiskFileStorage(env.filesDir ?? path.join(tmpdir(), 'somesha-files'));

@@ -517,20 +517,15 @@ if (runDirectly) {
   const main = async () => {
     if (!Number.isInteger(factor) || factor < 1 || factor > 1000)
       throw new Error('Usage: seed-scale.ts <factor 1…1000>');
-    const [{ readConfig }, { createDatabase }, { isEmpty, seed }, { DiskFileStorage }] = await Promise.all([
-      import('../config'),
-      import('./client'),
-      import('./seed'),
-      import('../storage/file-storage'),
-    ]);
+    const [{ databaseOptions, readConfig }, { createDatabase }, { isEmpty, seed }, { DiskFileStorage }] =
+      await Promise.all([
+        import('../config'),
+        import('./client'),
+        import('./seed'),
+        import('../storage/file-storage'),
+      ]);
     const env = readConfig();
-    const database = await createDatabase(
-      env.databaseUrl
-        ? { url: env.databaseUrl }
-        : env.dataDir === 'memory'
-          ? { memory: true }
-          : { dataDir: env.dataDir },
-    );
+    const database = await createDatabase(databaseOptions(env));
     try {
       await database.migrate();
       const storage = new DiskFileStorage(env.filesDir ?? path.join(tmpdir(), 'somesha-files'));
