@@ -1,4 +1,6 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useProgressive } from '@/views/components/lists/use-progressive';
 
@@ -34,5 +36,31 @@ describe('useProgressive', () => {
     });
     rerender();
     expect(rendered).toEqual([6, 6]);
+  });
+
+  it('renders the first items on the server, and all of them once the browser has taken the page over', async () => {
+    const items = Array.from({ length: 12 }, (_, index) => `Class ${index + 1}`);
+    function List() {
+      return (
+        <ul>
+          {useProgressive(items).map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    }
+    const html = renderToString(<List />);
+    expect(html.match(/<li>/g)).toHaveLength(4);
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <List />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(screen.getAllByRole('listitem')).toHaveLength(12);
+    container.remove();
   });
 });
