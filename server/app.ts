@@ -5,7 +5,6 @@ import { DiskFileStorage, type FileStorage } from './storage/file-storage';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -28,6 +27,8 @@ import { registerErrorHandling, registerJsonParser } from './http/error-handler'
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
 import { fastifyTrustProxy } from './http/proxy';
+import { registerSecurityHeaders } from './http/security-headers';
+import { OneLineRequestLog } from './http/request-log';
 import { adminCatalogueRoutes } from './routes/admin-catalogue-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -112,6 +113,7 @@ export async function buildApp({
         }),
       },
     },
+    logController: new OneLineRequestLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
@@ -141,7 +143,7 @@ export async function buildApp({
     pesapalIpn: { promise: null },
   };
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -295,7 +297,7 @@ async function registerSpa(
         // Vite puts content-hashed files under /assets; everything else may change between builds.
         const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }

@@ -36,7 +36,8 @@ export type PublicCacheOptions = {
 };
 
 type Entry = {
-  body: string;
+  /** The body's bytes, made once: a hit sends them without encoding the text again. */
+  text: Buffer;
   type: string;
   cacheControl: string | undefined;
   expiresAt: number;
@@ -154,15 +155,18 @@ export class PublicCache {
   }
 
   lookup(key: string): Entry | null {
+    const entry = this.peek(key);
+    if (!entry && this.active) this.stats.misses += 1;
+    return entry;
+  }
+
+  /** `lookup` without counting a miss (the caller goes on to `answer`, which counts it). */
+  peek(key: string): Entry | null {
     if (!this.active) return null;
     const entry = this.entries.get(key);
-    if (!entry) {
-      this.stats.misses += 1;
-      return null;
-    }
+    if (!entry) return null;
     if (entry.expiresAt <= this.now()) {
       this.remove(key);
-      this.stats.misses += 1;
       return null;
     }
     // Most recently used last: the oldest key is the first in the map.
@@ -172,13 +176,14 @@ export class PublicCache {
     return entry;
   }
 
-  store(key: string, generation: number, value: Omit<Entry, 'expiresAt' | 'size' | 'br' | 'gzip'>): void {
+  store(
+    key: string,
+    generation: number,
+    { body, ...value }: Omit<Entry, 'text' | 'expiresAt' | 'size' | 'br' | 'gzip'> & { body: string },
+  ): void {
     if (!this.active || generation !== this.generation) return;
-    const entry: Entry = {
-      ...value,
-      expiresAt: this.now() + this.ttlMs,
-      size: Buffer.byteLength(value.body),
-    };
+    const text = Buffer.from(body);
+    const entry: Entry = { ...value, text, expiresAt: this.now() + this.ttlMs, size: text.length };
     if (entry.size > this.maxBytes / 8) return;
     this.remove(key);
     this.entries.set(key, entry);
@@ -208,13 +213,13 @@ export class PublicCache {
   private async compress(key: string, entry: Entry): Promise<void> {
     try {
       const [br, gz] = await Promise.all([
-        brotli(entry.body, {
+        brotli(entry.text, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: 9,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
           },
         }),
-        gzipAsync(entry.body, { level: 9 }),
+        gzipAsync(entry.text, { level: 9 }),
       ]);
       if (this.entries.get(key) !== entry) return;
       entry.br = br;
@@ -238,7 +243,7 @@ export class PublicCache {
       reply.header('Content-Encoding', encoding);
       return reply.send(bytes);
     }
-    return reply.send(entry.body);
+    return reply.send(entry.text);
   }
 
   /** Listens to the database's change feed; until then (and without one) nothing is cached. */
@@ -286,14 +291,26 @@ export function registerPublicCache(
   cache: PublicCache,
   changes: DataChanges | null,
 ): void {
-  // Before parsing and validation: only a valid request's 200 was ever stored under its URL.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.config.publicCache || request.method !== 'GET') return;
-    const answer = await cachedAnswer(cache, changes, request.url);
-    if (!answer) return;
-    if ('entry' in answer) return cache.send(request, reply, answer.entry);
-    request.publicCacheGeneration = answer.generation;
-    request.publicCacheRelease = answer.release;
+  // Before parsing and validation: only a valid request's 200 was ever stored under its URL. A hit
+  // needs no promise when there is nothing to wait for (PGlite): answered in this very hook.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.routeOptions.config.publicCache || request.method !== 'GET') return done();
+    const hit = changes?.immediate ? cache.peek(request.url) : null;
+    if (hit) {
+      cache.send(request, reply, hit);
+      return;
+    }
+    cachedAnswer(cache, changes, request.url).then((answer) => {
+      if (answer && 'entry' in answer) {
+        cache.send(request, reply, answer.entry);
+        return;
+      }
+      if (answer) {
+        request.publicCacheGeneration = answer.generation;
+        request.publicCacheRelease = answer.release;
+      }
+      done();
+    }, done);
   });
   // After the answer was stored (onSend), or whatever became of the request.
   const release = async (request: FastifyRequest) => request.publicCacheRelease?.();
@@ -321,7 +338,7 @@ export function registerPublicCache(
 export async function cachedAnswer(cache: PublicCache, changes: DataChanges | null, key: string) {
   if (!cache.active || !changes) return null;
   try {
-    await changes.sync();
+    if (!changes.immediate) await changes.sync();
   } catch {
     return null;
   }

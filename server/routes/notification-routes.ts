@@ -1,5 +1,6 @@
 // The activity feed, notifications and the live-event stream (docs/learning-workspace.md):
 // `/api/activities`, `/api/notifications…`, `/api/events`. Everything is the signed-in user's own.
+import type { OutgoingHttpHeaders } from 'node:http';
 import { object } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
@@ -95,7 +96,8 @@ export function notificationRoutes(
     socket.setNoDelay(true);
     socket.setKeepAlive(true);
     const raw = reply.raw;
-    raw.writeHead(200, headers);
+    // The headers every reply starts with (security-headers.ts) and the stream's own.
+    raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), ...headers });
     raw.write(SSE_PREAMBLE);
     let gone = false;
     let leave: (() => void) | null = null;

@@ -12,7 +12,7 @@ describe('PublicCache', () => {
     cache.store('/api/web', generation, answer('old'));
     expect(cache.lookup('/api/web')).toBeNull();
     cache.store('/api/web', cache.begin(), answer('new'));
-    expect(cache.lookup('/api/web')?.body).toBe('new');
+    expect(cache.lookup('/api/web')?.text.toString()).toBe('new');
   });
 
   it('drops answers after their time even without a write', () => {
@@ -20,7 +20,7 @@ describe('PublicCache', () => {
     const cache = new PublicCache({ ttlMs: 30_000, now: () => now });
     cache.store('/api/web', cache.begin(), answer('x'));
     now = 29_999;
-    expect(cache.lookup('/api/web')?.body).toBe('x');
+    expect(cache.lookup('/api/web')?.text.toString()).toBe('x');
     now = 30_000;
     expect(cache.lookup('/api/web')).toBeNull();
   });
@@ -29,11 +29,11 @@ describe('PublicCache', () => {
     const cache = new PublicCache({ maxEntries: 2 });
     cache.store('a', cache.begin(), answer('a'));
     cache.store('b', cache.begin(), answer('b'));
-    expect(cache.lookup('a')?.body).toBe('a');
+    expect(cache.lookup('a')?.text.toString()).toBe('a');
     cache.store('c', cache.begin(), answer('c'));
     expect(cache.lookup('b')).toBeNull();
-    expect(cache.lookup('a')?.body).toBe('a');
-    expect(cache.lookup('c')?.body).toBe('c');
+    expect(cache.lookup('a')?.text.toString()).toBe('a');
+    expect(cache.lookup('c')?.text.toString()).toBe('c');
   });
 
   it('keeps within its byte budget', () => {
@@ -46,7 +46,7 @@ describe('PublicCache', () => {
     for (const key of ['c', 'd', 'e', 'f', 'g', 'h', 'i'])
       cache.store(key, cache.begin(), answer(key.repeat(900)));
     expect(cache.lookup('a')).toBeNull();
-    expect(cache.lookup('i')?.body).toBe('i'.repeat(900));
+    expect(cache.lookup('i')?.text.toString()).toBe('i'.repeat(900));
   });
 
   it('stores nothing while notifications may be missed, and starts empty when they are back', () => {
@@ -59,7 +59,7 @@ describe('PublicCache', () => {
     cache.restored();
     expect(cache.lookup('a')).toBeNull();
     cache.store('a', cache.begin(), answer('a2'));
-    expect(cache.lookup('a')?.body).toBe('a2');
+    expect(cache.lookup('a')?.text.toString()).toBe('a2');
   });
 
   it('lets one of several concurrent misses compute an answer, and gives it to the others', async () => {
@@ -70,7 +70,7 @@ describe('PublicCache', () => {
     cache.store('k', first.generation, answer('computed once'));
     first.release();
     for (const other of await Promise.all(waiting))
-      expect(other && 'entry' in other && other.entry.body).toBe('computed once');
+      expect(other && 'entry' in other && other.entry.text.toString()).toBe('computed once');
     expect(cache.stats.shared).toBe(2);
   });
 
