@@ -51,6 +51,7 @@ import {
 } from './services/commerce-context';
 import { reconcilePending } from './services/payment-service';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
+import { FollowUps } from './services/follow-ups';
 import { devRoutes } from './routes/dev-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { notificationRoutes } from './routes/notification-routes';
@@ -140,8 +141,10 @@ export async function buildApp({
     settings,
     callbacks,
     log: app.log,
+    followUps: new FollowUps(app.log),
     pesapalIpn: { promise: null },
   };
+  app.decorate('followUps', commerceCtx.followUps);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -229,6 +232,7 @@ export async function buildApp({
   timer?.unref();
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await commerceCtx.followUps.idle();
     if (mpesa instanceof SandboxMpesaGateway) mpesa.close();
   });
   const reminders =
@@ -255,6 +259,8 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
+    /** Gateway confirmations started after a notification was answered; `idle()` waits for them. */
+    followUps: FollowUps;
   }
 }
 

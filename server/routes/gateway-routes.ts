@@ -3,7 +3,12 @@
 // (CSRF_EXEMPT_PATHS). Each path carries the deployment's callback secret (a wrong one is a 404, as
 // is a source outside PAYMENTS_CALLBACK_ALLOW), and each notification is only a hint that the payment
 // service confirms with the gateway itself (docs/gateways.md).
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onResponseAsyncHookHandler,
+} from 'fastify';
 import { DARAJA_ACCEPTED, MpesaCallbackError } from '../gateways/mpesa';
 import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
 import { HttpError, notFound } from '../http/errors';
@@ -11,6 +16,7 @@ import { parseAllowList } from '../http/network-allow-list';
 import { safeEqual } from '../security/tokens';
 import { callbackPaths } from '../services/callback-secret-service';
 import type { CommerceContext } from '../services/commerce-context';
+import type { FollowUp } from '../services/follow-ups';
 import * as payments from '../services/payment-service';
 
 /** Daraja and Pesapal bodies are a few hundred bytes. */
@@ -29,13 +35,22 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
       throw notFound();
     }
   };
-  const options = { onRequest: fromGateway, bodyLimit: NOTIFICATION_BODY_LIMIT };
+  // A notification is acknowledged once recorded; what it leaves to do (asking the gateway itself,
+  // then settling) starts when the answer has gone, so a busy process answers Daraja quickly.
+  const followUps = new WeakMap<FastifyRequest, FollowUp>();
+  const startFollowUp: onResponseAsyncHookHandler = async (request) => {
+    const followUp = followUps.get(request);
+    if (followUp) ctx.followUps.start(followUp);
+  };
+  const options = { onRequest: fromGateway, onResponse: startFollowUp, bodyLimit: NOTIFICATION_BODY_LIMIT };
 
   /** Daraja's notifications: a body that is not Daraja's is a 400, anything else is acknowledged. */
   const daraja =
-    (handle: (ctx: CommerceContext, body: unknown) => Promise<void>) => async (request: FastifyRequest) => {
+    (handle: (ctx: CommerceContext, body: unknown) => Promise<FollowUp | null | void>) =>
+    async (request: FastifyRequest) => {
       try {
-        await handle(ctx, request.body);
+        const followUp = await handle(ctx, request.body);
+        if (followUp) followUps.set(request, followUp);
       } catch (error) {
         if (error instanceof MpesaCallbackError) throw new HttpError(400, error.message);
         throw error;

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { MpesaGateway } from '../gateways/mpesa';
 import type { PesapalGateway } from '../gateways/pesapal';
 import type { CallbackPaths } from './callback-secret-service';
+import type { FollowUps } from './follow-ups';
 
 export type CommerceSettings = {
   /** A pending M-Pesa or Pesapal payment is first asked about this long after it started (its notification may be lost). */
@@ -48,6 +49,8 @@ export type CommerceContext = AppContext & {
   /** The gateways' notification routes, each with the deployment's callback secret in its path. */
   callbacks: CallbackPaths;
   log: CommerceLogger;
+  /** What notifications leave for after their answer (the server's own question to the gateway). */
+  followUps: FollowUps;
   /** Pesapal IPN id, registered lazily once per process. */
   pesapalIpn: { promise: Promise<string> | null };
 };

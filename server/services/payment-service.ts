@@ -34,6 +34,7 @@ import { isBookable } from './lesson-service';
 import { feedForOrder, feedForTopUp } from './activity-service';
 import { transactionEvent } from './notification-service';
 import { scheduleLessonReminders } from './reminder-service';
+import type { FollowUp } from './follow-ups';
 
 export type Buyer = { userId: number; roles: string[] };
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -712,32 +713,36 @@ function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string)
 
 /**
  * `POST /api/payments/mpesa/callback/{secret}`: a hint that a push was answered. What it claims is
- * kept for staff, and the STK query decides (throws MpesaCallbackError for a body that is not Daraja's).
+ * kept for staff, and the STK query decides: the follow-up, run once Daraja has its answer (throws
+ * MpesaCallbackError for a body that is not Daraja's).
  */
-export async function handleStkCallback(ctx: CommerceContext, body: unknown): Promise<void> {
+export async function handleStkCallback(ctx: CommerceContext, body: unknown): Promise<FollowUp | null> {
   const result = parseStkCallback(body);
-  const [row] = await ctx.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.checkoutRequestId, result.checkoutRequestId));
-  // Only pushes we made, still open, are looked at; anything else is acknowledged and ignored.
-  if (!row || row.status !== 'pending' || row.gateway !== 'mpesa') return;
   const claimed = {
     callback_result_code: result.resultCode,
     ...(result.amount !== undefined ? { callback_amount: result.amount } : {}),
     ...(result.mpesaReceiptNumber ? { callback_receipt: result.mpesaReceiptNumber } : {}),
   };
-  if (result.amount !== undefined && result.amount * 100 !== askedMpesaCents(row))
-    ctx.log.warn(
-      { transactionId: row.id, claimed: result.amount, asked: askedMpesaCents(row) / 100 },
-      'M-Pesa callback claims another amount than the push asked for; the STK query decides',
-    );
+  // Recorded in one statement, and only on pushes we made that are still open; anything else is
+  // acknowledged and ignored.
   const [hinted] = await ctx.db
     .update(transactions)
     .set({ meta: sql`${transactions.meta} || ${JSON.stringify(claimed)}::jsonb`, updatedAt: new Date() })
-    .where(and(eq(transactions.id, row.id), eq(transactions.status, 'pending')))
+    .where(
+      and(
+        eq(transactions.checkoutRequestId, result.checkoutRequestId),
+        eq(transactions.gateway, 'mpesa'),
+        eq(transactions.status, 'pending'),
+      ),
+    )
     .returning();
-  if (hinted) await reconcile(ctx, hinted, new Date(), { force: true });
+  if (!hinted) return null;
+  if (result.amount !== undefined && result.amount * 100 !== askedMpesaCents(hinted))
+    ctx.log.warn(
+      { transactionId: hinted.id, claimed: result.amount, asked: askedMpesaCents(hinted) / 100 },
+      'M-Pesa callback claims another amount than the push asked for; the STK query decides',
+    );
+  return () => reconcile(ctx, hinted, new Date(), { force: true });
 }
 
 /** Pesapal's status query decides; a completed amount other than the order's is left for staff. */
@@ -940,17 +945,17 @@ export async function paybillFor(
 
 /**
  * `POST /api/payments/mpesa/c2b/confirmation/{secret}`: a hint that someone paid our paybill. It is
- * recorded as a pending transaction and M-Pesa's transaction status query is asked what really
- * arrived; `handleTransactionStatusResult` settles from that answer (throws MpesaCallbackError for a
+ * recorded as a pending transaction and M-Pesa's transaction status query is asked (the follow-up,
+ * once Daraja has its answer) what really arrived; `handleTransactionStatusResult` settles from that answer (throws MpesaCallbackError for a
  * body that is not Daraja's).
  */
-export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown): Promise<void> {
+export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown): Promise<FollowUp | null> {
   const confirmation = ctx.mpesa.parseC2BConfirmation(body);
   const [known] = await ctx.db
     .select({ id: transactions.id })
     .from(transactions)
     .where(eq(transactions.gatewayReceipt, confirmation.transId));
-  if (known) return;
+  if (known) return null;
   const [cart] = await ctx.db
     .select()
     .from(carts)
@@ -988,7 +993,7 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
     })
     .onConflictDoNothing()
     .returning();
-  if (row) await reconcile(ctx, row, new Date(), { force: true });
+  return row ? () => reconcile(ctx, row, new Date(), { force: true }) : null;
 }
 
 /** Asks M-Pesa about a paybill receipt; the answer arrives at the status result route. */

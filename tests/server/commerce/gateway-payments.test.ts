@@ -229,7 +229,7 @@ describe('M-Pesa paybill', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('You paid');
     // The confirmation is only a hint: the order is paid once M-Pesa's status query answers.
-    await server.mpesa.drain();
+    await server.settlePayments();
 
     const confirmed = await buyer.browser.post('/api/payments/paybill/confirm');
     expect(confirmed.status).toBe(200);
@@ -247,7 +247,7 @@ describe('M-Pesa paybill', () => {
     await addLesson(buyer.browser, lesson(5).id);
     const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
     const payment = await server.mpesa.pay(account, lesson(5).priceCents / 100);
-    await server.mpesa.drain();
+    await server.settlePayments();
     const confirmation = c2bConfirmationBody({
       account,
       transId: payment.confirmation.transId,
@@ -260,7 +260,7 @@ describe('M-Pesa paybill', () => {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     }
-    await server.mpesa.drain();
+    await server.settlePayments();
     expect((await countsFor(buyer.userId)).orders).toBe(1);
     expect((await countsFor(buyer.userId)).transactions).toBe(1);
     const bad = await gateway.post(server.callbacks.c2bConfirmation, { hello: 'world' }, { csrf: false });
@@ -272,7 +272,7 @@ describe('M-Pesa paybill', () => {
 async function payBill(account: string, amountKes: number) {
   const payment = await server.mpesa.pay(account, amountKes);
   expect(payment.delivered).toBe(true);
-  await server.mpesa.drain();
+  await server.settlePayments();
 }
 
 describe('M-Pesa paybill with the wrong amount', () => {

@@ -61,9 +61,11 @@ describe('a forged STK callback', () => {
         csrf: false,
       },
     );
-    // Acknowledged like any callback (Daraja must not retry), but nothing moved.
+    // Acknowledged like any callback (Daraja must not retry), but nothing moved, even once the
+    // server has asked M-Pesa about it.
     expect(forged.status).toBe(200);
     expect(forged.body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    await server.followUps();
     expect(await balanceOf(server, buyer.userId)).toBe(0);
     expect(
       (await buyer.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`)).body.data.status,
@@ -96,6 +98,7 @@ describe('a forged STK callback', () => {
       },
     );
     // The customer has not answered yet: the STK query says so, and the cart is untouched.
+    await server.followUps();
     expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
     expect((await transactionRow(id)).status).toBe('pending');
 
@@ -141,6 +144,46 @@ describe('a forged STK callback', () => {
   });
 });
 
+describe('a genuine STK callback', () => {
+  it('is answered before the server asks M-Pesa, and the answer then settles the payment', async () => {
+    // M-Pesa's query is held until the test lets it through: the callback's answer must not wait for it.
+    const stkQuery = server.mpesa.stkQuery.bind(server.mpesa);
+    let asked = 0;
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    server.mpesa.stkQuery = async (checkoutRequestId) => {
+      asked += 1;
+      await held;
+      return stkQuery(checkoutRequestId);
+    };
+    try {
+      const buyer = await newBuyer(server);
+      const topup = await buyer.browser.post('/api/wallet/topup', {
+        amount: 25,
+        method: 'mpesa',
+        phone: '0708374149',
+      });
+      expect(topup.status).toBe(202);
+      const id = topup.body.transaction.id as number;
+      // The customer pays; the sandbox's callback is answered and the server's question is on its way.
+      await eventually(async () => asked >= 1);
+      // Daraja repeating the callback gets its answer at once, though M-Pesa has not replied yet.
+      const repeat = await server.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id);
+      expect(repeat).toBe(200);
+      expect((await transactionRow(id)).status).toBe('pending');
+      expect(await balanceOf(server, buyer.userId)).toBe(0);
+
+      letThrough();
+      await server.followUps();
+      expect((await transactionRow(id)).status).toBe('completed');
+      expect(await balanceOf(server, buyer.userId)).toBe(2_500);
+    } finally {
+      letThrough();
+      server.mpesa.stkQuery = stkQuery;
+    }
+  });
+});
+
 describe('a forged C2B (paybill) confirmation', () => {
   it('pays no cart and credits no wallet: M-Pesa has no record of the receipt', async () => {
     const buyer = await newBuyer(server);
@@ -155,7 +198,7 @@ describe('a forged C2B (paybill) confirmation', () => {
       },
     );
     expect(forged.status).toBe(200);
-    await server.mpesa.drain();
+    await server.settlePayments();
 
     const confirm = await buyer.browser.post('/api/payments/paybill/confirm');
     expect(confirm.status).toBe(409);
@@ -184,7 +227,7 @@ describe('a forged C2B (paybill) confirmation', () => {
     });
     const answer = await gateway().post(server.callbacks.statusResult, forgedAnswer, { csrf: false });
     expect(answer.status).toBe(200);
-    await server.mpesa.drain();
+    await server.settlePayments();
     expect(await balanceOf(server, buyer.userId)).toBe(0);
     expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
     expect((await buyer.browser.post('/api/payments/paybill/confirm')).status).toBe(409);
@@ -193,7 +236,7 @@ describe('a forged C2B (paybill) confirmation', () => {
   it('leaves real money paid to an account no cart has for staff, listed for admins only', async () => {
     const payment = await server.mpesa.pay('SOM-NOBODY', 750);
     expect(payment.delivered).toBe(true);
-    await server.mpesa.drain();
+    await server.settlePayments();
 
     const admin = server.browser();
     await admin.signIn('admin@example.com');
@@ -306,7 +349,7 @@ describe('callbacks from outside PAYMENTS_CALLBACK_ALLOW', () => {
         method: 'mpesa',
         phone: '0708374149',
       });
-      await guarded.mpesa.drain();
+      await guarded.settlePayments();
       // The sandbox's own callback came from 127.0.0.1: refused, so the query must settle it.
       expect(await guarded.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id)).toBe(404);
       const final = await finalTransaction(buyer.browser, topup.body.transaction.id);

@@ -47,7 +47,7 @@ describe('the M-Pesa paybill sandbox page', () => {
       expect(sent.status).toBe(419);
       expect(sent.text).toContain('This form is out of date.');
     }
-    await server.mpesa.drain();
+    await server.settlePayments();
     const admin = server.browser();
     await admin.signIn('admin@example.com');
     const review = await admin.get('/api/admin/transactions?status=needs_review&per_page=100');

@@ -30,6 +30,13 @@ export type TestServer = {
   callbacks: CallbackPaths;
   /** This server's own folder of uploaded files (`config.filesDir`), with the seeded lesson files. */
   filesDir: string;
+  /**
+   * Resolves once the server's own work after the notifications it acknowledged (asking the gateway,
+   * then settling) is done: a test checks what a notification changed only after that.
+   */
+  followUps(): Promise<void>;
+  /** A payment's whole round trip: the server's follow-ups and every sandbox answer they scheduled. */
+  settlePayments(): Promise<void>;
   /** A fresh visitor with an empty cookie jar. */
   browser(): Browser;
   /** Messages in the dev outbox, newest first. */
@@ -116,6 +123,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     callbacks,
     filesDir: options.config?.filesDir ?? filesDir,
     browser: () => new Browser(address),
+    followUps: () => app.followUps.idle(),
+    async settlePayments() {
+      await app.followUps.idle();
+      await mpesa.drain();
+      await app.followUps.idle();
+    },
     async mail() {
       const response = await fetch(`${address}/dev/mail.json`);
       return ((await response.json()) as { data: OutboxMessage[] }).data;
