@@ -51,6 +51,15 @@ describe('SandboxMpesaGateway STK push', () => {
     });
 
   it('accepts the push like Daraja and, after the delay, posts a paid callback in Daraja’s exact structure', async () => {
+    // The clock the STK query reads is the test's: "not answered yet" must not depend on how long
+    // the push's own queries took (a busy machine, a first query planned cold).
+    let now = new Date();
+    gateway = new SandboxMpesaGateway({
+      db: database.db,
+      callbackDelayMs: CALLBACK_DELAY_MS,
+      timeoutMs: TIMEOUT_MS,
+      now: () => now,
+    });
     const started = Date.now();
     const accepted = await pushTo('254708374149');
     expect(accepted).toEqual({
@@ -92,6 +101,7 @@ describe('SandboxMpesaGateway STK push', () => {
       amount: 1500,
       phone: '254708374149',
     });
+    now = new Date(now.getTime() + CALLBACK_DELAY_MS);
     await expect(gateway.stkQuery(accepted.checkoutRequestId)).resolves.toEqual({
       resultCode: 0,
       resultDesc: 'The service request is processed successfully.',
