@@ -7,6 +7,8 @@
 //
 // A rule is kept unless one of its selectors' classes (outside parentheses: `:not(.x)` matches
 // where `.x` is absent) is missing from the HTML: it can only match an element with that class.
+// Likewise for the colour scheme outside `:not(…)`: the dark scheme's rules need
+// `data-mantine-color-scheme="dark"` somewhere, and the document says light.
 // At-rules that hold rules (@media, @supports, @container, @layer) are filtered inside; the others
 // (@keyframes, @font-face, @import) are kept whole.
 
@@ -100,7 +102,39 @@ function requiredClasses(selector: string): string[] {
   return [...outside.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] ?? '');
 }
 
-function serialize(nodes: Node[], used: ReadonlySet<string>): string {
+/**
+ * The colour scheme a selector requires (`[data-mantine-color-scheme=dark]`), as `name=value`, when
+ * not inside `:not(…)` (`:where(…)` and `:is(…)` require theirs as much as the selector does). Only
+ * this attribute: other attributes a rule names may be set by the browser (`dir`, `open`) or by a
+ * script before the first paint, and measured, dropping their rules shifted the home page's layout.
+ */
+const COLOR_SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
+
+function requiredAttributes(selector: string): string[] {
+  const required: string[] = [];
+  // One entry per open parenthesis: whether it negates (`:not(`).
+  const negations: boolean[] = [];
+  for (let i = 0; i < selector.length; i++) {
+    const ch = selector[i];
+    if (ch === '(') negations.push(/:not$/i.test(selector.slice(0, i)));
+    else if (ch === ')') negations.pop();
+    else if (ch === '[') {
+      const end = selector.indexOf(']', i);
+      if (end < 0) break;
+      const match = /^\s*([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([\w-]+))\s*$/.exec(
+        selector.slice(i + 1, end),
+      );
+      if (match && match[1]?.toLowerCase() === COLOR_SCHEME_ATTRIBUTE && !negations.includes(true))
+        required.push(`${match[1]?.toLowerCase()}=${match[2] ?? match[3] ?? match[4]}`);
+      i = end;
+    }
+  }
+  return required;
+}
+
+type Used = { classes: ReadonlySet<string>; attributes: ReadonlySet<string> };
+
+function serialize(nodes: Node[], used: Used): string {
   let out = '';
   for (const node of nodes) {
     if (!node.prelude) {
@@ -111,8 +145,10 @@ function serialize(nodes: Node[], used: ReadonlySet<string>): string {
     } else if (node.prelude.startsWith('@')) {
       out += `${node.prelude}{${node.body}}`;
     } else {
-      const kept = splitSelectors(node.prelude).filter((selector) =>
-        requiredClasses(selector).every((name) => used.has(name)),
+      const kept = splitSelectors(node.prelude).filter(
+        (selector) =>
+          requiredClasses(selector).every((name) => used.classes.has(name)) &&
+          requiredAttributes(selector).every((pair) => used.attributes.has(pair)),
       );
       if (kept.length) out += `${kept.join(',')}{${node.body}}`;
     }
@@ -129,8 +165,20 @@ export function classesIn(html: string): Set<string> {
   return used;
 }
 
-/** `css` parsed once; `for(html)` gives its rules that can apply to the elements of `html`. */
+/** Every `name=value` of a quoted attribute in `html` (names lower-cased). */
+export function attributesIn(html: string): Set<string> {
+  const found = new Set<string>();
+  for (const [, name = '', value = ''] of html.matchAll(/\s([\w-]+)="([^"]*)"/g))
+    found.add(`${name.toLowerCase()}=${value}`);
+  return found;
+}
+
+/**
+ * `css` parsed once; `for(html)` gives its rules that can apply to the elements of `html` (the
+ * document's `<html>` tag included: `:root[data-mantine-color-scheme=dark]` rules go when it says
+ * light).
+ */
 export function criticalCss(css: string): { for(html: string): string } {
   const nodes = parse(css);
-  return { for: (html) => serialize(nodes, classesIn(html)) };
+  return { for: (html) => serialize(nodes, { classes: classesIn(html), attributes: attributesIn(html) }) };
 }

@@ -164,12 +164,15 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       inlined.push({ marker, critical: criticalCss(readFileSync(cssPath, 'utf8')), link });
       return marker;
     });
+  // The document's own attributes (the colour scheme) count with the page's.
+  const htmlTag = /<html[^>]*>/i.exec(template)?.[0] ?? '';
   const withCriticalCss = (html: string, pageHtml: string) =>
     inlined.reduce(
       (out, { marker, critical, link }) =>
         out.replace(
           marker,
-          () => `<style>${critical.for(pageHtml).replace(/<\/style/gi, '<\\/style')}</style>${link}`,
+          () =>
+            `<style>${critical.for(htmlTag + pageHtml).replace(/<\/style/gi, '<\\/style')}</style>${link}`,
         ),
       html,
     );

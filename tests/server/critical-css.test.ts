@@ -33,3 +33,32 @@ describe('the critical CSS of a page', () => {
     expect(out).toBe(css);
   });
 });
+
+describe('the colour scheme in selectors', () => {
+  const schemes = criticalCss(
+    ':root[data-mantine-color-scheme=dark]{--body:#000}' +
+      ":root[data-mantine-color-scheme='light']{--body:#fff}" +
+      ':where([data-mantine-color-scheme=dark]) .m_card{color:#eee}' +
+      '.m_card:not([data-mantine-color-scheme=dark]) .m_title{color:#111}' +
+      '.m_card[data-variant="filled"]{background:blue}',
+  );
+
+  it("keeps the scheme's rules only when the document is in that scheme", () => {
+    const out = schemes.for(
+      '<html lang="en" data-mantine-color-scheme="light"><div class="m_card"><p class="m_title"></p></div>',
+    );
+    expect(out).toBe(
+      ":root[data-mantine-color-scheme='light']{--body:#fff}" +
+        '.m_card:not([data-mantine-color-scheme=dark]) .m_title{color:#111}' +
+        // Other attributes may be set before the first paint: their rules stay.
+        '.m_card[data-variant="filled"]{background:blue}',
+    );
+  });
+
+  it('keeps the dark rules for a dark document', () => {
+    const out = schemes.for('<html data-mantine-color-scheme="dark"><div class="m_card"></div>');
+    expect(out).toContain(':root[data-mantine-color-scheme=dark]{--body:#000}');
+    expect(out).toContain(':where([data-mantine-color-scheme=dark]) .m_card{color:#eee}');
+    expect(out).not.toContain("'light'");
+  });
+});
