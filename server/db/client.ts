@@ -83,7 +83,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   const dataDir = options.memory ? undefined : (options.dataDir ?? './data');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzle(sliceQueries(client), { schema });
+  const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     migrate: () => migrate(db, { migrationsFolder }),
@@ -180,61 +180,4 @@ function postgresChanges(connect: () => ListenClient): DataChanges & { close(): 
       client = null;
     },
   };
-}
-
-/** Back-to-back query work after which the next query waits for a turn of the event loop. */
-const QUERY_SLICE_MS = 8;
-
-type SliceableClient = Pick<import('@electric-sql/pglite').PGlite, 'query'>;
-
-/**
- * PGlite answers on the main thread, and queries that follow each other through promises alone
- * never let the event loop in: one uncached home answer (about 30 queries, 50–70 ms at 1×) would
- * hold every other request that long, a payment callback included. So
- * once the queries run since the loop last turned have taken `sliceMs`, the next one waits for a
- * turn (setImmediate), and requests waiting on the network are answered in between. Queries outside
- * transactions run through one queue (PGlite runs one at a time anyway), so the check happens when
- * a query is about to run, not when it was asked for. A lone query, or a short burst, never waits.
- * Transactions run straight through: PGlite is theirs until they end, so a pause inside one would
- * only make every other query wait longer (measured: callbacks behind settlements got slower).
- */
-export function sliceQueries<Client extends SliceableClient>(
-  client: Client,
-  { sliceMs = QUERY_SLICE_MS, now = () => performance.now() } = {},
-): Client {
-  let sliceStart = 0;
-  let turned = true;
-  const startSlice = () => {
-    turned = false;
-    sliceStart = now();
-    setImmediate(() => (turned = true));
-  };
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const beforeQuery = async () => {
-    if (turned) startSlice();
-    else if (now() - sliceStart > sliceMs) {
-      await nextTurn();
-      startSlice();
-    }
-  };
-
-  const query = client.query.bind(client);
-  let queue: Promise<unknown> = Promise.resolve();
-  const slicedQuery = ((...args: Parameters<typeof query>) => {
-    const run = queue.then(async () => {
-      await beforeQuery();
-      return query(...args);
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  }) as Client['query'];
-  // The client itself is left as it is (its own code keeps its shape); the ORM gets a view of it
-  // whose `query` takes turns.
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return slicedQuery;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }

@@ -1,12 +1,10 @@
 // What keeps one server process answering while it is busy (issue 12): helmet's headers worked out
-// once, one log line per request, PGlite's queries taking turns with the network, and gateway
-// follow-ups that run after the answer.
+// once, one log line per request, and gateway follow-ups that run after the answer.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { createDatabase, sliceQueries } from '../../server/db/client';
 import { OneLineRequestLog } from '../../server/http/request-log';
 import { registerSecurityHeaders, securityHeaders } from '../../server/http/security-headers';
 import { FollowUps } from '../../server/services/follow-ups';
@@ -88,90 +86,6 @@ describe('the request log', () => {
     expect(typeof completed[0]?.responseTime).toBe('number');
     expect(requests.some((line) => line.msg === 'incoming request')).toBe(false);
     await app.close();
-  });
-});
-
-/** A stand-in for PGlite: each query holds the thread for `ms`, as the WASM engine does. */
-function busyClient(ms: number) {
-  const order: string[] = [];
-  const client = {
-    async query(name: string) {
-      const until = performance.now() + ms;
-      while (performance.now() < until);
-      order.push(name);
-      return { rows: [] };
-    },
-  };
-  return { client, order };
-}
-
-describe('sliceQueries', () => {
-  it('lets the event loop turn between queries once they have held it for the slice', async () => {
-    // The client itself is left alone: only the view handed to the ORM takes turns.
-    const { client: busy, order } = busyClient(2);
-    const client = sliceQueries(busy as never, { sliceMs: 4 }) as typeof busy;
-    const timerRan = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        order.push('timer');
-        resolve();
-      }, 0),
-    );
-    // Twenty queries asked for at once, as Promise.all does: about 40 ms of work.
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (client.query as (n: string) => Promise<unknown>)(`q${i}`)),
-    );
-    await timerRan;
-    const at = order.indexOf('timer');
-    expect(at).toBeGreaterThan(0);
-    expect(at).toBeLessThan(10);
-    expect(order.filter((name) => name !== 'timer')).toEqual(Array.from({ length: 20 }, (_, i) => `q${i}`));
-  });
-
-  it('runs a lone query without waiting for a turn', async () => {
-    const { client: busy, order } = busyClient(0);
-    const client = sliceQueries(busy as never, { sliceMs: 4 }) as typeof busy;
-    let turned = false;
-    setImmediate(() => (turned = true));
-    await (client.query as (n: string) => Promise<unknown>)('alone');
-    expect(order).toEqual(['alone']);
-    expect(turned).toBe(false);
-  });
-
-  it('keeps a failed query from stopping the ones behind it', async () => {
-    const plain = {
-      query: async (sql: string) => {
-        if (sql === 'bad') throw new Error('syntax error');
-        return { rows: [sql] };
-      },
-    };
-    const client = sliceQueries(plain as never) as typeof plain;
-    const query = client.query as (sql: string) => Promise<{ rows: string[] }>;
-    const [bad, good] = await Promise.allSettled([query('bad'), query('good')]);
-    expect(bad.status).toBe('rejected');
-    expect(good).toEqual({ status: 'fulfilled', value: { rows: ['good'] } });
-  });
-
-  it('is on for the embedded database: a timer gets in among a burst of queries', async () => {
-    const handle = await createDatabase({ memory: true });
-    try {
-      let timerFired = false;
-      let finishedBefore = 0;
-      let finished = 0;
-      setTimeout(() => {
-        timerFired = true;
-        finishedBefore = finished;
-      }, 0);
-      await Promise.all(
-        Array.from({ length: 400 }, () =>
-          handle.db.execute('select count(*) from generate_series(1, 2000)').then(() => (finished += 1)),
-        ),
-      );
-      expect(timerFired).toBe(true);
-      expect(finishedBefore).toBeGreaterThan(0);
-      expect(finishedBefore).toBeLessThan(400);
-    } finally {
-      await handle.close();
-    }
   });
 });
 
