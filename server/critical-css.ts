@@ -105,8 +105,8 @@ function requiredClasses(selector: string): string[] {
 /**
  * The colour scheme a selector requires (`[data-mantine-color-scheme=dark]`), as `name=value`, when
  * not inside `:not(…)` (`:where(…)` and `:is(…)` require theirs as much as the selector does). Only
- * this attribute: other attributes a rule names may be set by the browser (`dir`, `open`) or by a
- * script before the first paint, and measured, dropping their rules shifted the home page's layout.
+ * this attribute: other attributes a rule names may be set by the browser (`open`) or by a script
+ * before the first paint, and their rules are a few hundred bytes on a landing page.
  */
 const COLOR_SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
 
