@@ -11,6 +11,7 @@ import { createDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './gateways/mail';
 import { DiskFileStorage } from './storage/file-storage';
+import { warmLandingPages } from './spa';
 
 export { buildApp } from './app';
 export { createDatabase } from './db/client';
@@ -46,6 +47,8 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
     publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
   });
+  // The first visitor after a start gets a page as quick as the next ones.
+  await warmLandingPages(app);
   const url = await app.listen({ port: env.port, host: env.host });
   app.log.info(`Somesha is ready at ${env.appUrl}`);
 
