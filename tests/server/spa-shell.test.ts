@@ -3,10 +3,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { OutboxMailer } from '../../server/gateways/mail';
+import { warmLandingPages } from '../../server/spa';
 import { BOOT_DATA_ELEMENT_ID } from '../../src/shared/boot-data';
 import { startTestServer, type Json, type TestServer } from './support/test-server';
 
@@ -167,6 +169,67 @@ describe('the page shell', () => {
     expect(html.match(/<script type="module"/g)).toHaveLength(1);
     const questions = (bootData(html)?.['/api/web'] as Json).data.questions as Json[];
     expect(questions.map((question) => question.title)).toContain(title);
+  });
+});
+
+describe('the start-up warm-up', () => {
+  let warm: FastifyInstance;
+  beforeAll(async () => {
+    // Like `npm start`: the build, and the public cache following the database's changes.
+    warm = await buildApp({
+      db: server.db,
+      mailer: new OutboxMailer(server.db),
+      config: testConfig({ distDir: dist }),
+      publicData: { changes: server.publicDataChanges },
+    });
+  });
+  afterAll(() => warm.close());
+
+  const visit = async (url: string) => {
+    const hitsBefore = warm.publicCache.stats.hits;
+    const reply = await warm.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(reply.statusCode).toBe(200);
+    return { html: reply.body, fromCache: warm.publicCache.stats.hits > hitsBefore };
+  };
+
+  it('has the landing pages ready before the first visitor, with the same data a render gives', async () => {
+    expect(warm.publicCache.stats.stored).toBe(0);
+    await warmLandingPages(warm);
+    const code = (await server.browser().get('/api/web/lessons?per_page=1')).body.data[0].code as string;
+
+    const home = await visit('/');
+    expect(home.fromCache).toBe(true);
+    expect(bootData(home.html)).toEqual({ '/api/web': (await server.browser().get('/api/web')).body });
+    const classes = await visit('/classes');
+    expect(classes.fromCache).toBe(true);
+    expect(bootData(classes.html)?.['/api/web/classes']).toEqual(
+      (await server.browser().get('/api/web/classes')).body,
+    );
+    const lesson = await visit(`/lessons/view/${code}`);
+    expect(lesson.fromCache).toBe(true);
+    expect(bootData(lesson.html)?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
+    // Another lesson was not warmed: it is rendered when asked for.
+    const other = (await server.browser().get('/api/web/lessons?per_page=2')).body.data[1].code as string;
+    expect((await visit(`/lessons/view/${other}`)).fromCache).toBe(false);
+  });
+
+  it('never stops a start: without a build there is nothing to warm, and nothing breaks', async () => {
+    const storedBefore = server.app.publicCache.stats.stored;
+    await expect(warmLandingPages(server.app)).resolves.toBeUndefined();
+    expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
+    // Only the lesson list it looks the first lesson up in could be kept.
+    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(1);
+
+    // A page that cannot be asked for at all is logged and skipped.
+    const broken = Fastify();
+    await broken.close();
+    const warned = vi.spyOn(broken.log, 'warn');
+    await expect(warmLandingPages(broken)).resolves.toBeUndefined();
+    expect(warned.mock.calls.map(([, message]) => message)).toEqual([
+      'warming a landing page failed',
+      'warming a landing page failed',
+      'warming a landing page failed',
+    ]);
   });
 });
 

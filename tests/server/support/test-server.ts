@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
-import { createDatabase, type Database, type DatabaseHandle } from '../../../server/db/client';
+import {
+  createDatabase,
+  type Database,
+  type DatabaseHandle,
+  type DataChanges,
+} from '../../../server/db/client';
 import { seed } from '../../../server/db/seed';
 import { OutboxMailer } from '../../../server/gateways/mail';
 import { SandboxMpesaGateway } from '../../../server/gateways/mpesa';
@@ -22,6 +27,8 @@ import type { CommerceSettings } from '../../../server/services/commerce-context
 export type TestServer = {
   baseUrl: string;
   db: Database;
+  /** The database's change feed, for another app instance on the same data that caches too. */
+  publicDataChanges: DataChanges;
   app: FastifyInstance;
   /** The sandbox gateways the app uses (short delays), for replaying notifications. */
   mpesa: SandboxMpesaGateway;
@@ -117,6 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server: TestServer = {
     baseUrl: address,
     db: database.db,
+    publicDataChanges: database.publicDataChanges,
     app,
     mpesa,
     pesapal,
