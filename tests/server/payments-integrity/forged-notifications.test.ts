@@ -37,6 +37,13 @@ const freshLesson = () => {
 
 const gateway = () => server.browser();
 
+/** A new buyer who has just asked for an M-Pesa top-up: the push is pending. */
+async function pendingMpesaTopUp(on: TestServer, amount: number, phone: string) {
+  const buyer = await newBuyer(on);
+  const topup = await buyer.browser.post('/api/wallet/topup', { amount, method: 'mpesa', phone });
+  return { buyer, topup };
+}
+
 async function transactionRow(id: number) {
   const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
   if (!row) throw new Error(`No transaction ${id}`);
@@ -45,12 +52,7 @@ async function transactionRow(id: number) {
 
 describe('a forged STK callback', () => {
   it('credits nothing to a wallet: the STK query says the prompt was never answered', async () => {
-    const buyer = await newBuyer(server);
-    const topup = await buyer.browser.post('/api/wallet/topup', {
-      amount: 10,
-      method: 'mpesa',
-      phone: '0700000037',
-    });
+    const { buyer, topup } = await pendingMpesaTopUp(server, 10, '0700000037');
     expect(topup.status).toBe(202);
     const checkoutRequestId = topup.body.transaction.meta.checkout_request_id as string;
 
@@ -115,12 +117,7 @@ describe('a forged STK callback', () => {
   });
 
   it('answers 404 without the callback secret, or with a wrong one, and changes nothing', async () => {
-    const buyer = await newBuyer(server);
-    const topup = await buyer.browser.post('/api/wallet/topup', {
-      amount: 10,
-      method: 'mpesa',
-      phone: '0700000037',
-    });
+    const { topup } = await pendingMpesaTopUp(server, 10, '0700000037');
     const body = stkCallbackBody({
       checkoutRequestId: topup.body.transaction.meta.checkout_request_id,
       amount: 10,
@@ -157,12 +154,7 @@ describe('a genuine STK callback', () => {
       return stkQuery(checkoutRequestId);
     };
     try {
-      const buyer = await newBuyer(server);
-      const topup = await buyer.browser.post('/api/wallet/topup', {
-        amount: 25,
-        method: 'mpesa',
-        phone: '0708374149',
-      });
+      const { buyer, topup } = await pendingMpesaTopUp(server, 25, '0708374149');
       expect(topup.status).toBe(202);
       const id = topup.body.transaction.id as number;
       // The customer pays; the sandbox's callback is answered and the server's question is on its way.
@@ -343,12 +335,7 @@ describe('callbacks from outside PAYMENTS_CALLBACK_ALLOW', () => {
       commerce: { mpesaQueryAfterMs: 100, queryIntervalMs: 50 },
     });
     try {
-      const buyer = await newBuyer(guarded);
-      const topup = await buyer.browser.post('/api/wallet/topup', {
-        amount: 50,
-        method: 'mpesa',
-        phone: '0708374149',
-      });
+      const { buyer, topup } = await pendingMpesaTopUp(guarded, 50, '0708374149');
       await guarded.settlePayments();
       // The sandbox's own callback came from 127.0.0.1: refused, so the query must settle it.
       expect(await guarded.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id)).toBe(404);
@@ -363,12 +350,7 @@ describe('callbacks from outside PAYMENTS_CALLBACK_ALLOW', () => {
 
 describe("someone else's transaction", () => {
   it('is not found, exactly like a missing one', async () => {
-    const owner = await newBuyer(server);
-    const topup = await owner.browser.post('/api/wallet/topup', {
-      amount: 10,
-      method: 'mpesa',
-      phone: '0700000032',
-    });
+    const { topup } = await pendingMpesaTopUp(server, 10, '0700000032');
     const other = await newBuyer(server);
     const theirs = await other.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`);
     const missing = await other.browser.get('/api/wallet/transaction/show/2147483000');
