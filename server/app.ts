@@ -27,7 +27,8 @@ import { registerErrorHandling, registerJsonParser } from './http/error-handler'
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
 import { fastifyTrustProxy } from './http/proxy';
-import { registerSecurityHeaders } from './http/security-headers';
+import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers';
+import { EARLY_TAPS_SCRIPT } from '../src/shared/early-taps';
 import { OneLineRequestLog } from './http/request-log';
 import { adminCatalogueRoutes } from './routes/admin-catalogue-routes';
 import { adminRoutes } from './routes/admin-routes';
@@ -150,7 +151,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script, on pages rendered on the server, allowed by its hash.
+        scriptSrc: ["'self'", inlineScriptSource(EARLY_TAPS_SCRIPT)],
         // Mantine injects style tags and inline styles at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -24,6 +24,7 @@ import {
   type ServerRender,
   type ServerRenderer,
 } from '../src/shared/boot-data';
+import { EARLY_TAPS_SCRIPT } from '../src/shared/early-taps';
 import { matchRoute, type Route, type RouteParams } from '../src/shared/routes';
 
 /** One entry of `dist/.vite/manifest.json` (the fields used here). */
@@ -223,7 +224,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       let html: string;
       if (page) {
         html = withCriticalCss(serverTemplate, page.html)
-          .replace('</head>', () => `${hints.css}</head>`)
+          // Taps on its buttons before the app has loaded are held, not lost (src/shared/early-taps.ts).
+          .replace('</head>', () => `<script>${EARLY_TAPS_SCRIPT}</script>${hints.css}</head>`)
           .replace(APP_OUTLET, () => page.html)
           .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
           .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);

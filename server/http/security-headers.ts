@@ -1,6 +1,7 @@
 // Helmet's security headers (the CSP and the rest), worked out once at start-up. Helmet is Express
 // middleware that builds every header again for each response (@fastify/helmet calls it per
 // request); the policy here never varies by request, so every reply gets the same ready-made set.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -32,4 +33,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     reply.headers(headers);
     done();
   });
+}
+
+/** A CSP source that allows the inline `<script>` with exactly this text (`'sha256-…'`). */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }

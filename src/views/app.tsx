@@ -9,6 +9,7 @@ import {
   type RouteLayout,
   type RouteName,
 } from '@/shared/routes';
+import { replayEarlyTaps } from '@/shared/early-taps';
 import type { CommerceActors } from './app-actors';
 import { useAppActors, useCart, useCommerce, useSession } from './app-actors-context';
 import { CenteredLoader } from './components/centered-loader';
@@ -154,6 +155,7 @@ function Screen() {
             <Suspense fallback={<CenteredLoader />}>
               <RouteParamsProvider params={params}>
                 <Page />
+                <EarlyTaps />
               </RouteParamsProvider>
             </Suspense>
           </ScreenErrorBoundary>
@@ -161,6 +163,18 @@ function Screen() {
       </Suspense>
     </ScreenErrorBoundary>
   );
+}
+
+/**
+ * Presses the buttons tapped on a server-rendered page before the app had loaded
+ * (src/shared/early-taps.ts). Beside the page, inside its Suspense boundary: its effect runs when the
+ * page itself has been hydrated, so its buttons (and the layout's around it) answer the press.
+ */
+function EarlyTaps() {
+  useEffect(() => {
+    replayEarlyTaps();
+  }, []);
+  return null;
 }
 
 /** True from the first time `active` is true: an overlay stays mounted so it can animate closed. */

@@ -226,6 +226,45 @@ describe('public pages', () => {
     ).toBe('fixed');
   });
 
+  test('a tap on "Add to cart" before the app has loaded is not lost: the cart opens with the lesson', async ({
+    page,
+    baseUrl,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const code = await aLessonCode(baseUrl);
+    // The scripts held back, as on a slow connection: the page is there, the app not yet.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const scripts = /\/assets\/[^/]+\.js(\?|$)/;
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/lessons/view/${code}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    expect(await cart.count(), 'nothing happens before the app is there').toBe(0);
+
+    release();
+    await cart.waitFor();
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/api/cart', { headers: { Accept: 'application/json' } });
+        const body = (await response.json()) as {
+          cart: { items: Array<{ purchasable: { code?: string } | null }> } | null;
+        };
+        return body.cart?.items.map((item) => item.purchasable?.code) ?? [];
+      })
+      .toEqual([code]);
+    // The page's inline script ran under the content security policy (a refused one logs an error).
+    expect(errors).toEqual([]);
+    await page.unroute(scripts);
+  });
+
   test('the footer newsletter form is there when a phone visitor scrolls down to it, and checks the address', async ({
     page,
   }) => {

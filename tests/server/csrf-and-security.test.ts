@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { users } from '../../server/db/schema';
 import { OutboxMailer } from '../../server/gateways/mail';
+import { EARLY_TAPS_SCRIPT } from '../../src/shared/early-taps';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -121,7 +123,9 @@ describe('security headers', () => {
     const response = await server.browser().get('/api/curricula/all');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // Scripts from our origin, and the one inline script of a server-rendered page by its hash.
+    const scriptHash = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${scriptHash}';`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data:");
     // Other sites may not frame us; the payment dialog may frame our own sandbox page and Pesapal's.
