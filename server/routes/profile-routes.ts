@@ -26,7 +26,11 @@ import {
   STUDENT_MIN_AGE,
   STUDY_MODES,
 } from '../../src/shared/validation';
-import { idNumberProblem, teacherSubjectsProblem, tscNumberProblem } from '../../src/shared/profile-validation';
+import {
+  idNumberProblem,
+  teacherSubjectsProblem,
+  tscNumberProblem,
+} from '../../src/shared/profile-validation';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -101,7 +105,9 @@ const TeacherBody = object({
   qualification_level: choice(QUALIFICATION_LEVELS, { required: true }),
   curriculum_id: optionalId(),
   edu_level_id: optionalId(),
-  subject_ids: withRule(list(id(), { max: 50 }), 'subjects', (ids) => teacherSubjectsProblem(new Set(ids).size)),
+  subject_ids: withRule(list(id(), { max: 50 }), 'subjects', (ids) =>
+    teacherSubjectsProblem(new Set(ids).size),
+  ),
   // National ID (digits) or passport (letters and digits); empty keeps the number on file.
   id_number: withRule(text({ max: 20 }), 'idNumber', idNumberProblem),
   tsc_number: withRule(text({ max: 20 }), 'tscNumber', tscNumberProblem),
@@ -109,15 +115,24 @@ const TeacherBody = object({
 
 const PhotoParams = object({ name: text({ max: 64 }) });
 
-/** The `photo` part's name and bytes; too big, missing or not multipart → the SPEC §5 422s. */
+/**
+ * The `photo` part's name and bytes; too big, missing or not multipart → the SPEC §5 422s. A body
+ * the multipart parser cannot read (no boundary, cut off) is a photo that did not arrive: the same
+ * 422, never a 500.
+ */
 async function photoUpload(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
   const missing = () => ValidationError.field('photo', t('validation.required'));
+  /** What is left of a refused upload is read and dropped, so the connection is free again. */
+  const refuse = (error: ValidationError) => {
+    request.raw.unpipe();
+    request.raw.resume();
+    return error;
+  };
   let part: MultipartFile | undefined;
   try {
     part = await request.file();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw missing();
-    throw error;
+  } catch {
+    throw refuse(missing());
   }
   if (!part || part.fieldname !== 'photo') {
     part?.file.resume();
@@ -128,8 +143,9 @@ async function photoUpload(request: FastifyRequest): Promise<{ fileName: string;
     bytes = await part.toBuffer();
   } catch (error) {
     // The limit stops reading just past 5 MB: nothing larger is ever held or stored.
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photos.photoSizeError();
-    throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(photos.photoSizeError());
+    // The file's bytes stopped before its closing boundary.
+    throw refuse(missing());
   }
   // toBuffer only notices the limit between chunks; a file cut off after its last chunk is caught here.
   if (part.file.truncated || bytes.length > PHOTO_MAX_BYTES) throw photos.photoSizeError();

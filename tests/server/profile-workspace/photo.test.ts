@@ -161,6 +161,29 @@ describe('uploading a profile photo', () => {
     expect(empty.status).toBe(422);
   });
 
+  it('asks for the photo when the multipart body cannot be read: no boundary, or cut off (the fuzz found a 500)', async () => {
+    const { browser } = await newBuyer(server);
+    const head =
+      '--x\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n';
+    const bodies: Array<[contentType: string, body: string]> = [
+      ['multipart/form-data; boundary=x', '{"a":'],
+      ['multipart/form-data', '{"a":'],
+      // The file's bytes start, and the body ends before its closing boundary.
+      ['multipart/form-data; boundary=x', `${head}\x89PNG\r\n`],
+    ];
+    for (const [contentType, body] of bodies) {
+      const response = await browser.request('POST', '/api/user/photo', {
+        body,
+        headers: { 'content-type': contentType },
+      });
+      expect(response.status, contentType).toBe(422);
+      expect(response.body.errors).toEqual({ photo: ['This field is required.'] });
+    }
+    // The connection is still good for the next upload.
+    const good = await uploadPhoto(server, browser, { bytes: PNG, name: 'me.png', type: 'image/png' });
+    expect(good.status).toBe(200);
+  });
+
   it('answers 404 for a photo name that is not one', async () => {
     for (const name of ['nope.png', '00000000-0000-0000-0000-000000000000.png', '..%2F..%2Fetc%2Fpasswd']) {
       const response = await fetch(`${server.baseUrl}/api/photos/${name}`);
