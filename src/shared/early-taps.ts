@@ -2,7 +2,8 @@
 // data, a second or more). A tap on one then would do nothing and be lost: "Add to cart" pressed,
 // and no cart. The server puts this small script inline in the `<head>` of those pages
 // (server/spa.ts; its hash is in the CSP, server/app.ts): it holds taps on buttons inside `#root`
-// until the app has hydrated the page, and src/main.tsx then presses each held button once.
+// until the app has hydrated the page, and `EarlyTaps` (src/views/app.tsx) then presses each held
+// button once.
 // Links are left alone: they work without the app.
 
 /** The global the script leaves: stops holding taps and returns the buttons tapped, each once. */

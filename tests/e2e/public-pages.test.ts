@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { cartCodes } from './support/commerce';
 import { expect, test } from './support/test';
 
 /** Waits until no loader is on screen, so axe sees the loaded (or failed) page, not a spinner. */
@@ -251,15 +252,7 @@ describe('public pages', () => {
 
     release();
     await cart.waitFor();
-    await expect
-      .poll(async () => {
-        const response = await page.request.get('/api/cart', { headers: { Accept: 'application/json' } });
-        const body = (await response.json()) as {
-          cart: { items: Array<{ purchasable: { code?: string } | null }> } | null;
-        };
-        return body.cart?.items.map((item) => item.purchasable?.code) ?? [];
-      })
-      .toEqual([code]);
+    await expect.poll(() => cartCodes(page)).toEqual([code]);
     // The page's inline script ran under the content security policy (a refused one logs an error).
     expect(errors).toEqual([]);
     await page.unroute(scripts);
