@@ -56,7 +56,9 @@ const LANDING_ROOTS = [
   'src/views/pages/public/lesson-view-page.tsx',
 ].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
 let landing: Set<string> | null = null;
-function landingModules(ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
+function landingModules(ctx: {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}): Set<string> {
   if (landing) return landing;
   const found = new Set<string>();
   const stack = [...LANDING_ROOTS];
@@ -162,6 +164,23 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      // Tests that need a real PostgreSQL shared by several server processes (races, restarts):
+      // only `npm run test:pg` sets TEST_DATABASE_URL, so they exist only there (README "Tests").
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'pg',
+                environment: 'node',
+                include: ['tests/pg/**/*.test.ts'],
+                testTimeout: 120000,
+                hookTimeout: 180000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {

@@ -10,10 +10,12 @@ import { ClusterError, findBinaries, startCluster } from './pg-cluster.mjs';
 
 const extra = process.argv.slice(2);
 
-function vitest(url) {
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...extra], {
+function vitest(url, clusterDir = process.env.TEST_PG_CLUSTER_DIR ?? '') {
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', '--project', 'pg', ...extra], {
     stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE_URL: url },
+    // TEST_PG_CLUSTER_DIR: the throw-away cluster's folder (its data in `data/`), for the tests that
+    // restart PostgreSQL under load (tests/pg); empty on a server the caller runs.
+    env: { ...process.env, TEST_DATABASE_URL: url, TEST_PG_CLUSTER_DIR: clusterDir },
   });
   return result.status ?? 1;
 }
@@ -42,7 +44,7 @@ let status = 1;
 try {
   cluster = startCluster();
   console.log(`test:pg: throw-away PostgreSQL cluster in ${cluster.dir} (Unix socket only)`);
-  status = vitest(cluster.url);
+  status = vitest(cluster.url, cluster.dir);
 } catch (error) {
   console.error(
     error instanceof ClusterError

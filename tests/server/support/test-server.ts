@@ -154,7 +154,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return server;
 }
 
-type TestDatabase = { handle: DatabaseHandle; filesDir: string };
+export type TestDatabase = { handle: DatabaseHandle; filesDir: string };
 
 /** A fresh folder in the OS temp dir for one server's files; removed when the server closes. */
 const serverFilesDir = () => mkdtemp(path.join(tmpdir(), 'somesha-test-files-'));
@@ -164,7 +164,7 @@ const serverFilesDir = () => mkdtemp(path.join(tmpdir(), 'somesha-test-files-'))
  * its own throw-away database on that server instead, to check the node-postgres path. Either way
  * the server gets its own files folder holding the seeded lesson files.
  */
-async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return createPgliteDatabase();
   const { default: pg } = await import('pg');
