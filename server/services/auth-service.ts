@@ -45,6 +45,12 @@ export type Registration = {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * One counter per account for every guess at its password: sign-in and the current password of a
+ * password change both spend it, so the two together allow `LOGIN_LIMITS.perAccount` guesses.
+ */
+const accountLimitKey = (email: string) => `login-account:${email}`;
+
 async function uniquenessErrors(
   db: Database,
   fields: { username: string; email?: string },
@@ -158,7 +164,7 @@ export async function login(
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const limitKey = `login:${email}|${ip}`;
-  const accountKey = `login-account:${email}`;
+  const accountKey = accountLimitKey(email);
   await rateLimit.hit(ctx.db, { key: limitKey, ...LOGIN_LIMITS.perAddress });
   await rateLimit.hit(ctx.db, { key: accountKey, ...LOGIN_LIMITS.perAccount });
 
@@ -265,13 +271,18 @@ export async function changePassword(
   keepSessionId: string,
 ): Promise<void> {
   const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new HttpError(404, t('messages.notFound'));
+  // A stolen session must not become an unlimited password oracle: counted per account, whatever
+  // the session or address, before the check (so even the right password waits out a lockout).
+  const accountKey = accountLimitKey(user.email ?? `user#${userId}`);
+  await rateLimit.hit(ctx.db, { key: accountKey, ...LOGIN_LIMITS.perAccount });
   if (!(await verifySecret(input.currentPassword, user.passwordHash))) {
     throw ValidationError.field('current_password', t('validation.currentPassword'));
   }
+  await rateLimit.clear(ctx.db, accountKey);
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashSecret(input.password), updatedAt: new Date() })
