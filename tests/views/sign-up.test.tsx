@@ -49,6 +49,7 @@ describe('sign-up page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(screen.getAllByText(t('auth.signUpReceived')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/If this address already has an account, the e-mail tells you how to get back in/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
   });
 
