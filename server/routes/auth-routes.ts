@@ -130,7 +130,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards
       },
       request.ip,
     );
-    return reply.status(201).send({ message: t('auth.accountCreated') });
+    return reply.status(201).send({ message: t('auth.signUpReceived') });
   });
 
   api.get('/api/email/verify/:token', { schema: { params: TokenParams } }, async (request, reply) => {

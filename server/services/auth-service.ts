@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { emailVerificationTokens, passwordResetTokens, users } from '../db/schema';
-import { activationMail, passwordResetMail } from '../gateways/mail/templates';
+import { activationMail, existingAccountMail, passwordResetMail } from '../gateways/mail/templates';
 import { HttpError, ValidationError, throwIfInvalid } from '../http/errors';
 import { hashSecret, verifySecret } from '../security/password';
 import { hashToken, randomToken } from '../security/tokens';
@@ -31,6 +31,8 @@ export const LOGIN_LIMITS = {
 export const REGISTER_LIMITS = {
   perIp: { max: 10, windowSeconds: 15 * 60 },
   perEmail: { max: 3, windowSeconds: 60 * 60 },
+  /** Notices to the owner of an address someone signs up with: repeated tries cannot flood them. */
+  ownerNotice: { max: 1, windowSeconds: 60 * 60 },
 } as const;
 
 export type Registration = {
@@ -45,65 +47,91 @@ export type Registration = {
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-async function uniquenessErrors(
-  db: Database,
-  fields: { username: string; email?: string },
-  exceptUserId?: number,
-) {
+/**
+ * One counter per account for every guess at its password: sign-in and the current password of a
+ * password change both spend it, so the two together allow `LOGIN_LIMITS.perAccount` guesses.
+ */
+const accountLimitKey = (email: string) => `login-account:${email}`;
+
+/**
+ * Usernames are public (profiles, answers), so saying one is taken reveals nothing; whether an
+ * e-mail has an account is never said (see `register`).
+ */
+async function usernameErrors(db: Database, username: string, exceptUserId?: number) {
   const errors: FieldErrors = {};
   const notSelf = exceptUserId ? ne(users.id, exceptUserId) : undefined;
   const [byUsername] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.username}) = ${fields.username.toLowerCase()}`, notSelf));
+    .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, notSelf));
   if (byUsername) errors.username = [t('validation.usernameTaken')];
-  if (fields.email !== undefined) {
-    const [byEmail] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, fields.email), notSelf));
-    if (byEmail) errors.email = [t('validation.emailTaken')];
-  }
   return errors;
 }
 
-/** Maps a unique-constraint violation lost to a concurrent request onto the field it concerns. */
-function uniqueViolation(error: unknown): ValidationError | null {
+/** The unique constraint a write lost to a concurrent request, if that is why it failed. */
+function violatedConstraint(error: unknown): string | null {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return null;
-  if (constraint?.includes('email')) return ValidationError.field('email', t('validation.emailTaken'));
-  if (constraint?.includes('username'))
-    return ValidationError.field('username', t('validation.usernameTaken'));
-  return null;
+  return code === '23505' ? (constraint ?? '') : null;
+}
+
+/** Maps a lost username race onto the field, as the check before the write would have. */
+function usernameViolation(error: unknown): ValidationError | null {
+  return violatedConstraint(error)?.includes('username')
+    ? ValidationError.field('username', t('validation.usernameTaken'))
+    : null;
 }
 
 async function sendActivation(
   ctx: AppContext,
   user: { id: number; email: string | null; firstName: string },
+  db: Database = ctx.db,
 ) {
   if (!user.email) return;
   const token = randomToken();
-  await ctx.db.insert(emailVerificationTokens).values({
+  await db.insert(emailVerificationTokens).values({
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
   });
   const url = `${ctx.config.appUrl}/api/email/verify/${token}`;
-  await ctx.mailer.send(activationMail(user.email, user.firstName, url));
+  await ctx.mailer.send(activationMail(user.email, user.firstName, url), db);
 }
 
+/**
+ * Someone signed up with the address of an existing account: its owner hears of it (at most once
+ * per `REGISTER_LIMITS.ownerNotice` window) and the account is left as it is.
+ */
+async function noticeOwner(ctx: AppContext, email: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.email, email));
+    if (!owner) return;
+    const notice = { key: `register-notice:${email}`, ...REGISTER_LIMITS.ownerNotice };
+    if (!(await rateLimit.allow(tx, notice))) return;
+    const links = {
+      signIn: `${ctx.config.appUrl}/sign-in`,
+      resetPassword: `${ctx.config.appUrl}/forgot-password`,
+    };
+    await ctx.mailer.send(existingAccountMail(email, owner.firstName, links), tx);
+  });
+}
+
+/**
+ * Answers the same whether or not the address has an account (OWASP: no account enumeration), after
+ * the same work: the password is hashed and a mail is written on both paths; the new address gets
+ * an account and an activation mail, an existing one a notice to its owner (docs/api.md).
+ */
 export async function register(ctx: AppContext, input: Registration, ip: string): Promise<void> {
   const email = normaliseEmail(input.email);
-  // Before the uniqueness check too: it tells whether an e-mail is registered.
   await rateLimit.hit(ctx.db, { key: `register-ip:${ip}`, ...REGISTER_LIMITS.perIp });
   await rateLimit.hit(ctx.db, { key: `register:${email}`, ...REGISTER_LIMITS.perEmail });
-  throwIfInvalid(await uniquenessErrors(ctx.db, { username: input.username, email }));
+  throwIfInvalid(await usernameErrors(ctx.db, input.username));
   const passwordHash = await hashSecret(input.password);
-  let userId: number;
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) return noticeOwner(ctx, email);
   try {
-    ({ userId } = await ctx.db.transaction((tx) =>
-      createAccount(tx, {
+    await ctx.db.transaction(async (tx) => {
+      const { userId } = await createAccount(tx, {
         firstName: input.firstName,
         lastName: input.lastName,
         username: input.username,
@@ -112,12 +140,14 @@ export async function register(ctx: AppContext, input: Registration, ip: string)
         passwordHash,
         status: 'inactive',
         role: input.role,
-      }),
-    ));
+      });
+      await sendActivation(ctx, { id: userId, email, firstName: input.firstName }, tx);
+    });
   } catch (error) {
-    throw uniqueViolation(error) ?? error;
+    // A concurrent sign-up took the address first: from here on it is an existing account.
+    if (violatedConstraint(error)?.includes('email')) return noticeOwner(ctx, email);
+    throw usernameViolation(error) ?? error;
   }
-  await sendActivation(ctx, { id: userId, email, firstName: input.firstName });
 }
 
 /** Follows an activation link; false when the link is unknown, used or expired. */
@@ -158,7 +188,7 @@ export async function login(
 ): Promise<LoginResult> {
   const email = normaliseEmail(input.email);
   const limitKey = `login:${email}|${ip}`;
-  const accountKey = `login-account:${email}`;
+  const accountKey = accountLimitKey(email);
   await rateLimit.hit(ctx.db, { key: limitKey, ...LOGIN_LIMITS.perAddress });
   await rateLimit.hit(ctx.db, { key: accountKey, ...LOGIN_LIMITS.perAccount });
 
@@ -247,14 +277,14 @@ export type UserInfo = {
 };
 
 export async function updateUserInfo(ctx: AppContext, userId: number, info: UserInfo): Promise<void> {
-  throwIfInvalid(await uniquenessErrors(ctx.db, { username: info.username }, userId));
+  throwIfInvalid(await usernameErrors(ctx.db, info.username, userId));
   try {
     await ctx.db
       .update(users)
       .set({ ...info, updatedAt: new Date() })
       .where(eq(users.id, userId));
   } catch (error) {
-    throw uniqueViolation(error) ?? error;
+    throw usernameViolation(error) ?? error;
   }
 }
 
@@ -265,13 +295,18 @@ export async function changePassword(
   keepSessionId: string,
 ): Promise<void> {
   const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new HttpError(404, t('messages.notFound'));
+  // A stolen session must not become an unlimited password oracle: counted per account, whatever
+  // the session or address, before the check (so even the right password waits out a lockout).
+  const accountKey = accountLimitKey(user.email ?? `user#${userId}`);
+  await rateLimit.hit(ctx.db, { key: accountKey, ...LOGIN_LIMITS.perAccount });
   if (!(await verifySecret(input.currentPassword, user.passwordHash))) {
     throw ValidationError.field('current_password', t('validation.currentPassword'));
   }
+  await rateLimit.clear(ctx.db, accountKey);
   await ctx.db
     .update(users)
     .set({ passwordHash: await hashSecret(input.password), updatedAt: new Date() })

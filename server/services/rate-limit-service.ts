@@ -18,8 +18,8 @@ function storedKey(key: string): string {
   return `${prefix}sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
-/** Counts one attempt; throws 429 with Retry-After once the window holds more than `max`. */
-export async function hit(db: Database, limit: Limit): Promise<void> {
+/** Counts one attempt; the window's count and end. */
+async function count(db: Database, limit: Limit) {
   // Finished windows are swept now and then instead of by a separate job.
   if (Math.random() < 0.02) await db.delete(rateLimits).where(lte(rateLimits.resetAt, new Date()));
   const window = sql`now() + make_interval(secs => ${limit.windowSeconds})`;
@@ -34,10 +34,22 @@ export async function hit(db: Database, limit: Limit): Promise<void> {
       },
     })
     .returning();
-  if (row && row.hits > limit.max) {
+  if (!row) throw new Error('Rate limit upsert returned no row');
+  return row;
+}
+
+/** Counts one attempt; throws 429 with Retry-After once the window holds more than `max`. */
+export async function hit(db: Database, limit: Limit): Promise<void> {
+  const row = await count(db, limit);
+  if (row.hits > limit.max) {
     const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
     throw new HttpError(429, t('auth.tooManyAttempts', { seconds }), { 'Retry-After': String(seconds) });
   }
+}
+
+/** Counts one attempt; false once the window holds more than `max` (for work to skip, not refuse). */
+export async function allow(db: Database, limit: Limit): Promise<boolean> {
+  return (await count(db, limit)).hits <= limit.max;
 }
 
 export async function clear(db: Database, key: string): Promise<void> {

@@ -40,7 +40,7 @@ export async function login(credentials: Credentials): Promise<void> {
 
 export async function register(values: SignUpValues): Promise<{ message: string }> {
   const answer = await request('/api/register', { method: 'POST', body: values });
-  return { message: messageOf(answer, t('auth.accountCreated')) };
+  return { message: messageOf(answer, t('auth.signUpReceived')) };
 }
 
 export async function verifyEmail(token: string): Promise<{ message: string }> {

@@ -34,7 +34,6 @@ export const messages = {
   'validation.pinMismatch': 'The PINs do not match.',
   'validation.username': 'Use 3 to 30 letters, digits, dots or underscores.',
   'validation.usernameTaken': 'The username has already been taken.',
-  'validation.emailTaken': 'The email has already been taken.',
   'validation.maxLength': 'Use at most {max} characters.',
   'validation.choice': 'Choose one of the options.',
   'validation.childrenRequired': 'Add at least one child to continue.',
@@ -44,7 +43,8 @@ export const messages = {
 
   'auth.invalidCredentials': 'Invalid credentials. please try again.',
   'auth.notActivated': 'Please activate your account first. We have sent you a new activation e-mail.',
-  'auth.accountCreated': 'Account created. Check your e-mail to activate it.',
+  // The same for a new address and one that has an account (docs/api.md): the e-mail says which.
+  'auth.signUpReceived': 'Thanks for signing up. Check your e-mail to continue.',
   'auth.activated': 'Your account is active. You can sign in now.',
   'auth.activationInvalid': 'This activation link is invalid or has expired.',
   'auth.resetEmailSent': 'If an account exists for that e-mail, we have sent a password reset link.',

@@ -23,7 +23,7 @@ test('a new student signs up, activates the account from the e-mail, signs in, c
   await page.getByRole('button', { name: 'Create account' }).click();
 
   // Shown on the page (and also in the snackbar).
-  await page.getByRole('main').getByText('Account created. Check your e-mail to activate it.').waitFor();
+  await page.getByRole('main').getByText('Thanks for signing up. Check your e-mail to continue.').waitFor();
 
   const activationLink = await linkMailedTo(baseUrl, email, /\/email\/verify\//);
   await page.goto(activationLink);

@@ -24,10 +24,10 @@ export const newTeacher: User = decodeUser({
 });
 
 export const invalidCredentials = new ApiError({ status: 422, message: t('auth.invalidCredentials') });
-export const emailTaken = new ApiError({
+export const emailRefused = new ApiError({
   status: 422,
-  message: t('validation.emailTaken'),
-  fieldErrors: { email: [t('validation.emailTaken')] },
+  message: t('validation.email'),
+  fieldErrors: { email: [t('validation.email')] },
 });
 export const resetLinkInvalid = new ApiError({
   status: 422,

@@ -7,7 +7,7 @@ import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths
 import { killersFirst } from './killers-first';
 import {
   completeStudent,
-  emailTaken,
+  emailRefused,
   invalidCredentials,
   newTeacher,
   offline,
@@ -33,8 +33,8 @@ const actorAnswers = [
   { type: 'xstate.done.actor.signIn', output: completeStudent },
   { type: 'xstate.done.actor.signIn', output: newTeacher },
   { type: 'xstate.error.actor.signIn', error: invalidCredentials },
-  { type: 'xstate.done.actor.signUp', output: { message: t('auth.accountCreated') } },
-  { type: 'xstate.error.actor.signUp', error: emailTaken },
+  { type: 'xstate.done.actor.signUp', output: { message: t('auth.signUpReceived') } },
+  { type: 'xstate.error.actor.signUp', error: emailRefused },
   { type: 'xstate.done.actor.forgotPassword', output: { message: t('auth.resetEmailSent') } },
   { type: 'xstate.error.actor.forgotPassword', error: tooManyAttempts },
   { type: 'xstate.done.actor.resetPassword', output: { message: t('auth.passwordResetDone') } },

@@ -177,11 +177,12 @@ export const handlers = [
     if (refused) return refused;
     const body = await bodyOf(request);
     const email = String(body.email ?? '').toLowerCase();
-    if (api.accounts.has(email)) return invalid({ email: [t('validation.emailTaken')] });
+    // Like the API: an address that has an account gets the same answer, and nothing changes.
+    if (api.accounts.has(email)) return json({ message: t('auth.signUpReceived') }, 201);
     const role = String(body.role);
     const account = role === 'teacher' ? teacherAccount(email, 'new') : role === 'parent' ? parentAccount(email, false) : studentAccount(email, false);
     api.accounts.set(email, { ...account, password: String(body.password), active: false });
-    return json({ message: t('auth.accountCreated') }, 201);
+    return json({ message: t('auth.signUpReceived') }, 201);
   }),
 
   http.post('/api/forgot-password', async ({ request }) => {

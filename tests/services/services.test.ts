@@ -26,7 +26,7 @@ describe('auth service', () => {
   it('returns the server message of register, forgot and reset', async () => {
     server.use(
       http.post('*/api/register', () =>
-        HttpResponse.json({ message: t('auth.accountCreated') }, { status: 201 }),
+        HttpResponse.json({ message: t('auth.signUpReceived') }, { status: 201 }),
       ),
       http.post('*/api/forgot-password', () => HttpResponse.json({ message: t('auth.resetEmailSent') })),
       http.post('*/api/reset-password', async ({ request }) => {
@@ -51,7 +51,7 @@ describe('auth service', () => {
         role: 'student',
         terms: true,
       }),
-    ).resolves.toEqual({ message: t('auth.accountCreated') });
+    ).resolves.toEqual({ message: t('auth.signUpReceived') });
     await expect(auth.forgotPassword('a@b.co')).resolves.toEqual({ message: t('auth.resetEmailSent') });
     await expect(
       auth.resetPassword({ token: 'x', email: 'a@b.co', password: 'P', passwordConfirmation: 'P' }),

@@ -1,10 +1,10 @@
-// A visitor the server rate-limits (429) reads the server's own message on the sign-in and sign-up
-// forms, not a generic error (docs/api.md "Rate limits").
-import { screen } from '@testing-library/react';
+// A visitor the server rate-limits (429) reads the server's own message on the sign-in, sign-up and
+// change-password forms, not a generic error (docs/api.md "Rate limits").
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, useFakeApi } from '../msw/server';
-import { passwordField, renderApp } from '../render';
+import { passwordField, renderApp, signedInAs } from '../render';
 
 useFakeApi();
 
@@ -46,5 +46,22 @@ describe('rate-limited auth forms', () => {
 
     expect(await screen.findByText('Too many attempts. Try again in 412 seconds.')).toBeInTheDocument();
     expect(app.currentPath()).toBe('/sign-up');
+  });
+
+  it('shows the lockout message on the change-password form and keeps the fields', async () => {
+    server.use(http.post('/api/user/password', () => limited(655)));
+    signedInAs('student@example.com');
+    const app = renderApp('/profile-setting?section=password');
+    await app.landsOn('/profile-setting?section=password');
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await app.user.type(passwordField(/^Current password/), 'Guess-11!');
+    await app.user.type(passwordField(/^New password/), 'N3w!password');
+    await app.user.type(passwordField(/^Confirm new password/), 'N3w!password');
+    await app.user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Try again in 655 seconds.',
+    );
+    expect(passwordField(/^Current password/)).toHaveValue('Guess-11!');
   });
 });

@@ -41,15 +41,16 @@ describe('sign-up page', () => {
     expect(api.bodies.has('POST /api/register')).toBe(false);
   });
 
-  it('shows the server verdict under the e-mail field when the address is taken', async () => {
+  it('tells an address that has an account exactly what it tells a new one: check the e-mail', async () => {
     const app = renderApp('/sign-up');
     await app.landsOn('/sign-up');
     await fillValidForm(app, 'student@example.com');
     await app.user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText(t('validation.emailTaken'))).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(t('validation.emailTaken'));
-    expect(app.currentPath()).toBe('/sign-up');
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getAllByText(t('auth.signUpReceived')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/If this address already has an account, the e-mail tells you how to get back in/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
   });
 
   it('creates the account and tells the user to check the e-mail', async () => {
@@ -59,7 +60,7 @@ describe('sign-up page', () => {
     await app.user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
-    expect(screen.getAllByText(t('auth.accountCreated')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(t('auth.signUpReceived')).length).toBeGreaterThan(0);
     expect(api.bodies.get('POST /api/register')).toMatchObject({
       first_name: 'Achieng',
       last_name: 'Odhiambo',

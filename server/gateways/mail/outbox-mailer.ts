@@ -6,7 +6,7 @@ import type { MailMessage, Mailer } from './mailer';
 export class OutboxMailer implements Mailer {
   constructor(private readonly db: Database) {}
 
-  async send(message: MailMessage): Promise<void> {
-    await this.db.insert(mailOutbox).values(message);
+  async send(message: MailMessage, db: Database = this.db): Promise<void> {
+    await db.insert(mailOutbox).values(message);
   }
 }

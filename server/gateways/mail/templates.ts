@@ -5,20 +5,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+type Action = { label: string; url: string };
+
 function compose(
   to: string,
   subject: string,
   greeting: string,
   lines: string[],
-  action: { label: string; url: string },
+  action: Action | Action[],
   footer: string,
 ): MailMessage {
+  const actions = Array.isArray(action) ? action : [action];
   const text = [
     greeting,
     '',
     ...lines,
     '',
-    `${action.label}: ${action.url}`,
+    ...actions.map(({ label, url }) => `${label}: ${url}`),
     '',
     footer,
     '',
@@ -27,7 +30,7 @@ function compose(
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
+    ...actions.map(({ label, url }) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`),
     `<p>${escapeHtml(footer)}</p>`,
     '<p>— Somesha</p>',
   ].join('\n');
@@ -42,6 +45,31 @@ export function activationMail(to: string, firstName: string, url: string): Mail
     ['Welcome to Somesha. Follow the link below to activate your account. The link works for 24 hours.'],
     { label: 'Activate my account', url },
     'If you did not create an account, you can ignore this e-mail.',
+  );
+}
+
+/**
+ * Sent instead of an activation mail when someone signs up with an address that has an account, so
+ * the sign-up answer itself can be the same for every address (docs/api.md).
+ */
+export function existingAccountMail(
+  to: string,
+  firstName: string,
+  links: { signIn: string; resetPassword: string },
+): MailMessage {
+  return compose(
+    to,
+    'Someone tried to sign up with your e-mail address',
+    `Hello ${firstName},`,
+    [
+      'Someone, perhaps you, tried to create a new Somesha account with this e-mail address.',
+      'You already have a Somesha account, so no new account was made and yours is unchanged. Sign in to use it, or choose a new password if you have forgotten it.',
+    ],
+    [
+      { label: 'Sign in', url: links.signIn },
+      { label: 'Choose a new password', url: links.resetPassword },
+    ],
+    'If this was not you, you can ignore this e-mail.',
   );
 }
 

@@ -65,7 +65,7 @@ describe('footer newsletter', () => {
   });
 
   it('shows the server’s refusal under the address until it is edited, and a thank-you until the next edit', async () => {
-    const refusal = t('validation.emailTaken');
+    const refusal = t('validation.email');
     server.use(
       http.post('/api/web/newsletter', async ({ request }) => {
         const { email } = (await request.json()) as { email: string };

@@ -63,8 +63,9 @@ export default function SignUpPage() {
         <Alert color="green" role="status">
           {notice}
         </Alert>
+        {/* The same words whether or not the address had an account: the e-mail tells which. */}
         <Text size="sm">
-          The activation link is valid for 24 hours. Once your account is active you can{' '}
+          For a new account the e-mail holds an activation link, valid for 24 hours. If this address already has an account, the e-mail tells you how to get back in. Then you can{' '}
           <Anchor component={Link} href="/sign-in">
             sign in
           </Anchor>
