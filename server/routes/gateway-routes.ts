@@ -1,20 +1,21 @@
-// The gateways' side of /api/payments: M-Pesa STK callbacks, C2B confirmations and transaction
-// status answers, Pesapal IPNs, and the browser's return from Pesapal. No session, no CSRF
-// (CSRF_EXEMPT_PATHS). Each path carries the deployment's callback secret (a wrong one is a 404, as
-// is a source outside PAYMENTS_CALLBACK_ALLOW), and each notification is only a hint that the payment
-// service confirms with the gateway itself (docs/gateways.md).
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  onResponseAsyncHookHandler,
-} from 'fastify';
-import { DARAJA_ACCEPTED, MpesaCallbackError } from '../gateways/mpesa';
+// The routes outside services call, all under /api/hooks/{secret}/… (CONTRACT.md): M-Pesa STK
+// callbacks, C2B validations and confirmations, transaction status answers and Pesapal IPNs; and the
+// browser's return from Pesapal. No session, no CSRF (CSRF_EXEMPT_PATHS). A wrong secret is a 404,
+// as is a source outside PAYMENTS_CALLBACK_ALLOW (gatewayHookGuard), and each notification is only a
+// hint that the payment service confirms with the gateway itself (docs/gateways.md).
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
+import {
+  C2B_INVALID_ACCOUNT,
+  C2B_VALIDATION_ACCEPTED,
+  DARAJA_ACCEPTED,
+  MpesaCallbackError,
+  parseC2BValidation,
+} from '../gateways/mpesa';
 import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
-import { HttpError, notFound } from '../http/errors';
-import { parseAllowList } from '../http/network-allow-list';
-import { safeEqual } from '../security/tokens';
+import { HttpError } from '../http/errors';
+import { gatewayHookGuard } from '../http/gateway-hooks';
 import { callbackPaths } from '../services/callback-secret-service';
+import { isOpenPaybillAccount } from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
 import type { FollowUp } from '../services/follow-ups';
 import * as payments from '../services/payment-service';
@@ -23,18 +24,8 @@ import * as payments from '../services/payment-service';
 const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 
 export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret: string): void {
-  const allowList = parseAllowList(ctx.config.callbackAllowList ?? []);
   const paths = callbackPaths();
-
-  // Checked before the body is read: a wrong secret or source learns nothing, not even that the route exists.
-  const fromGateway: onRequestAsyncHookHandler = async (request) => {
-    const sent = (request.params as { secret?: unknown }).secret;
-    if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw notFound();
-    if (allowList && !allowList.allows(request.ip)) {
-      request.log.warn({ ip: request.ip }, 'gateway callback from outside PAYMENTS_CALLBACK_ALLOW');
-      throw notFound();
-    }
-  };
+  const fromGateway = gatewayHookGuard(secret, ctx.config.callbackAllowList);
   // A notification is acknowledged once recorded; what it leaves to do (asking the gateway itself,
   // then settling) starts when the answer has gone, so a busy process answers Daraja quickly.
   const followUps = new WeakMap<FastifyRequest, FollowUp>();
@@ -63,6 +54,18 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.post(paths.statusResult, options, daraja(payments.handleTransactionStatusResult));
   // The status query waited too long in Daraja's queue: the background check asks again.
   app.post(paths.statusTimeout, options, async () => DARAJA_ACCEPTED);
+  // Daraja asks before taking a paybill payment (only when external validation is enabled on the
+  // shortcode): money for an account that names no open cart is refused at the customer's phone.
+  app.post(paths.c2bValidation, options, async (request) => {
+    let account: string;
+    try {
+      account = parseC2BValidation(request.body).billRefNumber;
+    } catch (error) {
+      if (error instanceof MpesaCallbackError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    return (await isOpenPaybillAccount(ctx.db, account)) ? C2B_VALIDATION_ACCEPTED : C2B_INVALID_ACCOUNT;
+  });
 
   const ipn = async (source: unknown) => {
     let parsed: PesapalIpn;

@@ -712,7 +712,7 @@ function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string)
 }
 
 /**
- * `POST /api/payments/mpesa/callback/{secret}`: a hint that a push was answered. What it claims is
+ * `POST /api/hooks/{secret}/stk`: a hint that a push was answered. What it claims is
  * kept for staff, and the STK query decides: the follow-up, run once Daraja has its answer (throws
  * MpesaCallbackError for a body that is not Daraja's).
  */
@@ -944,7 +944,7 @@ export async function paybillFor(
 }
 
 /**
- * `POST /api/payments/mpesa/c2b/confirmation/{secret}`: a hint that someone paid our paybill. It is
+ * `POST /api/hooks/{secret}/c2b/confirmation`: a hint that someone paid our paybill. It is
  * recorded as a pending transaction and M-Pesa's transaction status query is asked (the follow-up,
  * once Daraja has its answer) what really arrived; `handleTransactionStatusResult` settles from that answer (throws MpesaCallbackError for a
  * body that is not Daraja's).
@@ -1015,7 +1015,7 @@ async function requestPaybillStatus(ctx: CommerceContext, row: TransactionRow): 
 }
 
 /**
- * `POST /api/payments/mpesa/status/result/{secret}`: M-Pesa's answer about a paybill receipt. Only
+ * `POST /api/hooks/{secret}/status/result`: M-Pesa's answer about a paybill receipt. Only
  * an answer to a question we asked counts; the amount it confirms is what is settled.
  */
 export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
