@@ -14,6 +14,7 @@ import {
 import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
 import { HttpError } from '../http/errors';
 import { gatewayHookGuard } from '../http/gateway-hooks';
+import { sessionOf } from '../http/session';
 import { callbackPaths } from '../services/callback-secret-service';
 import { isOpenPaybillAccount } from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
@@ -22,6 +23,9 @@ import * as payments from '../services/payment-service';
 
 /** Daraja and Pesapal bodies are a few hundred bytes. */
 const NOTIFICATION_BODY_LIMIT = 16 * 1024;
+
+/** Where the SPA shows a Pesapal payment's outcome; without a query it claims nothing about any payment. */
+const PAYMENT_RETURN_PAGE = '/payments/return';
 
 export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret: string): void {
   const paths = callbackPaths();
@@ -85,20 +89,25 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.get(paths.pesapalIpn, options, async (request) => ipn(request.query));
   app.post(paths.pesapalIpn, options, async (request) => ipn(request.body));
 
-  // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe): settle from the
-  // status query like an IPN, then hand over to the SPA's /payments/return page with the outcome.
+  // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe). Anyone can load
+  // it with any tracking id, so only the transaction's owner makes the server ask Pesapal (at most
+  // once per minCheckGapMs, like every question) and is handed to the SPA with the outcome; anyone
+  // else gets the SPA's page with nothing about the payment, whatever the id names.
   app.get(payments.PESAPAL_RETURN_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    let target = '/payments/return?payment=unknown';
+    let target = PAYMENT_RETURN_PAGE;
     try {
-      const { transaction } = await payments.handlePesapalNotification(
+      const viewer = (await sessionOf(ctx.db, request))?.userId ?? null;
+      const transaction = await payments.handlePesapalReturn(
         ctx,
         ctx.pesapal.parseIpn(request.query),
+        viewer,
       );
       if (transaction)
-        target = `/payments/return?payment=${transaction.status}&transaction=${transaction.id}&type=${transaction.type}`;
+        target = `${PAYMENT_RETURN_PAGE}?payment=${transaction.status}&transaction=${transaction.id}&type=${transaction.type}`;
     } catch (error) {
-      request.log.warn({ err: error }, 'Pesapal return could not be settled');
+      if (!(error instanceof PesapalIpnError))
+        request.log.warn({ err: error }, 'Pesapal return could not be settled');
     }
     return reply.redirect(target, 303);
   });
