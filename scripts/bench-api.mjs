@@ -210,7 +210,7 @@ async function startCatcher() {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      if (request.url?.includes('/api/payments/mpesa/callback/')) bodies.push(body);
+      if (/^\/api\/hooks\/[^/]+\/stk$/.test(request.url ?? '')) bodies.push(body);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"ResultCode":0,"ResultDesc":"Accepted"}');
     });
@@ -370,7 +370,7 @@ async function measureCallbacks(server, catcher, secret, misses) {
     bodies = unknownCallbacks();
     kind = `unknown checkout ids (real top-ups failed: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''})`;
   }
-  const result = await callbacksUnderLoad(server.url, `/api/payments/mpesa/callback/${secret}`, bodies);
+  const result = await callbacksUnderLoad(server.url, `/api/hooks/${secret}/stk`, bodies);
   const met = result.p99 !== null && result.p99 < TARGETS.callbackP99Ms && result.failures === 0;
   console.log(
     `Payment callbacks under load (${CALLBACKS_PER_SECOND}/s for ${callbackSeconds} s while GET /api/web runs with ${connections} connections): ` +

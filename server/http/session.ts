@@ -12,13 +12,11 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /**
  * Writes that arrive from payment gateways carry no browser cookies; they are verified by the
- * gateway's own means instead. Add a pattern here when a new callback route is added.
+ * gateway's own means instead. Every such route lives under /api/hooks/{secret}/.
  */
 export const CSRF_EXEMPT_PATHS: RegExp[] = [
-  /^\/api\/payments\/mpesa\/callback\/[^/]+$/,
-  /^\/api\/payments\/mpesa\/c2b\/confirmation\/[^/]+$/,
-  /^\/api\/payments\/mpesa\/status\/(?:result|timeout)\/[^/]+$/,
-  /^\/api\/payments\/pesapal\/ipn\/[^/]+$/,
+  // Every route an outside service calls: its secret is checked instead (server/http/gateway-hooks.ts).
+  /^\/api\/hooks\/[^/]+\//,
 ];
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -83,19 +81,27 @@ export async function ensureSession(
   return session;
 }
 
+/**
+ * The session the request's cookie names, or null. The hook below loads it for server paths only; a
+ * page route that must know its visitor (Pesapal's return page) asks here.
+ */
+export async function sessionOf(db: Database, request: FastifyRequest): Promise<Session | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  // Session tokens are base64url (randomToken); a cookie of any other shape (NUL, 8 KB of junk)
+  // cannot match one, so it is no session without a database lookup.
+  return token && TOKEN_SHAPE.test(token) ? findSession(db, token) : null;
+}
+
 export function registerSessions(app: FastifyInstance, db: Database): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
     const path = pathOf(request);
-    const token = request.cookies[SESSION_COOKIE];
     // Static files and app pages never need the session; skip the lookup for them.
     const isServer = isServerPath(path);
-    // Session tokens are base64url (randomToken); a cookie of any other shape (NUL, 8 KB of junk)
-    // cannot match one, so it is no session without a database lookup.
     // The public site's GETs answer everyone the same (server/http/public-cache.ts): no lookup either.
     const needsSession = isServer && !(request.method === 'GET' && request.routeOptions.config.publicCache);
-    request.session = token && needsSession && TOKEN_SHAPE.test(token) ? await findSession(db, token) : null;
+    request.session = needsSession ? await sessionOf(db, request) : null;
 
     if (needsCsrfCheck(request.method, path)) {
       const header = request.headers['x-xsrf-token'];

@@ -1,20 +1,22 @@
-// The gateways' side of /api/payments: M-Pesa STK callbacks, C2B confirmations and transaction
-// status answers, Pesapal IPNs, and the browser's return from Pesapal. No session, no CSRF
-// (CSRF_EXEMPT_PATHS). Each path carries the deployment's callback secret (a wrong one is a 404, as
-// is a source outside PAYMENTS_CALLBACK_ALLOW), and each notification is only a hint that the payment
-// service confirms with the gateway itself (docs/gateways.md).
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onRequestAsyncHookHandler,
-  onResponseAsyncHookHandler,
-} from 'fastify';
-import { DARAJA_ACCEPTED, MpesaCallbackError } from '../gateways/mpesa';
+// The routes outside services call, all under /api/hooks/{secret}/… (CONTRACT.md): M-Pesa STK
+// callbacks, C2B validations and confirmations, transaction status answers and Pesapal IPNs; and the
+// browser's return from Pesapal. No session, no CSRF (CSRF_EXEMPT_PATHS). A wrong secret is a 404,
+// as is a source outside PAYMENTS_CALLBACK_ALLOW (gatewayHookGuard), and each notification is only a
+// hint that the payment service confirms with the gateway itself (docs/gateways.md).
+import type { FastifyInstance, FastifyRequest, onResponseAsyncHookHandler } from 'fastify';
+import {
+  C2B_INVALID_ACCOUNT,
+  C2B_VALIDATION_ACCEPTED,
+  DARAJA_ACCEPTED,
+  MpesaCallbackError,
+  parseC2BValidation,
+} from '../gateways/mpesa';
 import { ipnAcknowledgement, PesapalIpnError, type PesapalIpn } from '../gateways/pesapal';
-import { HttpError, notFound } from '../http/errors';
-import { parseAllowList } from '../http/network-allow-list';
-import { safeEqual } from '../security/tokens';
+import { HttpError } from '../http/errors';
+import { gatewayHookGuard } from '../http/gateway-hooks';
+import { sessionOf } from '../http/session';
 import { callbackPaths } from '../services/callback-secret-service';
+import { isOpenPaybillAccount } from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
 import type { FollowUp } from '../services/follow-ups';
 import * as payments from '../services/payment-service';
@@ -22,19 +24,12 @@ import * as payments from '../services/payment-service';
 /** Daraja and Pesapal bodies are a few hundred bytes. */
 const NOTIFICATION_BODY_LIMIT = 16 * 1024;
 
-export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret: string): void {
-  const allowList = parseAllowList(ctx.config.callbackAllowList ?? []);
-  const paths = callbackPaths();
+/** Where the SPA shows a Pesapal payment's outcome; without a query it claims nothing about any payment. */
+const PAYMENT_RETURN_PAGE = '/payments/return';
 
-  // Checked before the body is read: a wrong secret or source learns nothing, not even that the route exists.
-  const fromGateway: onRequestAsyncHookHandler = async (request) => {
-    const sent = (request.params as { secret?: unknown }).secret;
-    if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw notFound();
-    if (allowList && !allowList.allows(request.ip)) {
-      request.log.warn({ ip: request.ip }, 'gateway callback from outside PAYMENTS_CALLBACK_ALLOW');
-      throw notFound();
-    }
-  };
+export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret: string): void {
+  const paths = callbackPaths();
+  const fromGateway = gatewayHookGuard(secret, ctx.config.callbackAllowList);
   // A notification is acknowledged once recorded; what it leaves to do (asking the gateway itself,
   // then settling) starts when the answer has gone, so a busy process answers Daraja quickly.
   const followUps = new WeakMap<FastifyRequest, FollowUp>();
@@ -63,6 +58,18 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.post(paths.statusResult, options, daraja(payments.handleTransactionStatusResult));
   // The status query waited too long in Daraja's queue: the background check asks again.
   app.post(paths.statusTimeout, options, async () => DARAJA_ACCEPTED);
+  // Daraja asks before taking a paybill payment (only when external validation is enabled on the
+  // shortcode): money for an account that names no open cart is refused at the customer's phone.
+  app.post(paths.c2bValidation, options, async (request) => {
+    let account: string;
+    try {
+      account = parseC2BValidation(request.body).billRefNumber;
+    } catch (error) {
+      if (error instanceof MpesaCallbackError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    return (await isOpenPaybillAccount(ctx.db, account)) ? C2B_VALIDATION_ACCEPTED : C2B_INVALID_ACCOUNT;
+  });
 
   const ipn = async (source: unknown) => {
     let parsed: PesapalIpn;
@@ -82,20 +89,25 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.get(paths.pesapalIpn, options, async (request) => ipn(request.query));
   app.post(paths.pesapalIpn, options, async (request) => ipn(request.body));
 
-  // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe): settle from the
-  // status query like an IPN, then hand over to the SPA's /payments/return page with the outcome.
+  // Where Pesapal sends the browser back (the hosted page leaves the SPA's iframe). Anyone can load
+  // it with any tracking id, so only the transaction's owner makes the server ask Pesapal (at most
+  // once per minCheckGapMs, like every question) and is handed to the SPA with the outcome; anyone
+  // else gets the SPA's page with nothing about the payment, whatever the id names.
   app.get(payments.PESAPAL_RETURN_PATH, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
-    let target = '/payments/return?payment=unknown';
+    let target = PAYMENT_RETURN_PAGE;
     try {
-      const { transaction } = await payments.handlePesapalNotification(
+      const viewer = (await sessionOf(ctx.db, request))?.userId ?? null;
+      const transaction = await payments.handlePesapalReturn(
         ctx,
         ctx.pesapal.parseIpn(request.query),
+        viewer,
       );
       if (transaction)
-        target = `/payments/return?payment=${transaction.status}&transaction=${transaction.id}&type=${transaction.type}`;
+        target = `${PAYMENT_RETURN_PAGE}?payment=${transaction.status}&transaction=${transaction.id}&type=${transaction.type}`;
     } catch (error) {
-      request.log.warn({ err: error }, 'Pesapal return could not be settled');
+      if (!(error instanceof PesapalIpnError))
+        request.log.warn({ err: error }, 'Pesapal return could not be settled');
     }
     return reply.redirect(target, 303);
   });

@@ -28,9 +28,20 @@ export async function callbackSecret(db: Database, configured?: string): Promise
   return row.value;
 }
 
+/**
+ * Every route an outside service calls lives under this prefix with the secret as the next segment
+ * (CONTRACT.md, "Gateway-facing routes"): Daraja refuses to register URLs that contain "mpesa" or
+ * "safaricom", so no path below it names a brand.
+ */
+export const HOOKS_PREFIX = '/api/hooks';
+
+/** `/api/hooks/{secret}/{name}`: the pattern (`:secret`) or, with a secret, the path an outside service is told. */
+export const hookPath = (secret: string, name: string) => `${HOOKS_PREFIX}/${secret}/${name}`;
+
 export type CallbackPaths = {
   stkCallback: string;
   c2bConfirmation: string;
+  c2bValidation: string;
   statusResult: string;
   statusTimeout: string;
   pesapalIpn: string;
@@ -39,10 +50,11 @@ export type CallbackPaths = {
 /** The route patterns (`:secret`) and, with a secret, the paths the gateways are told. */
 export function callbackPaths(secret = ':secret'): CallbackPaths {
   return {
-    stkCallback: `/api/payments/mpesa/callback/${secret}`,
-    c2bConfirmation: `/api/payments/mpesa/c2b/confirmation/${secret}`,
-    statusResult: `/api/payments/mpesa/status/result/${secret}`,
-    statusTimeout: `/api/payments/mpesa/status/timeout/${secret}`,
-    pesapalIpn: `/api/payments/pesapal/ipn/${secret}`,
+    stkCallback: hookPath(secret, 'stk'),
+    c2bConfirmation: hookPath(secret, 'c2b/confirmation'),
+    c2bValidation: hookPath(secret, 'c2b/validation'),
+    statusResult: hookPath(secret, 'status/result'),
+    statusTimeout: hookPath(secret, 'status/timeout'),
+    pesapalIpn: hookPath(secret, 'pesapal/ipn'),
   };
 }

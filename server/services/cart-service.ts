@@ -276,3 +276,18 @@ export async function paybillAccountOf(db: Database, cart: CartRow): Promise<str
   }
   throw new Error('Could not allocate a paybill account number');
 }
+
+/**
+ * Whether a paybill account number (as typed, any case) names a signed-in buyer's cart that still
+ * holds something to pay for: what Daraja's C2B validation asks before it takes the money.
+ */
+export async function isOpenPaybillAccount(db: Database, account: string): Promise<boolean> {
+  if (account === '') return false;
+  const [found] = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(sql`upper(${carts.paybillAccount}) = ${account.toUpperCase()} and ${carts.userId} is not null`)
+    .limit(1);
+  return found !== undefined;
+}

@@ -13,6 +13,13 @@ export type CommerceSettings = {
   /** The longest wait between two queries (the backoff's ceiling). */
   maxQueryIntervalMs: number;
   /**
+   * The shortest time between two gateway queries about one transaction that a notification (an
+   * IPN, a callback, Pesapal's return page) may force, in any process. The SPA's polling and the
+   * background check wait for `next_check_at`, at least `queryIntervalMs` after the last query; so
+   * with `queryIntervalMs` not below this, nothing asks more often than once per this gap.
+   */
+  minCheckGapMs: number;
+  /**
    * An M-Pesa express payment still unconfirmed this long after the push ends as `expired`: the
    * prompt times out after about a minute, and Daraja has answered the query well before 3 more.
    */
@@ -32,6 +39,7 @@ export const DEFAULT_COMMERCE_SETTINGS: CommerceSettings = {
   mpesaQueryAfterMs: 30_000,
   queryIntervalMs: 10_000,
   maxQueryIntervalMs: 10 * 60_000,
+  minCheckGapMs: 5_000,
   mpesaGiveUpAfterMs: 4 * 60_000,
   pesapalGiveUpAfterMs: 24 * 60 * 60_000,
   paybillGiveUpAfterMs: 24 * 60 * 60_000,

@@ -712,7 +712,7 @@ function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string)
 }
 
 /**
- * `POST /api/payments/mpesa/callback/{secret}`: a hint that a push was answered. What it claims is
+ * `POST /api/hooks/{secret}/stk`: a hint that a push was answered. What it claims is
  * kept for staff, and the STK query decides: the follow-up, run once Daraja has its answer (throws
  * MpesaCallbackError for a body that is not Daraja's).
  */
@@ -793,6 +793,20 @@ export async function handlePesapalNotification(ctx: CommerceContext, ipn: Pesap
   return { acknowledgement: ipnAcknowledgement(ipn, true), transaction: after ?? null };
 }
 
+/**
+ * The browser back from Pesapal, on a public page anyone can load with any tracking id: only the
+ * transaction's owner (`viewerId`, from the session) makes us ask Pesapal or learns the outcome.
+ * Anyone else gets null, exactly as for a tracking id that names nothing.
+ */
+export async function handlePesapalReturn(ctx: CommerceContext, ipn: PesapalIpn, viewerId: number | null) {
+  if (viewerId === null) return null;
+  const [row] = await ctx.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.orderTrackingId, ipn.orderTrackingId), eq(transactions.userId, viewerId)));
+  return row ? (await handlePesapalNotification(ctx, ipn)).transaction : null;
+}
+
 /** The wait before the next gateway query: doubling from `queryIntervalMs` up to the ceiling. */
 function backoffMs(ctx: CommerceContext, attempts: number): number {
   const { queryIntervalMs, maxQueryIntervalMs } = ctx.settings;
@@ -806,10 +820,14 @@ function firstCheckAt(ctx: CommerceContext, now = new Date()): Date {
 /**
  * Takes a pending transaction for one gateway query: moves its `next_check_at` on by the backoff
  * in the same statement, so two processes (or the sweep and a poll) never ask twice at once and a
- * transaction that stays unanswered sinks behind the ones not asked about yet.
+ * transaction that stays unanswered sinks behind the ones not asked about yet. A notification
+ * (`force`) skips the wait, but not within `minCheckGapMs` of the last question (`checked_at`), so
+ * whoever pings a transaction, however often, costs the gateway one query per gap; one turned away
+ * brings the next check forward to the end of the gap instead, and the news is not lost.
  */
 async function claimCheck(ctx: CommerceContext, row: TransactionRow, now: Date, force: boolean) {
   const next = new Date(now.getTime() + backoffMs(ctx, row.checkAttempts));
+  const gap = ctx.settings.minCheckGapMs;
   const [claimed] = await ctx.db
     .update(transactions)
     .set({ checkedAt: now, nextCheckAt: next, checkAttempts: sql`${transactions.checkAttempts} + 1` })
@@ -817,10 +835,25 @@ async function claimCheck(ctx: CommerceContext, row: TransactionRow, now: Date, 
       and(
         eq(transactions.id, row.id),
         eq(transactions.status, 'pending'),
-        force ? undefined : sql`coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt}) <= ${now}`,
+        force
+          ? sql`(${transactions.checkedAt} is null or ${transactions.checkedAt} <= ${new Date(now.getTime() - gap)})`
+          : sql`coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt}) <= ${now}`,
       ),
     )
     .returning();
+  if (!claimed && force)
+    await ctx.db
+      .update(transactions)
+      .set({
+        nextCheckAt: sql`least(coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt}), ${transactions.checkedAt} + ${gap} * interval '1 millisecond')`,
+      })
+      .where(
+        and(
+          eq(transactions.id, row.id),
+          eq(transactions.status, 'pending'),
+          sql`${transactions.checkedAt} is not null`,
+        ),
+      );
   return claimed ?? null;
 }
 
@@ -944,7 +977,7 @@ export async function paybillFor(
 }
 
 /**
- * `POST /api/payments/mpesa/c2b/confirmation/{secret}`: a hint that someone paid our paybill. It is
+ * `POST /api/hooks/{secret}/c2b/confirmation`: a hint that someone paid our paybill. It is
  * recorded as a pending transaction and M-Pesa's transaction status query is asked (the follow-up,
  * once Daraja has its answer) what really arrived; `handleTransactionStatusResult` settles from that answer (throws MpesaCallbackError for a
  * body that is not Daraja's).
@@ -1015,7 +1048,7 @@ async function requestPaybillStatus(ctx: CommerceContext, row: TransactionRow): 
 }
 
 /**
- * `POST /api/payments/mpesa/status/result/{secret}`: M-Pesa's answer about a paybill receipt. Only
+ * `POST /api/hooks/{secret}/status/result`: M-Pesa's answer about a paybill receipt. Only
  * an answer to a question we asked counts; the amount it confirms is what is settled.
  */
 export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {

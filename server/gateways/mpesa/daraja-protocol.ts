@@ -1,5 +1,5 @@
 // Daraja (Safaricom M-Pesa API) wire formats: the STK password and timestamp, the STK callback and
-// the C2B confirmation. Pure functions, shared by the real adapter, the sandbox and the commerce routes.
+// the C2B validation and confirmation. Pure functions, shared by the real adapter, the sandbox and the commerce routes.
 import { isStorableText } from '../../../src/shared/request-schemas';
 
 /** A callback or confirmation body that is not what Daraja sends. The route answers 400 and stores nothing. */
@@ -229,6 +229,22 @@ export function parseC2BConfirmation(body: unknown): C2BConfirmation {
     lastName: optionalString(body, 'LastName', where),
   };
 }
+
+/**
+ * The body of a C2B validation request (`POST …/c2b/validation`): Daraja asks before it takes a
+ * paybill payment, when external validation is enabled on the shortcode. Only the account number
+ * matters to the answer ('' when the customer typed none); throws `MpesaCallbackError` for a body
+ * that is not Daraja's.
+ */
+export function parseC2BValidation(body: unknown): { billRefNumber: string } {
+  if (!isRecord(body)) throw new MpesaCallbackError('The C2B validation must be a JSON object');
+  return { billRefNumber: optionalString(body, 'BillRefNumber', 'C2B validation').trim() };
+}
+
+/** Daraja's validation answers: `"0"` takes the payment; a `C2B000xx` code refuses it, so no money moves. */
+export const C2B_VALIDATION_ACCEPTED = { ResultCode: '0', ResultDesc: 'Accepted' } as const;
+/** `C2B00012` is Daraja's "Invalid Account Number" (C2B00011 MSISDN, C2B00013 amount, C2B00016 other). */
+export const C2B_INVALID_ACCOUNT = { ResultCode: 'C2B00012', ResultDesc: 'Rejected' } as const;
 
 /** What the transaction status query answers, on our ResultURL (Daraja's status API is asynchronous). */
 export type TransactionStatusResult = {

@@ -59,7 +59,7 @@ export type SandboxLogger = { warn(details: object, message: string): void };
 export type SandboxMpesaOptions = {
   /** Where the sandbox keeps its pushes and paybill payments, as Daraja keeps its own. */
   db: Database;
-  /** Where `pay()` POSTs C2B confirmations (the commerce route `…/api/payments/mpesa/c2b/confirmation`). */
+  /** Where `pay()` POSTs C2B confirmations (the commerce route `…/api/hooks/{secret}/c2b/confirmation`). */
   c2bConfirmationUrl?: string;
   /** Paybill shown on the sandbox page and in `paybillDetails()`. */
   businessNumber?: string;

@@ -5,30 +5,11 @@ import fc from 'fast-check';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { c2bConfirmationBody, statusResultBody, stkCallbackBody } from '../support/daraja-bodies';
+import { parseRouteTree, type Route } from '../support/route-tree';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
 // ---------------------------------------------------------------------------------------------
 // The routes, as registered: parsed from printRoutes and checked one by one with hasRoute.
-
-type Route = { method: string; url: string };
-
-/** Flattens Fastify's route tree (`├── api/cart (GET, HEAD)` with nested `│   └── /store (POST)`). */
-function parseRouteTree(tree: string): Route[] {
-  const routes: Route[] = [];
-  const pathAtDepth: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const full = (depth === 0 ? '' : (pathAtDepth[depth - 1] ?? '')) + (match[2] ?? '');
-    pathAtDepth[depth] = full;
-    pathAtDepth.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((part) => part.trim())) {
-      if (method) routes.push({ method, url: full });
-    }
-  }
-  return routes;
-}
 
 // Behind one trusted proxy hop, as deployed (TRUST_PROXY=1): X-Forwarded-* values reach the app.
 // A known callback secret, so the gateways' notification handlers are reached too.
@@ -425,18 +406,23 @@ const EXAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/edu-levels/store': { name: 'Fuzz Level', curriculum_id: 1 },
   'POST /api/edu-levels/update/:id': { name: 'Fuzz Level', curriculum_id: 1 },
   'POST /api/subjects/add-topic/:ref': { name: 'Fuzz Topic' },
-  'POST /api/payments/mpesa/callback/:secret': STK_CALLBACK,
-  'POST /api/payments/mpesa/status/result/:secret': statusResultBody({
+  'POST /api/hooks/:secret/stk': STK_CALLBACK,
+  'POST /api/hooks/:secret/status/result': statusResultBody({
     originatorConversationId: '29115-34620561-1',
     receipt: 'NLJ7RT61SV',
     amount: 1500,
   }),
-  'POST /api/payments/mpesa/c2b/confirmation/:secret': c2bConfirmationBody({
+  'POST /api/hooks/:secret/c2b/confirmation': c2bConfirmationBody({
     account: 'SW00000001',
     transId: 'NLJ7RT61SV',
     amount: '1500.00',
   }),
-  'POST /api/payments/pesapal/ipn/:secret': {
+  'POST /api/hooks/:secret/c2b/validation': c2bConfirmationBody({
+    account: 'SW00000001',
+    transId: 'NLJ7RT61SV',
+    amount: '1500.00',
+  }),
+  'POST /api/hooks/:secret/pesapal/ipn': {
     OrderTrackingId: 'b945e4af-80a5-4ec1-8706-e03f8332fb04',
     OrderMerchantReference: 'TX-1',
     OrderNotificationType: 'IPNCHANGE',
@@ -835,7 +821,7 @@ describe('route discovery', () => {
       expect(names).toContain(expected);
     }
     // The gateways' notification routes are fuzzed too, whatever their exact paths.
-    expect(names.filter((name) => name.startsWith('POST /api/payments/mpesa/')).length).toBeGreaterThan(2);
+    expect(names.filter((name) => name.startsWith('POST /api/hooks/:secret/')).length).toBeGreaterThan(2);
   });
 });
 

@@ -97,7 +97,7 @@ const push = {
   phone: '254708374149',
   accountReference: 'SOM-CART-0042-EXTRA',
   description: 'Somesha lesson payment',
-  callbackUrl: 'https://somesha.example/api/payments/mpesa/callback',
+  callbackUrl: 'https://somesha.example/api/hooks/secret/stk',
 };
 
 describe('DarajaMpesaGateway against a fake Daraja on 127.0.0.1', () => {
@@ -302,7 +302,7 @@ describe('createMpesaGateway', () => {
   // Choosing an adapter touches no database; the sandbox only uses it once called.
   const options = {
     db: {} as Database,
-    c2bConfirmationUrl: 'http://127.0.0.1:3000/api/payments/mpesa/c2b/confirmation/secret',
+    c2bConfirmationUrl: 'http://127.0.0.1:3000/api/hooks/secret/c2b/confirmation',
     production: false,
   };
   const env = {

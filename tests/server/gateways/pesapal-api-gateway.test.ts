@@ -170,7 +170,7 @@ describe('PesapalApiGateway against a fake Pesapal on 127.0.0.1', () => {
   it('requests a token with the consumer key and secret, then registers the IPN URL with it', async () => {
     await start();
     await expect(
-      gateway.registerIpn('https://somesha.example/api/payments/pesapal/ipn', 'GET'),
+      gateway.registerIpn('https://somesha.example/api/hooks/secret/pesapal/ipn', 'GET'),
     ).resolves.toEqual({ ipnId: IPN_ID });
     const [tokenRequest, ipnRequest] = server.requests;
     expect(tokenRequest?.method).toBe('POST');
@@ -179,7 +179,7 @@ describe('PesapalApiGateway against a fake Pesapal on 127.0.0.1', () => {
     expect(tokenRequest?.json).toEqual({ consumer_key: KEY, consumer_secret: SECRET });
     expect(ipnRequest?.headers.authorization).toBe('Bearer token-1');
     expect(ipnRequest?.json).toEqual({
-      url: 'https://somesha.example/api/payments/pesapal/ipn',
+      url: 'https://somesha.example/api/hooks/secret/pesapal/ipn',
       ipn_notification_type: 'GET',
     });
   });

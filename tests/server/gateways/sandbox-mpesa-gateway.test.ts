@@ -47,7 +47,7 @@ describe('SandboxMpesaGateway STK push', () => {
       phone,
       accountReference: 'SOM-42',
       description: 'Lesson payment',
-      callbackUrl: `${receiver.url}/api/payments/mpesa/callback`,
+      callbackUrl: `${receiver.url}/api/hooks/secret/stk`,
     });
 
   it('accepts the push like Daraja and, after the delay, posts a paid callback in Daraja’s exact structure', async () => {
@@ -76,7 +76,7 @@ describe('SandboxMpesaGateway STK push', () => {
     const callback = await receiver.waitForRequest();
     expect(Date.now() - started).toBeGreaterThanOrEqual(CALLBACK_DELAY_MS - 5);
     expect(callback.method).toBe('POST');
-    expect(callback.path).toBe('/api/payments/mpesa/callback');
+    expect(callback.path).toBe('/api/hooks/secret/stk');
     expect(callback.headers['content-type']).toBe('application/json');
     expect(callback.json).toEqual({
       Body: {
@@ -234,7 +234,7 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
       { MPESA_PAYBILL: '600100' },
       {
         db: database.db,
-        c2bConfirmationUrl: `${receiver.url}/api/payments/mpesa/c2b/confirmation`,
+        c2bConfirmationUrl: `${receiver.url}/api/hooks/secret/c2b/confirmation`,
         production: false,
       },
     ) as SandboxMpesaGateway;
@@ -253,7 +253,7 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
     expect(payment.delivered).toBe(true);
     const confirmation = await receiver.waitForRequest();
     expect(confirmation.method).toBe('POST');
-    expect(confirmation.path).toBe('/api/payments/mpesa/c2b/confirmation');
+    expect(confirmation.path).toBe('/api/hooks/secret/c2b/confirmation');
     expect(confirmation.json).toEqual({
       TransactionType: 'Pay Bill',
       TransID: expect.stringMatching(/^[A-Z0-9]{10}$/),
@@ -335,7 +335,7 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
     }));
     const refusing = new SandboxMpesaGateway({
       db: database.db,
-      c2bConfirmationUrl: `${receiver.url}/api/payments/mpesa/c2b/confirmation`,
+      c2bConfirmationUrl: `${receiver.url}/api/hooks/secret/c2b/confirmation`,
     });
     await expect(refusing.pay('SOM-1', 10)).resolves.toMatchObject({ delivered: false, status: 500 });
   });

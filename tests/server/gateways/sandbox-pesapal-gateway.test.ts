@@ -52,7 +52,7 @@ describe('SandboxPesapalGateway and its hosted payment page', () => {
   });
 
   async function submit(method: 'GET' | 'POST', change: Partial<PesapalOrder> = {}) {
-    const { ipnId } = await gateway.registerIpn(`${merchant.url}/api/payments/pesapal/ipn`, method);
+    const { ipnId } = await gateway.registerIpn(`${merchant.url}/api/hooks/secret/pesapal/ipn`, method);
     return gateway.submitOrder({
       id: 'SOM-PAY-77',
       currency: 'KES',
@@ -109,7 +109,7 @@ describe('SandboxPesapalGateway and its hosted payment page', () => {
 
     const ipn = await merchant.waitForRequest();
     expect(ipn.method).toBe('GET');
-    expect(ipn.path).toBe('/api/payments/pesapal/ipn');
+    expect(ipn.path).toBe('/api/hooks/secret/pesapal/ipn');
     expect(Object.fromEntries(ipn.query)).toEqual({
       OrderTrackingId: accepted.orderTrackingId,
       OrderMerchantReference: 'SOM-PAY-77',

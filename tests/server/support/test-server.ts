@@ -74,6 +74,8 @@ export type TestServerOptions = {
   mpesa?: { callbackDelayMs?: number; timeoutMs?: number; statusDelayMs?: number };
   commerce?: Partial<CommerceSettings>;
   paymentCheckIntervalMs?: number;
+  /** Receives the server's log lines (set `config.logLevel` to see them). */
+  logStream?: { write(line: string): void };
 };
 
 /** A free port, known before listening: the gateways need the server's own URL for their callbacks. */
@@ -115,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     gateways: { mpesa, pesapal },
     commerce: { callbackBaseUrl: origin, ...options.commerce },
     paymentCheckIntervalMs: options.paymentCheckIntervalMs,
+    logStream: options.logStream,
     // As in production: the public site's answers come from the cache, so every test that writes
     // and reads back also checks that the cache forgets exactly what a write changed.
     publicData: { changes: database.publicDataChanges },
