@@ -32,7 +32,10 @@ export async function listTransactions(
     total,
     rows: rows.map(({ transaction, user }) => ({
       ...transactionResource(transaction),
-      gateway_receipt: transaction.gatewayReceipt,
+      // A receipt already held by another payment is not recorded again; staff still see it.
+      gateway_receipt:
+        transaction.gatewayReceipt ??
+        (typeof transaction.meta.receipt === 'string' ? transaction.meta.receipt : null),
       paybill_account: transaction.paybillAccount,
       // What the notification claimed and what the gateway itself confirmed, side by side.
       claimed_amount: centsOrNull(transaction.claimedAmountCents),
