@@ -450,8 +450,15 @@ export const transactions = pgTable(
     gateway: text('gateway', { enum: GATEWAYS }).notNull(),
     checkoutRequestId: text('checkout_request_id').unique(),
     orderTrackingId: text('order_tracking_id').unique(),
-    /** M-Pesa receipt (STK or C2B TransID): a receipt is settled once. */
-    gatewayReceipt: text('gateway_receipt').unique(),
+    /**
+     * The gateway's receipt of a payment: the M-Pesa receipt (STK `MpesaReceiptNumber`, C2B `TransID`)
+     * or Pesapal's confirmation code. Unique per provider (the indexes below): a receipt is settled once.
+     */
+    gatewayReceipt: text('gateway_receipt'),
+    /** What the notification claimed (C2B `TransAmount`, STK callback `Amount`): staff compare it. */
+    claimedAmountCents: integer('claimed_amount_cents'),
+    /** What the gateway itself confirmed (status query, STK query, Pesapal status), paid or held for review. */
+    confirmedAmountCents: integer('confirmed_amount_cents'),
     paybillAccount: text('paybill_account'),
     cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
     cartVersion: integer('cart_version'),
@@ -475,6 +482,13 @@ export const transactions = pgTable(
     index('transactions_cart_id_idx').on(t.cartId),
     index('transactions_status_idx').on(t.status),
     index('transactions_pending_check_idx').on(t.status, t.nextCheckAt),
+    // M-Pesa express and paybill share M-Pesa's receipt space; Pesapal's codes are its own.
+    uniqueIndex('transactions_mpesa_receipt_idx')
+      .on(t.gatewayReceipt)
+      .where(sql`${t.gateway} in ('mpesa', 'paybill')`),
+    uniqueIndex('transactions_pesapal_receipt_idx')
+      .on(t.gatewayReceipt)
+      .where(sql`${t.gateway} = 'pesapal'`),
   ],
 );
 

@@ -244,6 +244,19 @@ export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purc
   };
 }
 
+/**
+ * The keys of a transaction's `meta` that leave the server (docs/api.md, "Transactions on the wire").
+ * Everything else in `meta` is the server's own: the ids it asks gateways with (checkout, merchant,
+ * originator and conversation ids, order tracking ids) would let a forger answer its questions.
+ */
+export const SHOWN_TRANSACTION_META = ['result_desc'] as const;
+
+function shownMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const key of SHOWN_TRANSACTION_META) if (key in meta) shown[key] = meta[key];
+  return shown;
+}
+
 export function transactionResource(row: typeof transactions.$inferSelect) {
   return {
     id: row.id,
@@ -255,7 +268,7 @@ export function transactionResource(row: typeof transactions.$inferSelect) {
     status: row.status,
     gateway: row.gateway,
     related_transaction: row.relatedTransactionId,
-    meta: row.meta,
+    meta: shownMeta(row.meta),
     initiated_at: iso(row.initiatedAt),
     completed_at: iso(row.completedAt),
     receipt_sent_at: iso(row.receiptSentAt),

@@ -56,8 +56,8 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.post(paths.stkCallback, options, daraja(payments.handleStkCallback));
   app.post(paths.c2bConfirmation, options, daraja(payments.handleC2BConfirmation));
   app.post(paths.statusResult, options, daraja(payments.handleTransactionStatusResult));
-  // The status query waited too long in Daraja's queue: the background check asks again.
-  app.post(paths.statusTimeout, options, async () => DARAJA_ACCEPTED);
+  // The status query waited too long in Daraja's queue: it is closed, and the background check asks again.
+  app.post(paths.statusTimeout, options, daraja(payments.handleTransactionStatusTimeout));
   // Daraja asks before taking a paybill payment (only when external validation is enabled on the
   // shortcode): money for an account that names no open cart is refused at the customer's phone.
   app.post(paths.c2bValidation, options, async (request) => {

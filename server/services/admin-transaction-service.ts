@@ -4,9 +4,12 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { TRANSACTION_STATUSES, transactions, users } from '../db/schema';
 import { transactionResource } from '../resources/commerce-resource';
+import { centsToDecimal } from '../resources/money';
 
 export { TRANSACTION_STATUSES };
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+const centsOrNull = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 export async function listTransactions(
   db: Database,
@@ -29,8 +32,16 @@ export async function listTransactions(
     total,
     rows: rows.map(({ transaction, user }) => ({
       ...transactionResource(transaction),
-      gateway_receipt: transaction.gatewayReceipt,
+      // A receipt already held by another payment is not recorded again; staff still see it.
+      gateway_receipt:
+        transaction.gatewayReceipt ??
+        (typeof transaction.meta.receipt === 'string' ? transaction.meta.receipt : null),
       paybill_account: transaction.paybillAccount,
+      // What the notification claimed and what the gateway itself confirmed, side by side.
+      claimed_amount: centsOrNull(transaction.claimedAmountCents),
+      confirmed_amount: centsOrNull(transaction.confirmedAmountCents),
+      review_reason:
+        typeof transaction.meta.review_reason === 'string' ? transaction.meta.review_reason : null,
       user: user
         ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName }
         : null,

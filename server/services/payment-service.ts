@@ -2,7 +2,7 @@
 // Pesapal. Every completed payment goes through `settle`, so a callback, an IPN, an STK query and a
 // C2B confirmation all end in the same order/booking/emptying logic, once.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction as DbTransaction } from '../db/client';
 import {
   bookings,
@@ -567,7 +567,57 @@ type Outcome =
       resultDesc: string;
       details?: Record<string, unknown>;
     }
-  | { kind: 'failed' | 'cancelled' | 'reversed' | 'expired' | 'needs_review'; resultDesc: string };
+  | {
+      kind: 'failed' | 'cancelled' | 'reversed' | 'expired' | 'needs_review';
+      resultDesc: string;
+      /** What the gateway confirmed when it is not settled (kept for staff). */
+      confirmedCents?: number;
+      /** Why staff review it (`meta.review_reason`); the customer reads `resultDesc`. */
+      reviewReason?: string;
+    };
+
+/** Gateways whose receipts share one space: one unique index each (server/db/schema.ts). */
+function receiptSpace(gateway: TransactionRow['gateway']): TransactionRow['gateway'][] {
+  if (gateway === 'mpesa' || gateway === 'paybill') return ['mpesa', 'paybill'];
+  return [gateway];
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  return (cause as { code?: string } | null)?.code === '23505';
+};
+
+/**
+ * Records the receipt a gateway confirmed on this transaction, unless another transaction of the same
+ * provider holds it already: false then, and nothing is written. Runs in a savepoint, so a payment
+ * that recorded the same receipt a moment earlier costs this statement only, never a 500.
+ */
+async function recordReceipt(tx: DbTransaction, row: TransactionRow, receipt: string): Promise<boolean> {
+  const [holder] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.gatewayReceipt, receipt),
+        inArray(transactions.gateway, receiptSpace(row.gateway)),
+        ne(transactions.id, row.id),
+      ),
+    )
+    .limit(1);
+  if (holder) return false;
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint
+        .update(transactions)
+        .set({ gatewayReceipt: receipt })
+        .where(eq(transactions.id, row.id));
+    });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
 
 /** Money that arrived but cannot pay the cart goes to the buyer's wallet, as its own ledger line. */
 async function creditWallet(tx: DbTransaction, row: TransactionRow, amountCents: number, note: string) {
@@ -606,6 +656,7 @@ export async function settle(
       .for('update');
     if (!row || row.status !== 'pending') return row ?? null;
     const now = new Date();
+    let receipt = row.gatewayReceipt;
     const finish = async (
       status: TransactionRow['status'],
       resultDesc: string,
@@ -617,7 +668,11 @@ export async function settle(
           status,
           meta: { ...row.meta, ...extra, result_desc: resultDesc },
           completedAt: status === 'completed' ? now : null,
-          gatewayReceipt: outcome.kind === 'paid' && outcome.receipt ? outcome.receipt : row.gatewayReceipt,
+          gatewayReceipt: receipt,
+          confirmedAmountCents:
+            outcome.kind === 'paid'
+              ? outcome.paidCents
+              : (outcome.confirmedCents ?? row.confirmedAmountCents),
           nextCheckAt: null,
           updatedAt: now,
         })
@@ -627,9 +682,28 @@ export async function settle(
       if (row.userId) await transactionEvent(tx, row.userId, { id: row.id, status });
       return updated ?? row;
     };
-    if (outcome.kind !== 'paid') return finish(outcome.kind, outcome.resultDesc);
+    if (outcome.kind !== 'paid')
+      return finish(
+        outcome.kind,
+        outcome.resultDesc,
+        outcome.reviewReason ? { review_reason: outcome.reviewReason } : {},
+      );
 
     const extra = { ...outcome.details, ...(outcome.receipt ? { receipt: outcome.receipt } : {}) };
+    // One payment, one credit: a receipt already settled on another transaction moves nothing again.
+    if (outcome.receipt && outcome.receipt !== row.gatewayReceipt) {
+      if (!(await recordReceipt(tx, row, outcome.receipt))) {
+        ctx.log.error(
+          { transactionId: row.id, receipt: outcome.receipt },
+          'The gateway confirmed a receipt already recorded on another payment; left for review',
+        );
+        return finish('needs_review', t('payment.needsReview'), {
+          ...extra,
+          review_reason: t('payment.reviewReceiptUsed'),
+        });
+      }
+      receipt = outcome.receipt;
+    }
     if (outcome.paidCents < row.amountCents) {
       await creditWallet(tx, row, outcome.paidCents, t('payment.amountMismatch'));
       return finish('failed', t('payment.amountMismatch'), extra);
@@ -697,13 +771,9 @@ const askedMpesaCents = (row: TransactionRow) => Math.ceil(row.amountCents / 100
 function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string): Outcome {
   if (resultCode === 0) {
     // The STK query confirms *that* our push was paid; the push fixed the amount, so it is ours.
+    // Daraja's query names no receipt: the callback's is recorded, so it is never settled again.
     const receipt = typeof row.meta.callback_receipt === 'string' ? row.meta.callback_receipt : undefined;
-    return {
-      kind: 'paid',
-      paidCents: askedMpesaCents(row),
-      resultDesc: '',
-      details: receipt ? { receipt } : {},
-    };
+    return { kind: 'paid', paidCents: askedMpesaCents(row), receipt, resultDesc: '' };
   }
   return {
     kind: resultCode === 1032 ? 'cancelled' : 'failed',
@@ -727,7 +797,11 @@ export async function handleStkCallback(ctx: CommerceContext, body: unknown): Pr
   // acknowledged and ignored.
   const [hinted] = await ctx.db
     .update(transactions)
-    .set({ meta: sql`${transactions.meta} || ${JSON.stringify(claimed)}::jsonb`, updatedAt: new Date() })
+    .set({
+      meta: sql`${transactions.meta} || ${JSON.stringify(claimed)}::jsonb`,
+      claimedAmountCents: result.amount !== undefined ? Math.round(result.amount * 100) : undefined,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(transactions.checkoutRequestId, result.checkoutRequestId),
@@ -736,13 +810,44 @@ export async function handleStkCallback(ctx: CommerceContext, body: unknown): Pr
       ),
     )
     .returning();
-  if (!hinted) return null;
+  if (!hinted) {
+    await recordLateStkReceipt(ctx, result.checkoutRequestId, result.mpesaReceiptNumber);
+    return null;
+  }
   if (result.amount !== undefined && result.amount * 100 !== askedMpesaCents(hinted))
     ctx.log.warn(
       { transactionId: hinted.id, claimed: result.amount, asked: askedMpesaCents(hinted) / 100 },
       'M-Pesa callback claims another amount than the push asked for; the STK query decides',
     );
   return () => reconcile(ctx, hinted, new Date(), { force: true });
+}
+
+/**
+ * The STK query can confirm a push before its callback arrives; Daraja's query names no receipt, so
+ * the payment was settled without one. The callback's receipt is recorded then, so the same receipt
+ * re-sent as a C2B TransID finds it. A receipt another payment already holds is only logged.
+ */
+async function recordLateStkReceipt(ctx: CommerceContext, checkoutRequestId: string, receipt?: string) {
+  if (!receipt) return;
+  try {
+    await ctx.db
+      .update(transactions)
+      .set({ gatewayReceipt: receipt, updatedAt: new Date() })
+      .where(
+        and(
+          eq(transactions.checkoutRequestId, checkoutRequestId),
+          eq(transactions.gateway, 'mpesa'),
+          eq(transactions.status, 'completed'),
+          sql`${transactions.gatewayReceipt} is null`,
+        ),
+      );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    ctx.log.error(
+      { checkoutRequestId, receipt },
+      'STK callback names a receipt already recorded on another payment; left as it is',
+    );
+  }
 }
 
 /** Pesapal's status query decides; a completed amount other than the order's is left for staff. */
@@ -757,12 +862,19 @@ async function settleFromPesapal(ctx: CommerceContext, row: TransactionRow): Pro
         { transactionId: row.id, confirmed: status.amount, asked: centsToDecimal(row.amountCents) },
         'Pesapal confirmed another amount than the order; left for review',
       );
-      await settle(ctx, row.id, { kind: 'needs_review', resultDesc: t('payment.needsReview') });
+      await settle(ctx, row.id, {
+        kind: 'needs_review',
+        resultDesc: t('payment.needsReview'),
+        confirmedCents,
+        reviewReason: t('payment.reviewPesapalAmount'),
+      });
       return true;
     }
     await settle(ctx, row.id, {
       kind: 'paid',
       paidCents: row.amountCents,
+      // Pesapal's confirmation code is the payment's receipt: unique among Pesapal payments.
+      receipt: status.confirmationCode || undefined,
       resultDesc: status.description,
       details,
     });
@@ -984,11 +1096,25 @@ export async function paybillFor(
  */
 export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown): Promise<FollowUp | null> {
   const confirmation = ctx.mpesa.parseC2BConfirmation(body);
+  // Any M-Pesa payment (express or paybill) already holding this receipt: a repeat, or an STK receipt
+  // re-sent as a TransID. Either way it is not money a second time.
   const [known] = await ctx.db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, gateway: transactions.gateway })
     .from(transactions)
-    .where(eq(transactions.gatewayReceipt, confirmation.transId));
-  if (known) return null;
+    .where(
+      and(
+        eq(transactions.gatewayReceipt, confirmation.transId),
+        inArray(transactions.gateway, receiptSpace('paybill')),
+      ),
+    );
+  if (known) {
+    if (known.gateway !== 'paybill')
+      ctx.log.warn(
+        { transactionId: known.id, receipt: confirmation.transId, account: confirmation.billRefNumber },
+        'C2B confirmation names the receipt of an M-Pesa express payment; ignored',
+      );
+    return null;
+  }
   const [cart] = await ctx.db
     .select()
     .from(carts)
@@ -1002,14 +1128,17 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
   const learnerId = cart?.userId
     ? await resolveLearner(ctx.db, cart.userId, null, items).catch(() => null)
     : null;
+  const claimedCents = Math.round(confirmation.amount * 100);
   const [row] = await ctx.db
     .insert(transactions)
     .values({
       userId: cart?.userId ?? null,
       walletId: wallet?.id ?? null,
       type: 'payment',
-      // What the server asks for: the cart's total now. What the customer typed is only a claim.
-      amountCents: Math.max(totalOf(items), 1),
+      // What the server asks for: the cart's total now; with no cart, what the customer says they
+      // paid (nothing is settled without M-Pesa confirming exactly that). Either way only a claim.
+      amountCents: totalOf(items) || claimedCents,
+      claimedAmountCents: claimedCents,
       reference: `C2B-${confirmation.transId}`,
       gateway: 'paybill',
       gatewayReceipt: confirmation.transId,
@@ -1020,7 +1149,6 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
       meta: {
         trans_id: confirmation.transId,
         bill_ref_number: confirmation.billRefNumber,
-        claimed_amount: confirmation.amount,
       },
       nextCheckAt: new Date(Date.now() + ctx.settings.queryIntervalMs),
     })
@@ -1038,33 +1166,77 @@ async function requestPaybillStatus(ctx: CommerceContext, row: TransactionRow): 
     timeoutUrl: callbackUrl(ctx, 'statusTimeout'),
     remarks: `Confirm ${row.reference}`,
   });
-  // Every question we asked is remembered: only answers to one of them are believed.
+  if (!accepted.originatorConversationId || !accepted.conversationId) {
+    ctx.log.warn({ transactionId: row.id }, 'Daraja accepted a status query without both of its ids');
+    return;
+  }
+  // Every open question is remembered by both its ids (`meta.open_status_queries`: originator id →
+  // Daraja's conversation id; server-only, like all of `meta` but result_desc): only an answer naming
+  // both is believed, and answering closes it.
   await ctx.db
     .update(transactions)
     .set({
-      meta: sql`jsonb_set(${transactions.meta}, '{status_queries}', coalesce(${transactions.meta}->'status_queries', '[]'::jsonb) || ${JSON.stringify([accepted.originatorConversationId])}::jsonb)`,
+      meta: sql`jsonb_set(${transactions.meta}, '{open_status_queries}', coalesce(${transactions.meta}->'open_status_queries', '{}'::jsonb) || jsonb_build_object(${accepted.originatorConversationId}::text, ${accepted.conversationId}::text))`,
     })
     .where(eq(transactions.id, row.id));
 }
 
 /**
- * `POST /api/hooks/{secret}/status/result`: M-Pesa's answer about a paybill receipt. Only
- * an answer to a question we asked counts; the amount it confirms is what is settled.
+ * Closes the open status query named by both ids, on a pending paybill transaction, in one statement:
+ * the transaction, or null when no open query has those ids (a forgery, a repeat, a closed query).
  */
-export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
-  const result: TransactionStatusResult = ctx.mpesa.parseTransactionStatusResult(body);
+async function closeStatusQuery(
+  ctx: CommerceContext,
+  ids: { originatorConversationId: string; conversationId: string },
+): Promise<TransactionRow | null> {
+  if (!ids.originatorConversationId || !ids.conversationId) return null;
   const [row] = await ctx.db
-    .select()
-    .from(transactions)
+    .update(transactions)
+    .set({
+      meta: sql`${transactions.meta} #- array['open_status_queries', ${ids.originatorConversationId}::text]`,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(transactions.gateway, 'paybill'),
         eq(transactions.status, 'pending'),
-        sql`${transactions.meta}->'status_queries' ? ${result.originatorConversationId}`,
+        sql`${transactions.meta}->'open_status_queries'->>${ids.originatorConversationId}::text = ${ids.conversationId}::text`,
       ),
-    );
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The status query waited too long in Daraja's queue (QueueTimeOutURL): that query is closed, and the
+ * background check asks again. A body that names no open query is acknowledged and ignored.
+ */
+export async function handleTransactionStatusTimeout(ctx: CommerceContext, body: unknown): Promise<void> {
+  const result = body && typeof body === 'object' ? (body as { Result?: unknown }).Result : undefined;
+  if (!result || typeof result !== 'object') return;
+  const { OriginatorConversationID: originator, ConversationID: conversation } = result as Record<
+    string,
+    unknown
+  >;
+  if (typeof originator !== 'string' || typeof conversation !== 'string') return;
+  if (originator.length > 100 || conversation.length > 100) return;
+  const closed = await closeStatusQuery(ctx, {
+    originatorConversationId: originator,
+    conversationId: conversation,
+  });
+  if (closed) ctx.log.warn({ transactionId: closed.id }, 'M-Pesa status query timed out; asking again later');
+}
+
+/**
+ * `POST /api/hooks/{secret}/status/result`: M-Pesa's answer about a paybill receipt. It is
+ * believed only when it names both ids of a query the server asked and has not seen answered (the
+ * originator id and Daraja's conversation id, which never leave the server), and it is settled only
+ * when its receipt and amount are those the C2B confirmation claimed: any disagreement is for staff.
+ */
+export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
+  const result: TransactionStatusResult = ctx.mpesa.parseTransactionStatusResult(body);
+  const row = await closeStatusQuery(ctx, result);
   if (!row) return;
-  if (result.receipt !== '' && result.receipt !== row.gatewayReceipt) return;
   if (result.resultCode !== 0 || result.status !== 'Completed') {
     await settle(ctx, row.id, { kind: 'failed', resultDesc: result.resultDesc || t('payment.notConfirmed') });
     return;
@@ -1074,28 +1246,37 @@ export async function handleTransactionStatusResult(ctx: CommerceContext, body: 
     await settle(ctx, row.id, { kind: 'failed', resultDesc: t('payment.wrongPaybill') });
     return;
   }
-  if (result.amount === null || !row.userId) {
+  const confirmedCents = result.amount === null ? undefined : Math.round(result.amount * 100);
+  const review = (reviewReason: string, resultDesc = t('payment.needsReview')) => {
     ctx.log.error(
-      { transactionId: row.id, receipt: row.gatewayReceipt, account: row.paybillAccount },
-      'Paybill payment confirmed but it cannot be matched; left for review',
+      {
+        transactionId: row.id,
+        receipt: row.gatewayReceipt,
+        answeredReceipt: result.receipt,
+        account: row.paybillAccount,
+        claimedCents: row.claimedAmountCents,
+        confirmedCents,
+      },
+      `Paybill payment left for review: ${reviewReason}`,
     );
-    await settle(ctx, row.id, {
-      kind: 'needs_review',
-      resultDesc: row.userId
-        ? t('payment.needsReview')
-        : t('payment.noCartForAccount', { account: row.paybillAccount ?? '' }),
-    });
+    return settle(ctx, row.id, { kind: 'needs_review', resultDesc, confirmedCents, reviewReason });
+  };
+  if (result.receipt !== row.gatewayReceipt) {
+    await review(t('payment.reviewReceiptDiffers'));
     return;
   }
-  const claimed = Number(row.meta.claimed_amount);
-  if (claimed !== result.amount)
-    ctx.log.warn(
-      { transactionId: row.id, claimed, confirmed: result.amount },
-      'C2B confirmation claimed another amount than M-Pesa confirms; settling what M-Pesa confirms',
-    );
+  if (confirmedCents === undefined || confirmedCents !== row.claimedAmountCents) {
+    await review(t('payment.reviewAmountDiffers'));
+    return;
+  }
+  if (!row.userId) {
+    const noCart = t('payment.noCartForAccount', { account: row.paybillAccount ?? '' });
+    await review(noCart, noCart);
+    return;
+  }
   await settle(ctx, row.id, {
     kind: 'paid',
-    paidCents: Math.round(result.amount * 100),
+    paidCents: confirmedCents,
     receipt: row.gatewayReceipt ?? undefined,
     resultDesc: '',
   });

@@ -163,6 +163,11 @@ export const messages = {
   'payment.notConfirmed': 'M-Pesa has no record of this payment.',
   'payment.wrongPaybill': 'This payment was made to another business number.',
   'payment.noCartForAccount': 'No cart has account number {account}.',
+  // Why staff see a payment in review (the admin list's reason; the customer reads payment.needsReview).
+  'payment.reviewReceiptUsed': 'This receipt is already recorded on another payment.',
+  'payment.reviewReceiptDiffers': "M-Pesa's answer names another receipt than the confirmation.",
+  'payment.reviewAmountDiffers': 'M-Pesa confirmed another amount than the confirmation claimed.',
+  'payment.reviewPesapalAmount': 'Pesapal confirmed another amount than the order.',
   'payment.overpaidCredit': 'You paid more than the order total, so the difference was added to your wallet.',
   // Catalogue API query checks (server, issue 4).
   'validation.wholeNumber': 'Enter a whole number.',
@@ -203,8 +208,7 @@ export const messages = {
   'feed.lessonName': 'Lesson {code}',
   'notifications.allRead': 'All notifications marked as read.',
   // issue 9: profile (children, plans, photo)
-  'children.hasUpcomingLessons':
-    '{name} has upcoming lessons and cannot be removed until they have ended.',
+  'children.hasUpcomingLessons': '{name} has upcoming lessons and cannot be removed until they have ended.',
   'children.removeTitle': 'Remove {name}?',
   'children.removeBody':
     "This deletes {name}'s student profile and past bookings. Your orders and payments are kept.",
@@ -240,8 +244,10 @@ export const messages = {
   'lessons.joinWindow': 'Join opens 15 minutes before the lesson starts and closes when it ends.',
   'lessons.hasEnded': 'This lesson has ended',
   'lessons.joinOpened': 'The lesson opened in a new tab. If it did not open, use this link:',
-  'lessons.notBooked': 'You have not booked this lesson. Book it to join and to see its notes, assignments and files.',
-  'lessons.hiddenMaterials': 'This lesson has {notes} notes and {assignments} assignments for the learners who booked it.',
+  'lessons.notBooked':
+    'You have not booked this lesson. Book it to join and to see its notes, assignments and files.',
+  'lessons.hiddenMaterials':
+    'This lesson has {notes} notes and {assignments} assignments for the learners who booked it.',
   'lessons.noMaterials': 'The teacher has not added notes or assignments yet.',
   'lessons.classRejected': 'This class failed approval.',
   // issue 10: the teacher's lesson page (materials, cancel) and classes
@@ -257,7 +263,8 @@ export const messages = {
   // issue 10: My lessons, the lesson form and earnings
   'teaching.lessonsCreated': 'Lessons created. They show under Pending until they are approved.',
   'teaching.lessonUpdated': 'Lesson updated',
-  'teaching.rescheduleOnly': 'Learners have booked this lesson, so only its date and time can change. They are told of the new time.',
+  'teaching.rescheduleOnly':
+    'Learners have booked this lesson, so only its date and time can change. They are told of the new time.',
   'teaching.cannotChange': 'This lesson can no longer be changed: it was cancelled or has started.',
   'teaching.cannotCreate': 'You can create lessons once your teacher profile is approved.',
   'teaching.chooseDateFirst': 'Choose a date to see the free times.',
@@ -269,8 +276,10 @@ export const messages = {
   'timetable.rangeTooLong': 'Choose at most {max} days.',
   // issue 10: teaching server (slots, series, cancellation with refunds, classes, earnings)
   'teaching.slotOffGrid': 'Choose a start time on the hour or half hour from 7:00 AM to 8:00 PM.',
-  'teaching.slotClash': 'Lesson {number} on {when} clashes with another of your lessons. Choose another date or time.',
-  'teaching.slotTooSoon': 'Lesson {number} on {when} starts too soon: lessons start at least {minutes} minutes from now.',
+  'teaching.slotClash':
+    'Lesson {number} on {when} clashes with another of your lessons. Choose another date or time.',
+  'teaching.slotTooSoon':
+    'Lesson {number} on {when} starts too soon: lessons start at least {minutes} minutes from now.',
   'teaching.slotTooFar': 'Lesson {number} on {when} is more than {days} days ahead.',
   'teaching.ownSubject': 'Choose one of the subjects on your profile.',
   'teaching.topicOfSubject': 'Choose a topic of the chosen subject and grade.',
@@ -284,12 +293,14 @@ export const messages = {
   'teaching.endedNoCancel': 'This lesson has ended, so it cannot be cancelled.',
   'teaching.cancelledTitle': 'Lesson cancelled',
   'teaching.cancelledText': '{lesson} on {when} was cancelled by the teacher.',
-  'teaching.cancelledRefundText': '{lesson} on {when} was cancelled by the teacher. {amount} was refunded to your wallet.',
+  'teaching.cancelledRefundText':
+    '{lesson} on {when} was cancelled by the teacher. {amount} was refunded to your wallet.',
   'teaching.refundNote': 'Refund: {lesson} was cancelled.',
   'teaching.rescheduledTitle': 'Lesson rescheduled',
   'teaching.rescheduledText': '{lesson} now starts on {when}.',
   'teaching.earningTitle': 'Lesson earnings paid',
-  'teaching.earningText': 'You earned {amount} for {lesson} ({learners} learners, after the {percent}% platform commission).',
+  'teaching.earningText':
+    'You earned {amount} for {lesson} ({learners} learners, after the {percent}% platform commission).',
   // issue 10: administration (approvals, catalogue, users)
   'admin.teacherNotPending': 'Only a teacher waiting for approval can be approved or declined.',
   'admin.lessonNotPending': 'Only a pending lesson that has not started can be approved or rejected.',

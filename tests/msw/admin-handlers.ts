@@ -131,11 +131,11 @@ function reviewPayment(id: number, extra: Wire = {}): Wire {
     status: 'needs_review',
     gateway: 'mpesa',
     related_transaction: null,
-    meta: {
-      checkout_request_id: `ws_CO_${id}`,
-      result_desc: 'The amount paid differs from the order.',
-      confirmed_amount: '1000.00',
-    },
+    // What the server sends: meta through its allow-list, the amounts in their own fields.
+    meta: { result_desc: 'We could not match this payment to your order automatically.' },
+    claimed_amount: '1000.00',
+    confirmed_amount: '1000.00',
+    review_reason: 'M-Pesa confirmed another amount than the confirmation claimed.',
     initiated_at: '2026-11-21T09:00:00.000Z',
     completed_at: null,
     receipt_sent_at: null,
@@ -239,7 +239,18 @@ export const admin = {
     ];
     this.payments = [
       reviewPayment(501),
-      reviewPayment(502, { gateway: 'pesapal', meta: { order_tracking_id: 'trk-502' } }),
+      // Real paybill money to an account no cart has: asked for what the payer says they paid.
+      reviewPayment(502, {
+        gateway: 'paybill',
+        user_id: null,
+        user: null,
+        amount: '250.00',
+        claimed_amount: '250.00',
+        confirmed_amount: '250.00',
+        paybill_account: 'SOM-NOBODY',
+        meta: { result_desc: 'No cart has account number SOM-NOBODY.' },
+        review_reason: 'No cart has account number SOM-NOBODY.',
+      }),
     ];
     this.users = [
       userSummary(1, 'Amani', 'Otieno', 'student'),

@@ -81,13 +81,19 @@ describe('admin decoders', () => {
       gateway: 'mpesa',
       gateway_receipt: 'RKT501',
       paybill_account: 'ACC501',
-      meta: { checkout_request_id: 'ws_CO_501', result_desc: 'Differs' },
+      claimed_amount: '1500.00',
+      confirmed_amount: '1000.00',
+      review_reason: 'M-Pesa confirmed another amount than the confirmation claimed.',
+      meta: { result_desc: 'Differs' },
       user: { id: 1, email: 's@example.com', first_name: 'Amani', last_name: 'Otieno' },
     });
     expect(payment).toMatchObject({
       gatewayReceipt: 'RKT501',
       paybillAccount: 'ACC501',
-      meta: { checkoutRequestId: 'ws_CO_501', resultDesc: 'Differs' },
+      claimedAmount: '1500.00',
+      confirmedAmount: '1000.00',
+      reviewReason: 'M-Pesa confirmed another amount than the confirmation claimed.',
+      meta: { resultDesc: 'Differs' },
       user: { firstName: 'Amani' },
     });
   });

@@ -147,7 +147,14 @@ export class DarajaMpesaGateway implements MpesaGateway {
       Remarks: request.remarks.slice(0, 100) || 'Status',
       Occasion: '',
     });
-    if (String(body.ResponseCode) !== '0' || typeof body.OriginatorConversationID !== 'string') {
+    // Both ids are kept: an answer is believed only when it names the two (payment-service.ts).
+    if (
+      String(body.ResponseCode) !== '0' ||
+      typeof body.OriginatorConversationID !== 'string' ||
+      typeof body.ConversationID !== 'string' ||
+      body.OriginatorConversationID === '' ||
+      body.ConversationID === ''
+    ) {
       throw new MpesaRequestError(
         String(body.ResponseCode ?? 'unknown'),
         String(body.ResponseDescription ?? 'Transaction status query refused'),
@@ -156,7 +163,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
     }
     return {
       originatorConversationId: body.OriginatorConversationID,
-      conversationId: String(body.ConversationID ?? ''),
+      conversationId: body.ConversationID,
     };
   }
 

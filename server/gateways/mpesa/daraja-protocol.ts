@@ -248,7 +248,9 @@ export const C2B_INVALID_ACCOUNT = { ResultCode: 'C2B00012', ResultDesc: 'Reject
 
 /** What the transaction status query answers, on our ResultURL (Daraja's status API is asynchronous). */
 export type TransactionStatusResult = {
+  /** Our id for the query (`OriginatorConversationID`). */
   originatorConversationId: string;
+  /** Daraja's id for the query (`ConversationID`), known only to Daraja and the server; '' when missing. */
   conversationId: string;
   /** 0 = the query succeeded and the parameters below describe the transaction. */
   resultCode: number;

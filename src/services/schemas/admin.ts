@@ -88,6 +88,11 @@ export const ReviewTransactionStruct = type({
   gateway: maybe(string()),
   gatewayReceipt: maybe(string()),
   paybillAccount: maybe(string()),
+  // What the notification claimed and what the gateway itself confirmed.
+  claimedAmount: maybe(money),
+  confirmedAmount: maybe(money),
+  /** Why staff review it (the customer reads `meta.resultDesc`). */
+  reviewReason: maybe(string()),
   meta: maybe(record(string(), unknown())),
   initiatedAt: maybe(string()),
   completedAt: maybe(string()),

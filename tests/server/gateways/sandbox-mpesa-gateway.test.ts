@@ -273,6 +273,36 @@ describe('SandboxMpesaGateway paybill (C2B)', () => {
     expect(gateway.paybillDetails()).toEqual({ businessNumber: '600100' });
   });
 
+  it('answers a transaction status query with both ids it accepted the query under', async () => {
+    const sandbox = new SandboxMpesaGateway({
+      db: database.db,
+      c2bConfirmationUrl: `${receiver.url}/api/payments/mpesa/c2b/confirmation`,
+      statusDelayMs: 20,
+    });
+    try {
+      const payment = await sandbox.pay('SOM-7QK3', 250);
+      const accepted = await sandbox.requestTransactionStatus({
+        transId: payment.confirmation.transId,
+        resultUrl: `${receiver.url}/status/result`,
+        timeoutUrl: `${receiver.url}/status/timeout`,
+        remarks: 'Confirm',
+      });
+      expect(accepted.originatorConversationId).toBeTruthy();
+      expect(accepted.conversationId).toBeTruthy();
+      const answer = sandbox.parseTransactionStatusResult((await receiver.waitForRequest(2)).json);
+      expect(answer).toMatchObject({
+        originatorConversationId: accepted.originatorConversationId,
+        conversationId: accepted.conversationId,
+        resultCode: 0,
+        receipt: payment.confirmation.transId,
+        amount: 250,
+        status: 'Completed',
+      });
+    } finally {
+      sandbox.close();
+    }
+  });
+
   it('shows the sandbox paybill page with the business number and a pre-filled account and amount', async () => {
     const response = await app.inject({
       method: 'GET',

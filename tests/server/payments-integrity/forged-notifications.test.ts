@@ -44,17 +44,24 @@ async function pendingMpesaTopUp(on: TestServer, amount: number, phone: string) 
   return { buyer, topup };
 }
 
-async function transactionRow(id: number) {
-  const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
+async function transactionRow(id: number, on = server) {
+  const [row] = await on.db.select().from(transactions).where(eq(transactions.id, id));
   if (!row) throw new Error(`No transaction ${id}`);
   return row;
+}
+
+/** The push's CheckoutRequestID: the server's own, read from its database (the API never shows it). */
+async function checkoutRequestIdOf(id: number, on = server): Promise<string> {
+  const checkoutRequestId = (await transactionRow(id, on)).checkoutRequestId;
+  if (!checkoutRequestId) throw new Error(`Transaction ${id} has no push`);
+  return checkoutRequestId;
 }
 
 describe('a forged STK callback', () => {
   it('credits nothing to a wallet: the STK query says the prompt was never answered', async () => {
     const { buyer, topup } = await pendingMpesaTopUp(server, 10, '0700000037');
     expect(topup.status).toBe(202);
-    const checkoutRequestId = topup.body.transaction.meta.checkout_request_id as string;
+    const checkoutRequestId = await checkoutRequestIdOf(topup.body.transaction.id);
 
     const forged = await gateway().post(
       server.callbacks.stkCallback,
@@ -79,7 +86,9 @@ describe('a forged STK callback', () => {
       meta: { result_desc: 'DS timeout user cannot be reached' },
     });
     // What the forger claimed is kept for staff, never paid out.
-    expect(final.meta.callback_amount).toBe(150_000);
+    const kept = await transactionRow(topup.body.transaction.id);
+    expect(kept.meta.callback_amount).toBe(150_000);
+    expect(kept.claimedAmountCents).toBe(15_000_000);
     expect(await balanceOf(server, buyer.userId)).toBe(0);
   });
 
@@ -119,7 +128,7 @@ describe('a forged STK callback', () => {
   it('answers 404 without the callback secret, or with a wrong one, and changes nothing', async () => {
     const { topup } = await pendingMpesaTopUp(server, 10, '0700000037');
     const body = stkCallbackBody({
-      checkoutRequestId: topup.body.transaction.meta.checkout_request_id,
+      checkoutRequestId: await checkoutRequestIdOf(topup.body.transaction.id),
       amount: 10,
       receipt: 'SKFORGED99',
     });
@@ -162,7 +171,7 @@ describe('a genuine STK callback', () => {
       // The customer pays; the sandbox's callback is answered and the server's question is on its way.
       await eventually(async () => asked >= 1);
       // Daraja repeating the callback gets its answer at once, though M-Pesa has not replied yet.
-      const repeat = await server.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id);
+      const repeat = await server.mpesa.resendCallback(await checkoutRequestIdOf(id));
       expect(repeat).toBe(200);
       expect((await transactionRow(id)).status).toBe('pending');
       expect(await balanceOf(server, buyer.userId)).toBe(0);
@@ -228,7 +237,7 @@ describe('a forged C2B (paybill) confirmation', () => {
   });
 
   it('leaves real money paid to an account no cart has for staff, listed for admins only', async () => {
-    const payment = await server.mpesa.pay('SOM-NOBODY', 750);
+    const payment = await server.mpesa.pay('SOM-NOBODY', 250);
     expect(payment.delivered).toBe(true);
     await server.settlePayments();
 
@@ -244,7 +253,11 @@ describe('a forged C2B (paybill) confirmation', () => {
       gateway: 'paybill',
       paybill_account: 'SOM-NOBODY',
       user: null,
-      meta: { result_desc: 'No cart has account number SOM-NOBODY.', claimed_amount: 750 },
+      meta: { result_desc: 'No cart has account number SOM-NOBODY.' },
+      // What M-Pesa confirmed, beside what the confirmation claimed: never the 0.01 of no cart.
+      amount: '250.00',
+      claimed_amount: '250.00',
+      confirmed_amount: '250.00',
     });
     expect(list.body.meta).toMatchObject({ current_page: 1, per_page: 25 });
 
@@ -253,6 +266,222 @@ describe('a forged C2B (paybill) confirmation', () => {
     expect((await student.get('/api/admin/transactions')).status).toBe(403);
     expect((await server.browser().get('/api/admin/transactions')).status).toBe(401);
     expect((await admin.get('/api/admin/transactions?status=paid')).status).toBe(422);
+  });
+});
+
+/**
+ * Holds the server's transaction status queries: Daraja accepts them (the ids are recorded) but its
+ * answer is left to the test, which plays Daraja or an attacker racing it.
+ */
+function holdStatusQueries(on: TestServer) {
+  const original = on.mpesa.requestTransactionStatus.bind(on.mpesa);
+  const asked: Array<{ transId: string; originatorConversationId: string; conversationId: string }> = [];
+  on.mpesa.requestTransactionStatus = async (request) => {
+    const accepted = {
+      originatorConversationId: `${29000 + asked.length}-${Date.now() % 100_000_000}-1`,
+      conversationId: `AG_20261122_${String(asked.length).padStart(4, '0')}held${Date.now()}`,
+    };
+    asked.push({ transId: request.transId, ...accepted });
+    return accepted;
+  };
+  return {
+    asked,
+    release: () => {
+      on.mpesa.requestTransactionStatus = original;
+    },
+  };
+}
+
+/** Every string value anywhere in a JSON body. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/** The ids the server uses to ask a gateway: none of them may reach a browser. */
+const GATEWAY_ID_KEYS =
+  /originator|conversation|checkout_request|merchant_request|order_tracking|status_quer|query_id/i;
+function expectNoGatewayIds(body: unknown, ids: string[]) {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(GATEWAY_ID_KEYS);
+  for (const id of ids.filter(Boolean)) expect(stringsIn(body)).not.toContain(id);
+}
+
+describe("the probe's forgeries (issue 20)", () => {
+  it('a forged C2B confirmation plus a forged status result pays nothing and credits nothing', async () => {
+    const held = holdStatusQueries(server);
+    try {
+      const buyer = await newBuyer(server);
+      await addLesson(buyer.browser, freshLesson());
+      const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
+      await gateway().post(
+        server.callbacks.c2bConfirmation,
+        c2bConfirmationBody({ account, transId: 'SKFORGED20', amount: '50000.00', firstName: 'Mallory' }),
+        { csrf: false },
+      );
+      await server.followUps();
+      const query = held.asked.find((entry) => entry.transId === 'SKFORGED20');
+      expect(query).toBeDefined();
+      const [row] = await server.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.gatewayReceipt, 'SKFORGED20'));
+      if (!row || !query) throw new Error('The confirmation was not recorded');
+
+      // Whatever the API hands the buyer about the transaction: no id the server asks M-Pesa with.
+      const secrets = [query.originatorConversationId, query.conversationId];
+      const shown = await buyer.browser.get(`/api/wallet/transaction/show/${row.id}`);
+      expect(shown.status).toBe(200);
+      expectNoGatewayIds(shown.body, secrets);
+      expectNoGatewayIds((await buyer.browser.get('/api/wallet')).body, secrets);
+      const admin = server.browser();
+      await admin.signIn('admin@example.com');
+      expectNoGatewayIds((await admin.get('/api/admin/transactions?status=pending')).body, secrets);
+
+      // The attacker answers with any id they could read, and with the real originator id (as if
+      // leaked) plus a guessed ConversationID: neither is an answer to the server's question.
+      const readable = stringsIn(shown.body).filter((value) => /^\d+-\d+-\d+$/.test(value));
+      for (const forged of [
+        ...readable.map((id) => ({ originatorConversationId: id })),
+        { originatorConversationId: query.originatorConversationId },
+        { originatorConversationId: query.originatorConversationId, conversationId: 'AG_20261122_guess' },
+      ]) {
+        const answer = await gateway().post(
+          server.callbacks.statusResult,
+          statusResultBody({ ...forged, receipt: 'SKFORGED20', amount: 50000 }),
+          { csrf: false },
+        );
+        expect(answer.status).toBe(200);
+      }
+      await server.followUps();
+      expect((await transactionRow(row.id)).status).toBe('pending');
+      expect(await balanceOf(server, buyer.userId)).toBe(0);
+      expect(await bookedCodes(buyer.browser)).toEqual([]);
+      expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+
+      // M-Pesa's real answer: it never heard of the receipt.
+      held.release();
+      await server.db
+        .update(transactions)
+        .set({ nextCheckAt: new Date(0) })
+        .where(eq(transactions.id, row.id));
+      await buyer.browser.get(`/api/wallet/transaction/show/${row.id}`);
+      await server.settlePayments();
+      expect(['failed', 'needs_review']).toContain((await transactionRow(row.id)).status);
+      expect(await balanceOf(server, buyer.userId)).toBe(0);
+      expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    } finally {
+      held.release();
+    }
+  });
+
+  it('answers to a gateway payment never carry the ids the server asks the gateway with', async () => {
+    const buyer = await newBuyer(server);
+    await addLesson(buyer.browser, freshLesson());
+    const mpesa = await buyer.browser.post('/api/payments/mpesa', { phone: '0700000037' });
+    expect(mpesa.status).toBe(202);
+    const pushed = await transactionRow(mpesa.body.transaction.id);
+    const pesapal = await buyer.browser.post('/api/wallet/topup', { amount: 20, method: 'pesapal' });
+    expect(pesapal.status).toBe(202);
+    const ordered = await transactionRow(pesapal.body.transaction.id);
+    const ids = [pushed.checkoutRequestId ?? '', String(pushed.meta.merchant_request_id ?? '')];
+    ids.push(ordered.orderTrackingId ?? '');
+    expect(ids.every(Boolean)).toBe(true);
+    expectNoGatewayIds(mpesa.body, ids);
+    expectNoGatewayIds(pesapal.body.transaction, ids);
+    expectNoGatewayIds((await buyer.browser.get(`/api/wallet/transaction/show/${pushed.id}`)).body, ids);
+    expectNoGatewayIds((await buyer.browser.get('/api/wallet')).body, ids);
+    // The SPA still reads the gateway's reason.
+    const final = await finalTransaction(buyer.browser, pushed.id);
+    expect(final.meta).toEqual({ result_desc: 'DS timeout user cannot be reached' });
+  });
+
+  it('an M-Pesa express receipt re-sent as a C2B TransID is credited once only', async () => {
+    const { buyer, topup } = await pendingMpesaTopUp(server, 100, '0708374149');
+    expect(topup.status).toBe(202);
+    expect((await finalTransaction(buyer.browser, topup.body.transaction.id)).status).toBe('completed');
+    expect(await balanceOf(server, buyer.userId)).toBe(10_000);
+    // The receipt is recorded from the callback, also when the STK query confirmed the push first.
+    const paid = await eventually(async () => {
+      const row = await transactionRow(topup.body.transaction.id);
+      return (row.gatewayReceipt ?? row.meta.receipt) ? row : null;
+    });
+    const receipt = paid.gatewayReceipt ?? String(paid.meta.receipt);
+    expect(receipt).toMatch(/^S[A-Z0-9]{9}$/);
+
+    await addLesson(buyer.browser, freshLesson());
+    const { account_number: account } = (await buyer.browser.get('/api/payments/paybill')).body;
+    const resent = await gateway().post(
+      server.callbacks.c2bConfirmation,
+      c2bConfirmationBody({ account, transId: receipt, amount: '100.00' }),
+      { csrf: false },
+    );
+    expect(resent.status).toBe(200);
+    await server.settlePayments();
+    expect(await balanceOf(server, buyer.userId)).toBe(10_000);
+    expect(await bookedCodes(buyer.browser)).toEqual([]);
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    expect((await transactionRow(paid.id)).gatewayReceipt).toBe(receipt);
+  });
+
+  it('a status answer for another amount than the confirmation claimed moves nothing', async () => {
+    const held = holdStatusQueries(server);
+    try {
+      const buyer = await newBuyer(server);
+      await addLesson(buyer.browser, freshLesson());
+      const { account_number: account, amount } = (await buyer.browser.get('/api/payments/paybill')).body;
+      await gateway().post(
+        server.callbacks.c2bConfirmation,
+        c2bConfirmationBody({ account, transId: 'SKCLAIMS01', amount }),
+        { csrf: false },
+      );
+      await server.followUps();
+      const query = held.asked.find((entry) => entry.transId === 'SKCLAIMS01');
+      if (!query) throw new Error('No status query was sent');
+      // Daraja's own answer (both ids right) says more money moved than the confirmation claimed.
+      const answer = await gateway().post(
+        server.callbacks.statusResult,
+        statusResultBody({ ...query, receipt: 'SKCLAIMS01', amount: Number(amount) + 40_000 }),
+        { csrf: false },
+      );
+      expect(answer.status).toBe(200);
+      await server.followUps();
+      const [row] = await server.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.gatewayReceipt, 'SKCLAIMS01'));
+      expect(row?.status).toBe('needs_review');
+      expect(row?.confirmedAmountCents).toBe((Number(amount) + 40_000) * 100);
+      expect(await balanceOf(server, buyer.userId)).toBe(0);
+      expect(await bookedCodes(buyer.browser)).toEqual([]);
+      expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    } finally {
+      held.release();
+    }
+  });
+
+  it("records Pesapal's confirmation code as the payment's receipt", async () => {
+    const buyer = await newBuyer(server);
+    const started = await buyer.browser.post('/api/wallet/topup', { amount: 30, method: 'pesapal' });
+    expect(started.status).toBe(202);
+    const path = new URL(started.body.pesapal_url).pathname;
+    const paid = await buyer.browser.post(path, undefined, {
+      body: new URLSearchParams({
+        choice: 'pay',
+        _token: decodeURIComponent(buyer.browser.cookie('XSRF-TOKEN') ?? ''),
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.status).toBe(303);
+    const row = await eventually(async () => {
+      const current = await transactionRow(started.body.transaction.id);
+      return current.status === 'completed' ? current : null;
+    });
+    expect(row.gatewayReceipt).toBeTruthy();
+    expect(row.gatewayReceipt).toBe(row.meta.confirmation_code);
+    expect(row.confirmedAmountCents).toBe(3_000);
   });
 });
 
@@ -340,7 +569,8 @@ describe('callbacks from outside PAYMENTS_CALLBACK_ALLOW', () => {
       const { buyer, topup } = await pendingMpesaTopUp(guarded, 50, '0708374149');
       await guarded.settlePayments();
       // The sandbox's own callback came from 127.0.0.1: refused, so the query must settle it.
-      expect(await guarded.mpesa.resendCallback(topup.body.transaction.meta.checkout_request_id)).toBe(404);
+      const checkoutRequestId = await checkoutRequestIdOf(topup.body.transaction.id, guarded);
+      expect(await guarded.mpesa.resendCallback(checkoutRequestId)).toBe(404);
       const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
       expect(final.status).toBe('completed');
       expect(await balanceOf(guarded, buyer.userId)).toBe(5000);

@@ -61,11 +61,14 @@ export function c2bConfirmationBody({
 /** The `{ Result }` of a transaction status query that found a completed payment. */
 export function statusResultBody({
   originatorConversationId,
+  conversationId = 'AG_20261122_00004e4f8e5c4b3e9a1f',
   receipt,
   amount,
   creditParty = '174379 - Somesha',
 }: {
   originatorConversationId: string;
+  /** The id Daraja gave the server's query; an attacker can only guess it. */
+  conversationId?: string;
   receipt: string;
   amount: number;
   creditParty?: string;
@@ -76,7 +79,7 @@ export function statusResultBody({
       ResultCode: 0,
       ResultDesc: 'The service request is processed successfully.',
       OriginatorConversationID: originatorConversationId,
-      ConversationID: 'AG_20261122_00004e4f8e5c4b3e9a1f',
+      ConversationID: conversationId,
       TransactionID: 'SKQUERY001',
       ResultParameters: {
         ResultParameter: [

@@ -12,28 +12,28 @@ const COLUMNS = [
   'Payer',
   'Gateway',
   'Asked',
-  'Confirmed',
+  'Claimed and confirmed',
   'Receipt',
-  'Checkout request id',
-  'Tracking id',
   'Account',
   'Reference',
   'Reason',
 ] as const;
 
-/** A gateway value kept in the transaction's `meta` (keys arrive camelCased). */
-function metaText(transaction: ReviewTransaction, ...keys: string[]): string | null {
-  for (const key of keys) {
-    const value = transaction.meta?.[key];
-    if (typeof value === 'string' && value.trim()) return value;
-    if (typeof value === 'number') return String(value);
-  }
-  return null;
+const PROVIDERS: Record<string, string> = { mpesa: 'M-Pesa', paybill: 'M-Pesa', pesapal: 'Pesapal' };
+
+/** "Claimed KES 250 · Confirmed by M-Pesa KES 250": what the notification said beside what the gateway did. */
+function claimedAndConfirmed(transaction: ReviewTransaction): string | null {
+  const provider = PROVIDERS[transaction.gateway ?? ''] ?? 'the gateway';
+  const parts = [
+    transaction.claimedAmount ? `Claimed ${formatKes(transaction.claimedAmount)}` : null,
+    transaction.confirmedAmount ? `Confirmed by ${provider} ${formatKes(transaction.confirmedAmount)}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
 }
 
-function confirmedAmount(transaction: ReviewTransaction): string | null {
-  const value = metaText(transaction, 'confirmedAmount', 'paidAmount', 'claimedAmount');
-  return value === null ? null : formatKes(value);
+function reason(transaction: ReviewTransaction): string | null {
+  const resultDesc = transaction.meta?.resultDesc;
+  return transaction.reviewReason ?? (typeof resultDesc === 'string' ? resultDesc : null);
 }
 
 const dash = (value: string | null | undefined) => value || '–';
@@ -69,15 +69,11 @@ export default function AdminPaymentsPage() {
                 <Table.Td>{payer(transaction)}</Table.Td>
                 <Table.Td>{dash(transaction.gateway)}</Table.Td>
                 <Table.Td>{transaction.amount ? formatKes(transaction.amount) : '–'}</Table.Td>
-                <Table.Td>{dash(confirmedAmount(transaction))}</Table.Td>
-                <Table.Td>
-                  {dash(transaction.gatewayReceipt ?? metaText(transaction, 'mpesaReceiptNumber', 'receipt'))}
-                </Table.Td>
-                <Table.Td>{dash(metaText(transaction, 'checkoutRequestId'))}</Table.Td>
-                <Table.Td>{dash(metaText(transaction, 'orderTrackingId', 'trackingId'))}</Table.Td>
+                <Table.Td>{dash(claimedAndConfirmed(transaction))}</Table.Td>
+                <Table.Td>{dash(transaction.gatewayReceipt)}</Table.Td>
                 <Table.Td>{dash(transaction.paybillAccount)}</Table.Td>
                 <Table.Td>{dash(transaction.reference)}</Table.Td>
-                <Table.Td>{dash(metaText(transaction, 'resultDesc'))}</Table.Td>
+                <Table.Td>{dash(reason(transaction))}</Table.Td>
               </Table.Tr>
             );
           })}
