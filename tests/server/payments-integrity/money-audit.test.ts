@@ -5,6 +5,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, lessons, orders, transactions, users, wallets } from '../../../server/db/schema';
 import { formatAudit } from '../../../server/audit-money';
+import { settleEndedLessons } from '../../../server/services/earnings-service';
 import {
   auditMoney,
   AUDIT_CHECKS,
@@ -20,7 +21,7 @@ import {
   upcomingLessons,
 } from '../commerce/buyers';
 import { startTestServer, type Json, type TestServer } from '../support/test-server';
-import { approvedLesson, dayAhead, newTeacher } from '../teaching/support';
+import { approvedLesson, dayAhead, endLesson, newTeacher } from '../teaching/support';
 
 const check = (audit: MoneyAudit, name: string): AuditCheck => {
   const found = audit.checks.find((entry) => entry.name === name);
@@ -347,14 +348,15 @@ describe('real payments, refunds and overpayments', () => {
     expect(audit.checks.filter((entry) => !entry.ok)).toEqual([]);
   };
 
-  it('keep the money adding up', async () => {
+  it('keep the money adding up: top-up, wallet, M-Pesa express, paybill overpaid, earnings, a cancellation', async () => {
     const teacher = await newTeacher(server);
     const lesson = await approvedLesson(server, teacher, { date: dayAhead(6), price: 1500 });
+    const ending = await approvedLesson(server, teacher, { date: dayAhead(7), price: 1000 });
 
     // A wallet topped up by M-Pesa express, then paying by wallet.
     const byWallet = await newBuyer(server);
     const topUp = await byWallet.browser.post('/api/wallet/topup', {
-      amount: '2000',
+      amount: '4000',
       method: 'mpesa',
       phone: '0708374149',
     });
@@ -363,7 +365,15 @@ describe('real payments, refunds and overpayments', () => {
     expect((await finalTransaction(byWallet.browser, topUp.body.transaction.id)).status).toBe('completed');
     await addLesson(byWallet.browser, lesson.id);
     expect((await byWallet.browser.post('/api/payments/wallet', { pin: '1234' })).status).toBe(200);
-    expect(await balanceOf(server, byWallet.userId)).toBe(50_000);
+    await addLesson(byWallet.browser, ending.id);
+    expect((await byWallet.browser.post('/api/payments/wallet', { pin: '1234' })).status).toBe(200);
+    expect(await balanceOf(server, byWallet.userId)).toBe(150_000);
+    await expectClean();
+
+    // A lesson that ended earns its teacher (and the seeded past lessons theirs).
+    await endLesson(server, ending.id);
+    await settleEndedLessons({ db: server.db, config: {} });
+    expect(await balanceOf(server, teacher.userId)).toBe(80_000);
     await expectClean();
 
     // M-Pesa express paying the cart.
@@ -393,7 +403,7 @@ describe('real payments, refunds and overpayments', () => {
     });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.refunds).toHaveLength(2);
-    expect(await balanceOf(server, byWallet.userId)).toBe(200_000);
+    expect(await balanceOf(server, byWallet.userId)).toBe(300_000);
     expect(await balanceOf(server, byMpesa.userId)).toBe(150_000);
     await expectClean();
   });
