@@ -15,6 +15,8 @@ import { seed } from '../../../server/db/seed';
 import { createTestDatabase } from '../support/test-server';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** Under `npm run test:pg` the CLI audits a PostgreSQL database instead (DATABASE_URL). */
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -37,22 +39,14 @@ function auditCli(env: Record<string, string>, args: string[] = []): Promise<Run
 let folder: string;
 let dataDir: string;
 
-/** A seeded PGlite folder: the test snapshot when there is one, else migrated and seeded here. */
+/** A seeded PGlite folder, from the seeded snapshot the server tests share. */
 async function seededFolder(dir: string): Promise<void> {
-  let snapshot: Blob | undefined;
-  // Under test:pg the test databases are PostgreSQL ones: this PGlite folder is seeded on its own.
-  if (!process.env.TEST_DATABASE_URL) {
-    const { handle, filesDir } = await createTestDatabase();
-    snapshot = await handle.dumpDataDir?.();
-    await handle.close();
-    await rm(filesDir, { recursive: true, force: true });
-  }
-  const disk = await createDatabase({ dataDir: dir, ...(snapshot ? { loadDataDir: snapshot } : {}) });
-  if (!snapshot) {
-    await disk.migrate();
-    await seed(disk.db);
-  }
-  await disk.close();
+  const { handle, filesDir } = await createTestDatabase();
+  const snapshot = await handle.dumpDataDir?.();
+  await handle.close();
+  await rm(filesDir, { recursive: true, force: true });
+  if (!snapshot) throw new Error('The test database is not PGlite');
+  await (await createDatabase({ dataDir: dir, loadDataDir: snapshot })).close();
 }
 
 /** Opens the folder, changes something, and closes it again before the CLI runs. */
@@ -65,17 +59,17 @@ async function withFolder(change: (db: Awaited<ReturnType<typeof createDatabase>
   }
 }
 
-beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'somesha-audit-cli-'));
-  dataDir = path.join(folder, 'data');
-  await seededFolder(dataDir);
-}, 120_000);
+describe.skipIf(testDatabaseUrl)('npm run audit:money on a PGlite folder', () => {
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'somesha-audit-cli-'));
+    dataDir = path.join(folder, 'data');
+    await seededFolder(dataDir);
+  }, 120_000);
 
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
 
-describe('npm run audit:money', () => {
   it('exits 0 on the seeded database and says the money adds up', async () => {
     const run = await auditCli({ DATA_DIR: dataDir });
     expect(run.stderr).toBe('');
@@ -135,4 +129,59 @@ describe('npm run audit:money', () => {
     expect(unmigrated.code).toBe(2);
     expect(unmigrated.stderr).toContain('never migrated');
   });
+});
+
+describe.runIf(testDatabaseUrl)('npm run audit:money on PostgreSQL (DATABASE_URL)', () => {
+  const name = `somesha_audit_cli_${process.pid}`;
+  let url = '';
+
+  async function onServer(statement: string) {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await onServer(`CREATE DATABASE ${name}`);
+    const target = new URL(testDatabaseUrl ?? '');
+    target.pathname = `/${name}`;
+    url = target.toString();
+  }, 120_000);
+
+  afterAll(async () => {
+    await onServer(`DROP DATABASE IF EXISTS ${name}`);
+  });
+
+  it('exits 2 on a database never migrated, 0 once seeded, 1 on a wallet a cent off', async () => {
+    const unmigrated = await auditCli({ DATABASE_URL: url });
+    expect(unmigrated.code).toBe(2);
+    expect(unmigrated.stderr).toContain('never migrated');
+
+    const handle = await createDatabase({ url });
+    try {
+      await handle.migrate();
+      await seed(handle.db);
+    } finally {
+      await handle.close();
+    }
+    const clean = await auditCli({ DATABASE_URL: url });
+    expect(clean.stdout).toContain(`Money audit of PostgreSQL`);
+    expect(clean.stdout).not.toContain(new URL(url).password || '\u0000');
+    expect(clean.code).toBe(0);
+
+    const again = await createDatabase({ url });
+    try {
+      await again.db.update(wallets).set({ balanceCents: sql`${wallets.balanceCents} + 1` });
+    } finally {
+      await again.close();
+    }
+    const breached = await auditCli({ DATABASE_URL: url });
+    expect(breached.stdout).toContain('  FAIL  wallet_ledger');
+    expect(breached.code).toBe(1);
+  }, 180_000);
 });
