@@ -1,5 +1,6 @@
 // Idempotent seed: the Kenyan curriculum catalogue and the demo accounts (keyed on slugs and
 // e-mails, so running it twice changes nothing).
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client';
 import {
@@ -19,6 +20,7 @@ import {
   subjects,
   teacherSubjects,
   teachers,
+  transactions,
   users,
   wallets,
 } from './schema';
@@ -271,6 +273,35 @@ async function demoAccount(
   });
 }
 
+/**
+ * A demo wallet's money, as the ledger holds it (docs/commerce.md "The ledger and the money
+ * audit"): one M-Pesa top-up with its receipt, a while ago, so `npm run audit:money` finds every
+ * shilling accounted for.
+ */
+async function walletToppedUp(tx: Database, userId: number, cents: number): Promise<void> {
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceCents: cents })
+    .where(eq(wallets.userId, userId))
+    .returning({ id: wallets.id });
+  if (!wallet) throw new Error(`Seed: no wallet for user ${userId}`);
+  const at = new Date(Date.now() - 90 * 86_400_000);
+  const receipt = `S${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`;
+  await tx.insert(transactions).values({
+    userId,
+    walletId: wallet.id,
+    type: 'topup',
+    amountCents: cents,
+    reference: `TOP-S${receipt}`,
+    status: 'completed',
+    gateway: 'mpesa',
+    gatewayReceipt: receipt,
+    meta: { result_desc: 'Opening balance: M-Pesa top-up' },
+    initiatedAt: at,
+    completedAt: at,
+  });
+}
+
 async function seedAccounts(db: Database): Promise<void> {
   const grade7 = await gradeBySlug(db, 'cbc-grade-7');
   const grade4 = await gradeBySlug(db, 'cbc-grade-4');
@@ -301,7 +332,8 @@ async function seedAccounts(db: Database): Promise<void> {
         })
         .where(eq(students.id, profileId));
       // KES 10,000 and PIN 1234: the checkout demo pays from this wallet.
-      await tx.update(wallets).set({ balanceCents: 1_000_000, pinHash }).where(eq(wallets.userId, userId));
+      await walletToppedUp(tx, userId, 1_000_000);
+      await tx.update(wallets).set({ pinHash }).where(eq(wallets.userId, userId));
     },
   );
 

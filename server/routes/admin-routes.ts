@@ -10,6 +10,7 @@ import { REVIEW_STATUSES, TEACHER_REVIEW_STATUSES } from '../services/admin-appr
 import * as adminTransactions from '../services/admin-transaction-service';
 import { TRANSACTION_STATUSES } from '../services/admin-transaction-service';
 import { listUsers, USER_ROLES } from '../services/admin-user-service';
+import { auditMoney } from '../services/money-audit-service';
 import { t } from '../../src/shared/messages';
 import { choice, id, maybe, page, perPage, text, withRule } from '../../src/shared/request-schemas';
 import { remarkProblem } from '../../src/shared/remark-validation';
@@ -53,6 +54,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
       return { data: rows, meta: pageMeta(wanted, total) };
     },
   );
+
+  // Does the money add up (docs/commerce.md "The ledger and the money audit")? Reads only.
+  api.get('/api/admin/audit', adminOnly, async () => ({ data: await auditMoney(ctx.db) }));
 
   // ---- Teachers waiting for approval ----
 

@@ -45,6 +45,7 @@ const ADMIN_ENDPOINTS: Call[] = [
   post('/api/admin/classes/approve/1'),
   post('/api/admin/classes/reject/1'),
   get('/api/admin/transactions?status=needs_review'),
+  get('/api/admin/audit'),
   ...CATALOGUE_KINDS.flatMap((kind) => [
     post(`/api/admin/${kind}/store`),
     post(`/api/admin/${kind}/update/1`),

@@ -1,0 +1,320 @@
+// The money audit (issue 20, docs/commerce.md "The ledger and the money audit"): five set-based
+// checks that the money in the database adds up, read in one read-only snapshot. Used by
+// `npm run audit:money` (server/audit-money.ts) and `GET /api/admin/audit`; it never writes.
+import { readFileSync } from 'node:fs';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { centsToDecimal } from '../resources/money';
+
+type Db = Database | Transaction;
+type Row = Record<string, unknown>;
+
+export type Breach = Record<string, string | number | number[] | null>;
+export type AuditCheck = { name: string; ok: boolean; breaches: Breach[] };
+export type MoneyAudit = { ok: boolean; checked_at: string; checks: AuditCheck[] };
+
+export const AUDIT_CHECKS = [
+  'wallet_ledger',
+  'gateway_receipts',
+  'cancelled_lesson_refunds',
+  'lesson_capacity',
+  'order_payments',
+] as const;
+
+/**
+ * What one ledger line does to its wallet, in cents (positive credits, negative debits, 0 leaves
+ * the wallet alone). The single definition both the audit and docs/commerce.md describe.
+ */
+const LEDGER_EFFECT = sql.raw(`case
+  when t.type = 'topup' and t.status = 'completed' then t.amount_cents
+  when t.type in ('refund', 'earning') and t.gateway = 'wallet' and t.status = 'completed' then t.amount_cents
+  when t.type = 'payment' and t.gateway = 'wallet' and t.status = 'completed' then -t.amount_cents
+  when t.type = 'payout' and t.status in ('pending', 'completed') then -t.amount_cents
+  else 0 end`);
+
+/**
+ * The receipt a gateway confirmed for a transaction. `gateway_receipt` is where every settled
+ * gateway payment keeps it (issue 20); until STK and Pesapal settlement write that column, the
+ * receipt they keep in `meta` (`receipt`, Pesapal's `confirmation_code`) is accepted too.
+ */
+const RECEIPT = sql.raw(`coalesce(
+  nullif(t.gateway_receipt, ''),
+  nullif(t.meta->>'receipt', ''),
+  case when t.gateway = 'pesapal' then nullif(t.meta->>'confirmation_code', '') end)`);
+
+/** M-Pesa express and paybill receipts come from one M-Pesa; Pesapal's codes are its own. */
+const RECEIPT_SPACE = sql.raw(`case when t.gateway = 'pesapal' then 'pesapal' else 'mpesa' end`);
+
+const GATEWAYS = sql.raw(`('mpesa', 'paybill', 'pesapal')`);
+
+/** Bookings that were paid for (a paid order with a priced line for the lesson), with what they cost. */
+const PAID_SEATS = sql.raw(`select b.id as booking_id, b.lesson_id, b.student_id, b.order_id,
+    b.refund_transaction_id, o.transaction_id as payment_transaction_id,
+    sum(oi.price_cents * oi.quantity)::bigint as paid_cents
+  from bookings b
+  join orders o on o.id = b.order_id and o.status = 'paid'
+  join order_items oi on oi.order_id = o.id and oi.purchasable_type = 'lesson'
+    and oi.purchasable_id = b.lesson_id
+  group by b.id, o.transaction_id
+  having sum(oi.price_cents * oi.quantity) > 0`);
+
+async function rows(db: Db, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
+
+const id = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const ids = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : []).map(Number).sort((a, b) => a - b);
+const money = (value: unknown): string | null =>
+  value === null || value === undefined ? null : centsToDecimal(Number(value));
+
+/** 1. Every wallet's balance is the sum of its ledger lines. */
+async function walletLedger(db: Db): Promise<Breach[]> {
+  const found = await rows(
+    db,
+    sql`with ledger as (
+        select t.wallet_id, sum(${LEDGER_EFFECT})::bigint as ledger_cents
+        from transactions t where t.wallet_id is not null group by t.wallet_id)
+      select w.id as wallet_id, w.user_id, w.balance_cents, coalesce(l.ledger_cents, 0) as ledger_cents
+      from wallets w left join ledger l on l.wallet_id = w.id
+      where w.balance_cents <> coalesce(l.ledger_cents, 0)
+      order by w.id`,
+  );
+  return found.map((row) => ({
+    problem: 'balance_differs_from_ledger',
+    wallet_id: id(row.wallet_id),
+    user_id: id(row.user_id),
+    balance: money(row.balance_cents),
+    ledger: money(row.ledger_cents),
+    difference: money(Number(row.balance_cents) - Number(row.ledger_cents)),
+  }));
+}
+
+/** 2. Every credit from a gateway rests on a receipt the gateway confirmed, and no receipt counts twice. */
+async function gatewayReceipts(db: Db): Promise<Breach[]> {
+  const missing = await rows(
+    db,
+    sql`select t.id as transaction_id, t.type, t.gateway, t.wallet_id, t.amount_cents
+      from transactions t
+      where t.status = 'completed' and t.type in ('topup', 'payment') and t.gateway in ${GATEWAYS}
+        and t.related_transaction_id is null and ${RECEIPT} is null
+      order by t.id`,
+  );
+  // A wallet credit of money that came with another payment (over- or under-payment, a cart that
+  // changed): the receipt is that payment's.
+  const credits = await rows(
+    db,
+    sql`select c.id as transaction_id, c.related_transaction_id, c.wallet_id, c.gateway, c.amount_cents,
+        case when t.id is null then 'credit_of_unknown_payment'
+             when t.gateway not in ${GATEWAYS} then 'credit_without_gateway'
+             when ${RECEIPT} is null then 'credit_without_receipt'
+             else 'credit_to_another_wallet' end as problem
+      from transactions c
+      left join transactions t on t.id = c.related_transaction_id
+      where c.type = 'topup' and c.status = 'completed' and c.related_transaction_id is not null
+        and (t.id is null or t.gateway not in ${GATEWAYS} or ${RECEIPT} is null
+          or t.wallet_id is distinct from c.wallet_id)
+      order by c.id`,
+  );
+  // Money into a wallet that no gateway brought in.
+  const conjured = await rows(
+    db,
+    sql`select t.id as transaction_id, t.wallet_id, t.amount_cents from transactions t
+      where t.type = 'topup' and t.status = 'completed' and t.gateway not in ${GATEWAYS}
+        and t.related_transaction_id is null
+      order by t.id`,
+  );
+  const reused = await rows(
+    db,
+    sql`select ${RECEIPT_SPACE} as provider, ${RECEIPT} as receipt, array_agg(t.id) as transaction_ids
+      from transactions t
+      where t.gateway in ${GATEWAYS} and ${RECEIPT} is not null
+      group by 1, 2 having count(*) > 1
+      order by 2`,
+  );
+  return [
+    ...missing.map((row) => ({
+      problem: 'completed_without_receipt',
+      transaction_id: id(row.transaction_id),
+      type: String(row.type),
+      gateway: String(row.gateway),
+      wallet_id: id(row.wallet_id),
+      amount: money(row.amount_cents),
+    })),
+    ...credits.map((row) => ({
+      problem: String(row.problem),
+      transaction_id: id(row.transaction_id),
+      related_transaction_id: id(row.related_transaction_id),
+      wallet_id: id(row.wallet_id),
+      amount: money(row.amount_cents),
+    })),
+    ...conjured.map((row) => ({
+      problem: 'topup_without_gateway',
+      transaction_id: id(row.transaction_id),
+      wallet_id: id(row.wallet_id),
+      amount: money(row.amount_cents),
+    })),
+    ...reused.map((row) => ({
+      problem: 'receipt_used_twice',
+      provider: String(row.provider),
+      receipt: String(row.receipt),
+      transaction_ids: ids(row.transaction_ids),
+    })),
+  ];
+}
+
+/** 3. A cancelled lesson's paid bookings are each refunded, in full, by a completed refund. */
+async function cancelledLessonRefunds(db: Db): Promise<Breach[]> {
+  const found = await rows(
+    db,
+    sql`with paid_seats as (${PAID_SEATS})
+      select s.booking_id, s.lesson_id, s.student_id, s.order_id, s.payment_transaction_id,
+        s.refund_transaction_id, s.paid_cents, r.amount_cents as refunded_cents
+      from paid_seats s
+      join lessons l on l.id = s.lesson_id and l.cancelled_at is not null
+      left join transactions r on r.id = s.refund_transaction_id
+      where r.id is null or r.type <> 'refund' or r.status <> 'completed' or r.amount_cents <> s.paid_cents
+      order by s.booking_id`,
+  );
+  return found.map((row) => ({
+    problem: row.refund_transaction_id === null ? 'paid_booking_not_refunded' : 'refund_incomplete',
+    booking_id: id(row.booking_id),
+    lesson_id: id(row.lesson_id),
+    student_id: id(row.student_id),
+    order_id: id(row.order_id),
+    payment_transaction_id: id(row.payment_transaction_id),
+    refund_transaction_id: id(row.refund_transaction_id),
+    paid: money(row.paid_cents),
+    refunded: money(row.refunded_cents),
+  }));
+}
+
+/** 4. No lesson holds more paid, unrefunded seats than it has. */
+async function lessonCapacity(db: Db): Promise<Breach[]> {
+  const found = await rows(
+    db,
+    sql`with paid_seats as (${PAID_SEATS})
+      select l.id as lesson_id, l.code, l.capacity, count(*) as paid_seats, array_agg(s.booking_id) as booking_ids
+      from paid_seats s join lessons l on l.id = s.lesson_id
+      where s.refund_transaction_id is null and l.capacity is not null
+      group by l.id having count(*) > l.capacity
+      order by l.id`,
+  );
+  return found.map((row) => ({
+    problem: 'more_paid_seats_than_capacity',
+    lesson_id: id(row.lesson_id),
+    lesson_code: String(row.code),
+    capacity: Number(row.capacity),
+    paid_seats: Number(row.paid_seats),
+    booking_ids: ids(row.booking_ids),
+  }));
+}
+
+/**
+ * 5. Every order is its items and is paid by exactly one completed payment of its total; every
+ * completed payment paid for exactly one order. What a paybill customer paid over the total is
+ * not the order's: it is a wallet credit of its own (check 2).
+ */
+async function orderPayments(db: Db): Promise<Breach[]> {
+  const orders = await rows(
+    db,
+    sql`with items as (
+        select order_id, sum(price_cents * quantity)::bigint as items_cents from order_items group by order_id)
+      select o.id as order_id, o.transaction_id, o.total_cents, coalesce(i.items_cents, 0) as items_cents,
+        t.amount_cents as paid_cents, t.type, t.status
+      from orders o
+      left join items i on i.order_id = o.id
+      left join transactions t on t.id = o.transaction_id
+      where o.total_cents <> coalesce(i.items_cents, 0) or t.id is null or t.type <> 'payment'
+        or t.status <> 'completed' or t.amount_cents <> o.total_cents
+      order by o.id`,
+  );
+  const payments = await rows(
+    db,
+    sql`select t.id as transaction_id, t.gateway, t.amount_cents,
+        coalesce(array_agg(o.id) filter (where o.id is not null), '{}') as order_ids
+      from transactions t left join orders o on o.transaction_id = t.id
+      where t.type = 'payment' and t.status = 'completed'
+      group by t.id having count(o.id) <> 1
+      order by t.id`,
+  );
+  return [
+    ...orders.map((row) => {
+      const problem =
+        Number(row.total_cents) !== Number(row.items_cents)
+          ? 'total_differs_from_items'
+          : row.paid_cents === null
+            ? 'order_without_payment'
+            : row.type !== 'payment' || row.status !== 'completed'
+              ? 'payment_not_completed'
+              : 'total_differs_from_payment';
+      return {
+        problem,
+        order_id: id(row.order_id),
+        transaction_id: id(row.transaction_id),
+        total: money(row.total_cents),
+        items: money(row.items_cents),
+        paid: money(row.paid_cents),
+        payment_status: row.status === null || row.status === undefined ? null : String(row.status),
+      };
+    }),
+    ...payments.map((row) => ({
+      problem: ids(row.order_ids).length === 0 ? 'payment_without_order' : 'payment_of_several_orders',
+      transaction_id: id(row.transaction_id),
+      gateway: String(row.gateway),
+      amount: money(row.amount_cents),
+      order_ids: ids(row.order_ids),
+    })),
+  ];
+}
+
+const CHECKS: Record<(typeof AUDIT_CHECKS)[number], (db: Db) => Promise<Breach[]>> = {
+  wallet_ledger: walletLedger,
+  gateway_receipts: gatewayReceipts,
+  cancelled_lesson_refunds: cancelledLessonRefunds,
+  lesson_capacity: lessonCapacity,
+  order_payments: orderPayments,
+};
+
+/**
+ * Runs every check in one read-only, repeatable-read transaction: the checks see one moment of the
+ * ledger even while payments commit, and the audit cannot change anything.
+ */
+export async function auditMoney(db: Database, now = new Date()): Promise<MoneyAudit> {
+  const checks = await db.transaction(
+    async (tx) => {
+      const done: AuditCheck[] = [];
+      for (const name of AUDIT_CHECKS) {
+        const breaches = await CHECKS[name](tx);
+        done.push({ name, ok: breaches.length === 0, breaches });
+      }
+      return done;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return { ok: checks.every((check) => check.ok), checked_at: now.toISOString(), checks };
+}
+
+const journal = JSON.parse(
+  readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: { tag: string; when: number }[] };
+
+/**
+ * Why this database cannot be audited (never migrated, migrated by an older release, nobody in it),
+ * or null. Reads only: the CLI must not migrate a database it was asked to look at.
+ */
+export async function auditReadiness(db: Database): Promise<string | null> {
+  const [table] = await rows(db, sql`select to_regclass('drizzle.__drizzle_migrations') as name`);
+  if (!table?.name) return 'the database has no schema (never migrated): start the server once to migrate it';
+  const [applied] = await rows(
+    db,
+    sql`select count(*)::int as count, max(created_at)::bigint as last from drizzle.__drizzle_migrations`,
+  );
+  const latest = journal.entries.at(-1);
+  if (latest && Number(applied?.last ?? 0) < latest.when)
+    return `the database is not migrated to this release (${Number(applied?.count ?? 0)} of ${journal.entries.length} migrations, missing ${latest.tag}): start the server once to migrate it`;
+  const [user] = await rows(db, sql`select exists (select 1 from users) as any`);
+  if (!user?.any) return 'the database is empty (no users): nothing to audit';
+  return null;
+}
