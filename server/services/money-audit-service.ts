@@ -33,14 +33,14 @@ const LEDGER_EFFECT = sql.raw(`case
   else 0 end`);
 
 /**
- * The receipt a gateway confirmed for a transaction. `gateway_receipt` is where every settled
- * gateway payment keeps it (issue 20); until STK and Pesapal settlement write that column, the
- * receipt they keep in `meta` (`receipt`, Pesapal's `confirmation_code`) is accepted too.
+ * What the gateway confirmed a transaction by: its receipt (`gateway_receipt`, where every settled
+ * gateway payment keeps it, unique per provider). An M-Pesa express push is confirmed by Daraja's
+ * STK query, which names no receipt: when the callback that carries it never came, the push's own
+ * `CheckoutRequestID` (unique too) is what was confirmed, once.
  */
 const RECEIPT = sql.raw(`coalesce(
   nullif(t.gateway_receipt, ''),
-  nullif(t.meta->>'receipt', ''),
-  case when t.gateway = 'pesapal' then nullif(t.meta->>'confirmation_code', '') end)`);
+  case when t.gateway = 'mpesa' and t.checkout_request_id is not null then 'stk:' || t.checkout_request_id end)`);
 
 /** M-Pesa express and paybill receipts come from one M-Pesa; Pesapal's codes are its own. */
 const RECEIPT_SPACE = sql.raw(`case when t.gateway = 'pesapal' then 'pesapal' else 'mpesa' end`);

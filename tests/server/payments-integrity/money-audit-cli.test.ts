@@ -2,51 +2,28 @@
 // exit code 0 when the money adds up, 1 on a breach (printed with its ids), 2 when there is nothing
 // it may audit. PGlite on disk belongs to one process at a time, so the test opens the folder only
 // between the CLI's runs.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../server/db/client';
 import { users, wallets } from '../../../server/db/schema';
 import { seed } from '../../../server/db/seed';
-import { createTestDatabase } from '../support/test-server';
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-/** Under `npm run test:pg` the CLI audits a PostgreSQL database instead (DATABASE_URL). */
-const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function auditCli(env: Record<string, string>, args: string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const { DATABASE_URL: _url, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/audit-money.ts', ...args], {
-      cwd: root,
-      env: { ...inherited, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { auditCli } from '../support/audit-cli';
 
 let folder: string;
 let dataDir: string;
 
-/** A seeded PGlite folder, from the seeded snapshot the server tests share. */
+/** A seeded PGlite folder (under `npm run test:pg` too: the CLI's PostgreSQL run is in tests/pg). */
 async function seededFolder(dir: string): Promise<void> {
-  const { handle, filesDir } = await createTestDatabase();
-  const snapshot = await handle.dumpDataDir?.();
-  await handle.close();
-  await rm(filesDir, { recursive: true, force: true });
-  if (!snapshot) throw new Error('The test database is not PGlite');
-  await (await createDatabase({ dataDir: dir, loadDataDir: snapshot })).close();
+  const disk = await createDatabase({ dataDir: dir });
+  try {
+    await disk.migrate();
+    await seed(disk.db);
+  } finally {
+    await disk.close();
+  }
 }
 
 /** Opens the folder, changes something, and closes it again before the CLI runs. */
@@ -59,7 +36,7 @@ async function withFolder(change: (db: Awaited<ReturnType<typeof createDatabase>
   }
 }
 
-describe.skipIf(testDatabaseUrl)('npm run audit:money on a PGlite folder', () => {
+describe('npm run audit:money on a PGlite folder', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'somesha-audit-cli-'));
     dataDir = path.join(folder, 'data');
@@ -129,59 +106,4 @@ describe.skipIf(testDatabaseUrl)('npm run audit:money on a PGlite folder', () =>
     expect(unmigrated.code).toBe(2);
     expect(unmigrated.stderr).toContain('never migrated');
   });
-});
-
-describe.runIf(testDatabaseUrl)('npm run audit:money on PostgreSQL (DATABASE_URL)', () => {
-  const name = `somesha_audit_cli_${process.pid}`;
-  let url = '';
-
-  async function onServer(statement: string) {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  }
-
-  beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${name}`);
-    const target = new URL(testDatabaseUrl ?? '');
-    target.pathname = `/${name}`;
-    url = target.toString();
-  }, 120_000);
-
-  afterAll(async () => {
-    await onServer(`DROP DATABASE IF EXISTS ${name}`);
-  });
-
-  it('exits 2 on a database never migrated, 0 once seeded, 1 on a wallet a cent off', async () => {
-    const unmigrated = await auditCli({ DATABASE_URL: url });
-    expect(unmigrated.code).toBe(2);
-    expect(unmigrated.stderr).toContain('never migrated');
-
-    const handle = await createDatabase({ url });
-    try {
-      await handle.migrate();
-      await seed(handle.db);
-    } finally {
-      await handle.close();
-    }
-    const clean = await auditCli({ DATABASE_URL: url });
-    expect(clean.stdout).toContain(`Money audit of PostgreSQL`);
-    expect(clean.stdout).not.toContain(new URL(url).password || '\u0000');
-    expect(clean.code).toBe(0);
-
-    const again = await createDatabase({ url });
-    try {
-      await again.db.update(wallets).set({ balanceCents: sql`${wallets.balanceCents} + 1` });
-    } finally {
-      await again.close();
-    }
-    const breached = await auditCli({ DATABASE_URL: url });
-    expect(breached.stdout).toContain('  FAIL  wallet_ledger');
-    expect(breached.code).toBe(1);
-  }, 180_000);
 });

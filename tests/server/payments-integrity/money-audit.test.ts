@@ -177,6 +177,45 @@ describe('each check', () => {
     expect(check(await auditMoney(server.db), 'gateway_receipts').ok).toBe(true);
   });
 
+  it('takes an M-Pesa express push the STK query confirmed, whose callback (and receipt) never came, as confirmed once by its checkout request', async () => {
+    const userId = await userIdOf(server, 'parent@example.com');
+    const wallet = await walletOf(server, userId);
+    const [confirmed] = await server.db
+      .insert(transactions)
+      .values({
+        userId,
+        walletId: wallet.id,
+        type: 'topup',
+        amountCents: 20_000,
+        reference: `AUDIT-STK-${Date.now()}`,
+        status: 'completed',
+        gateway: 'mpesa',
+        checkoutRequestId: `ws_CO_AUDIT_${Date.now()}`,
+        completedAt: new Date(),
+      })
+      .returning();
+    await server.db
+      .update(wallets)
+      .set({ balanceCents: wallet.balanceCents + 20_000 })
+      .where(eq(wallets.id, wallet.id));
+    const audit = await auditMoney(server.db);
+    expect(check(audit, 'gateway_receipts').ok).toBe(true);
+    expect(check(audit, 'wallet_ledger').ok).toBe(true);
+    // Without the push's checkout request it is money nobody can show the gateway confirmed.
+    await server.db
+      .update(transactions)
+      .set({ checkoutRequestId: null })
+      .where(eq(transactions.id, confirmed?.id ?? 0));
+    expect(check(await auditMoney(server.db), 'gateway_receipts').breaches).toEqual([
+      expect.objectContaining({ problem: 'completed_without_receipt', transaction_id: confirmed?.id }),
+    ]);
+    await server.db.delete(transactions).where(eq(transactions.id, confirmed?.id ?? 0));
+    await server.db
+      .update(wallets)
+      .set({ balanceCents: wallet.balanceCents })
+      .where(eq(wallets.id, wallet.id));
+  });
+
   it('names one M-Pesa receipt on two transactions, and lets Pesapal have a code of the same letters', async () => {
     // The unique index(es) on the receipt would refuse the duplicate: the audit is the second line.
     const constraints = await server.db.execute(
