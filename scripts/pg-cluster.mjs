@@ -29,6 +29,15 @@ export function findBinaries() {
 export class ClusterError extends Error {}
 
 /**
+ * How to run one of PostgreSQL's programs as the cluster's owner: under root (CI) as the `postgres`
+ * user, which owns the throw-away cluster; else as the caller. Returns the command and its arguments,
+ * for spawn or spawnSync (tests/pg restart the cluster while the test keeps running).
+ */
+export function asClusterOwner(command, args) {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+}
+
+/**
  * Creates and starts a cluster; returns its connection URL (database `postgres`, user `postgres`,
  * trust auth over the socket) and a synchronous `stop()` that stops it and deletes its folder.
  * `settings` are extra `-c name=value` server settings.
@@ -38,7 +47,6 @@ export function startCluster({ name = 'somesha-pg-', settings = {} } = {}) {
   if (!binaries) throw new ClusterError("PostgreSQL's server binaries (initdb and pg_ctl) were not found.");
   // PostgreSQL will not run as root; CI runs as root, so the cluster belongs to the `postgres` user.
   const asRoot = process.getuid?.() === 0;
-  const user = asRoot ? 'postgres' : null;
   if (asRoot && spawnSync('id', ['-u', 'postgres']).status !== 0)
     throw new ClusterError(
       'Running as root needs a `postgres` system user to own the throw-away cluster (the postgresql package creates it).',
@@ -49,10 +57,7 @@ export function startCluster({ name = 'somesha-pg-', settings = {} } = {}) {
         gid: Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
       }
     : null;
-  const as = (command, args) => {
-    const [cmd, argv] = user ? ['runuser', ['-u', user, '--', command, ...args]] : [command, args];
-    return spawnSync(cmd, argv, { encoding: 'utf8' });
-  };
+  const as = (command, args) => spawnSync(...asClusterOwner(command, args), { encoding: 'utf8' });
 
   const dir = mkdtempSync(join(tmpdir(), name));
   const data = join(dir, 'data');

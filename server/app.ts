@@ -54,6 +54,7 @@ import { reconcilePending } from './services/payment-service';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
 import { FollowUps } from './services/follow-ups';
 import { devRoutes } from './routes/dev-routes';
+import { isOperationsPath, opsRoutes } from './routes/ops-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import type { EventPumpOptions } from './services/event-service';
@@ -197,6 +198,7 @@ export async function buildApp({
   app.decorateRequest('authUser', null);
   const guards = createGuards(db);
 
+  opsRoutes(app, db);
   authRoutes(app, ctx, guards);
   profileRoutes(app, ctx, guards);
   subscriptionRoutes(app, ctx, guards);
@@ -340,7 +342,8 @@ async function registerSpa(
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(url) && !isOperationsPath(url);
     // A missing hashed asset is a 404, not the app shell (a stale tab would otherwise parse HTML as JS).
     if (!isPage || url.startsWith('/assets/'))
       return reply.status(404).send({ message: t('messages.notFound') });

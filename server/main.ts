@@ -26,7 +26,16 @@ export type RunningServer = {
 };
 
 export async function startServer(env: ServerEnv = readConfig()): Promise<RunningServer> {
-  const database = await createDatabase(databaseOptions(env));
+  // Connections lost and regained (PostgreSQL restarting) go to the app's log once there is one.
+  let log: FastifyInstance['log'] | null = null;
+  const database = await createDatabase({
+    ...databaseOptions(env),
+    onConnectionEvent: (message, error) => {
+      if (!log) console.warn(message, error ?? '');
+      else if (error) log.warn({ err: error }, message);
+      else log.info(message);
+    },
+  });
   await database.migrate();
   // The seed writes the demo lessons' files where the app reads them.
   const storage = new DiskFileStorage(env.filesDir ?? path.join(tmpdir(), 'somesha-files'));
@@ -47,6 +56,7 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
     publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
   });
+  log = app.log;
   // The first visitor after a start gets a page as quick as the next ones.
   await warmLandingPages(app);
   const url = await app.listen({ port: env.port, host: env.host });

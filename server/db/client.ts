@@ -16,7 +16,24 @@ export type DatabaseOptions = {
   memory?: boolean;
   /** PGlite only: start from a snapshot made by `dumpDataDir` (tests reuse a migrated, seeded one). */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: how long getting a connection may take before the query fails (default 5 s,
+   * DATABASE_CONNECT_TIMEOUT_MS), so requests during an outage answer 503 instead of hanging.
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: hears about connections lost and regained (default: one line on stderr). */
+  onConnectionEvent?: ConnectionEventListener;
 };
+
+/** A connection broke (`error` set) or the change feed listens again (no error). */
+export type ConnectionEventListener = (message: string, error?: unknown) => void;
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+/** The listening connection's round trip (`sync`): longer than this and the connection is presumed dead. */
+const SYNC_TIMEOUT_MS = 5000;
+
+const logToStderr: ConnectionEventListener = (message, error) =>
+  console.warn(error ? `${message}: ${error instanceof Error ? error.message : String(error)}` : message);
 
 export type DatabaseHandle = {
   db: Database;
@@ -60,12 +77,33 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     // DATABASE_POOL_MAX: connections this process may hold (node-postgres' default is 10). With
     // several server processes on one PostgreSQL, keep processes × pool under max_connections.
     const poolMax = Number(process.env.DATABASE_POOL_MAX);
-    const pool = new pg.Pool({
+    const report = options.onConnectionEvent ?? logToStderr;
+    const connectTimeout = Number(process.env.DATABASE_CONNECT_TIMEOUT_MS);
+    const connection = {
       connectionString: options.url,
+      connectionTimeoutMillis:
+        options.connectTimeoutMs ??
+        (Number.isInteger(connectTimeout) && connectTimeout > 0
+          ? connectTimeout
+          : DEFAULT_CONNECT_TIMEOUT_MS),
+      // A peer that vanished without closing (a network cut) is noticed by the OS, not only on the next query.
+      keepAlive: true,
+    };
+    const pool = new pg.Pool({
+      ...connection,
       ...(Number.isInteger(poolMax) && poolMax > 0 ? { max: poolMax } : {}),
     });
+    // PostgreSQL restarting, or ending one connection (pg_terminate_backend), breaks pooled
+    // connections. The pool drops a broken idle one and emits 'error', and a client in use emits
+    // 'error' besides failing its query: without listeners Node ends the process on either. The
+    // query's own failure is what the request answers (503); the pool opens new connections on demand.
+    pool.on('error', (error) => report('database: an idle pooled connection was lost', error));
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema });
-    const changes = postgresChanges(() => new pg.Client({ connectionString: options.url }));
+    const changes = postgresChanges(
+      () => new pg.Client({ ...connection, application_name: 'somesha public_data listener' }),
+      report,
+    );
     return {
       db: db as unknown as Database,
       migrate: () => migrate(db, { migrationsFolder }),
@@ -103,11 +141,14 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 type ListenClient = import('pg').Client;
 
 /**
- * PostgreSQL: one connection outside the pool LISTENs for every subscriber. When it breaks, the
- * subscribers hear `onLost` at once and `onRestored` once a new connection listens again (retried
- * every second).
+ * PostgreSQL: one connection outside the pool LISTENs for every subscriber. When it breaks (an error,
+ * its end, or a round trip that does not come back), the subscribers hear `onLost` at once and
+ * `onRestored` once a new connection listens again (retried every second, for as long as it takes).
  */
-function postgresChanges(connect: () => ListenClient): DataChanges & { close(): Promise<void> } {
+function postgresChanges(
+  connect: () => ListenClient,
+  report: ConnectionEventListener,
+): DataChanges & { close(): Promise<void> } {
   type Listener = Parameters<DataChanges['subscribe']>[0];
   const listeners = new Set<Listener>();
   let client: ListenClient | null = null;
@@ -118,20 +159,39 @@ function postgresChanges(connect: () => ListenClient): DataChanges & { close(): 
   let inFlight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   // A notification committed before the query was sent reaches the client before its answer.
-  const roundTrip = (): Promise<void> =>
-    (client ? client.query('SELECT 1') : Promise.resolve())
+  const roundTrip = (): Promise<void> => {
+    const listening = client;
+    if (!listening) {
+      inFlight = null;
+      return Promise.resolve();
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // A connection that does not answer may be hearing nothing either.
+        if (client === listening) lost(new Error('the listening connection did not answer'), listening);
+        reject(new Error('timeout exceeded when waiting for the change notifications'));
+      }, SYNC_TIMEOUT_MS);
+      timer.unref();
+    });
+    return Promise.race([listening.query('SELECT 1'), timeout])
       .then(() => undefined)
       .finally(() => {
+        clearTimeout(timer);
         inFlight = null;
       });
+  };
 
-  const lost = () => {
+  const lost = (error: unknown, broken: ListenClient | null) => {
+    void broken?.end().catch(() => {});
     if (closed) return;
+    if (!wasLost) report('database: the public_data listener lost its connection', error);
     wasLost = true;
     client = null;
     starting = null;
     for (const listener of listeners) listener.onLost?.();
-    retry = setTimeout(() => void start().catch(() => lost()), 1000);
+    clearTimeout(retry);
+    retry = setTimeout(() => void start().catch((failed: unknown) => lost(failed, null)), 1000);
     retry.unref();
   };
   const start = (): Promise<void> =>
@@ -141,15 +201,28 @@ function postgresChanges(connect: () => ListenClient): DataChanges & { close(): 
         if (message.channel !== PUBLIC_DATA_CHANNEL) return;
         for (const listener of listeners) listener.onChange(message.payload ?? '');
       });
-      next.on('error', () => {
-        if (client === next) lost();
-        void next.end().catch(() => {});
+      // After an error the client also ends: whichever comes first tells.
+      next.on('error', (error) => {
+        if (client === next) lost(error, next);
       });
-      await next.connect();
-      await next.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
+      next.on('end', () => {
+        if (client === next) lost(new Error('Connection terminated'), next);
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
+      } catch (error) {
+        void next.end().catch(() => {});
+        throw error;
+      }
+      if (closed) {
+        void next.end().catch(() => {});
+        return;
+      }
       client = next;
       if (wasLost) {
         wasLost = false;
+        report('database: the public_data listener is connected again');
         for (const listener of listeners) listener.onRestored?.();
       }
     })());

@@ -1,5 +1,6 @@
-// Every error ends as a CONTRACT.md body: known errors keep their status, anything else is a
-// logged 500 with the general message — never a stack or SQL.
+// Every error ends as a CONTRACT.md body: known errors keep their status, a database out of reach
+// is a 503 the client may retry, anything else is a logged 500 with the general message — never a
+// stack or SQL.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { t } from '../../src/shared/messages';
 import { HttpError, ValidationError } from './errors';
@@ -10,6 +11,55 @@ const BODY_ERRORS = new Set([
   'FST_ERR_CTP_INVALID_JSON_BODY',
   'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
 ]);
+
+/** Seconds a client is asked to wait (`Retry-After`) while the database is out of reach. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Socket errors of a database (or any service) that cannot be reached. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting or stopping), 53300 too_many_connections;
+ * class 08 (connection exceptions) is matched by its prefix.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres says when a connection broke or never came (it sets no code on these). */
+const LOST_CONNECTION_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * The database could not be reached, or dropped the connection: the request may well succeed in a
+ * few seconds. Looks through `cause` (drizzle wraps the driver's error in its own) and an
+ * AggregateError's `errors` (a host name with several addresses).
+ */
+export function isConnectionLost(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, syscall, message, cause, errors } = error as {
+    code?: unknown;
+    syscall?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return true;
+    // A Unix socket that is not there (PostgreSQL stopped); ENOENT elsewhere is a missing file.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code))) return true;
+  }
+  if (typeof message === 'string' && LOST_CONNECTION_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isConnectionLost(inner, depth + 1))) return true;
+  return isConnectionLost(cause, depth + 1);
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   // Route schemas and their 422s go together: the superstruct compiler is set here, before any route.
@@ -41,6 +91,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Framework 4xx (too large, unsupported media type…): their messages are safe to show.
       return reply.status(status).send({ message: fastifyError.message });
+    }
+    if (isConnectionLost(error)) {
+      // Not a fault of this request: a restarting or unreachable database. The body is the
+      // contract's 5xx body; the header tells clients and proxies when to ask again.
+      request.log.warn({ err: error }, 'request failed: the database is out of reach');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ message: t('messages.general') });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: t('messages.general') });
