@@ -264,6 +264,8 @@ export type LessonInput = {
   type: LessonType;
   objective: string;
   priceCents: number;
+  /** Seats (null: no limit); 1 for a private lesson. */
+  capacity: number | null;
   date: string;
   time: string;
 };
@@ -323,6 +325,7 @@ const pendingLesson = (input: LessonInput, start: Date) => ({
   type: input.type,
   objective: input.objective,
   priceCents: input.priceCents,
+  capacity: input.capacity,
   startAt: start,
   endAt: lessonEnd(start),
   isApproved: false,
@@ -395,7 +398,8 @@ export async function updateLesson(
         input.classId !== lesson.classId ||
         input.type !== lesson.type ||
         input.objective !== lesson.objective ||
-        input.priceCents !== lesson.priceCents;
+        input.priceCents !== lesson.priceCents ||
+        input.capacity !== lesson.capacity;
       if (changed) throw new HttpError(409, t('teaching.rescheduleOnly'));
     } else {
       throwIfInvalid(snakeErrors(await refProblems(tx, teacher, input, now)));
