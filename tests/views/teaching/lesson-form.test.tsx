@@ -2,6 +2,7 @@
 // with its preview, the server's 422 on the fields, success back on My lessons with a toast, and a
 // booked lesson whose date and time alone can change.
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { slot, teacherLesson, teaching, useTeachingApi } from '../../msw/teaching-handlers';
@@ -145,6 +146,12 @@ describe('create lessons', () => {
     await app.user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
     await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
     expect(input('Seats')).toHaveAccessibleDescription(t('teaching.capacityRequired'));
+    // The new field is labelled and its error announced (contrast is the browser tests' part).
+    const checked = await axe.run(document.body, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(checked.violations.map((violation) => violation.id)).toEqual([]);
     await app.user.type(input('Seats'), '1');
     await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
     expect(input('Seats')).toHaveAccessibleDescription(t('teaching.capacityRange', { min: 2, max: 100 }));
