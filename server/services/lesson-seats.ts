@@ -14,11 +14,21 @@ export type LockedLesson = typeof lessons.$inferSelect;
 export const takenSeats = sql<number>`(select count(*) from ${bookings}
   where ${bookings.lessonId} = ${lessons.id} and ${bookings.refundTransactionId} is null)`.mapWith(Number);
 
-/** Lock order step 1: the lessons, `FOR UPDATE`, in id order (PostgreSQL locks rows as the sort returns them). */
+/**
+ * Lock order step 1: the lessons, in id order (PostgreSQL locks rows as the sort returns them).
+ * `FOR NO KEY UPDATE` is the lock an `UPDATE lessons` (a cancellation, a reschedule) takes, so
+ * those and other payments wait for it, while inserts that only refer to the lesson (a note, a
+ * booking's key check) do not.
+ */
 export async function lockLessons(tx: Transaction, ids: number[]): Promise<LockedLesson[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  return tx.select().from(lessons).where(inArray(lessons.id, wanted)).orderBy(asc(lessons.id)).for('update');
+  return tx
+    .select()
+    .from(lessons)
+    .where(inArray(lessons.id, wanted))
+    .orderBy(asc(lessons.id))
+    .for('no key update');
 }
 
 /** Seats taken per lesson; read after `lockLessons`, so no payment can add one meanwhile. */
