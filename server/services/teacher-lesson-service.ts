@@ -332,7 +332,10 @@ const pendingLesson = (input: LessonInput, start: Date) => ({
   rejectionComment: null,
 });
 
-/** Serialises the writes to one teacher's timetable (store, move), so two cannot take one slot. */
+/**
+ * Serialises the writes to one teacher's timetable (store, move), so two cannot take one slot.
+ * Lock order (docs/commerce.md): the teacher comes before any lesson, and payments never lock it.
+ */
 async function lockTeacher(tx: Transaction, teacherId: number) {
   await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).for('update');
 }
