@@ -13,6 +13,7 @@ import type {
   users,
 } from '../db/schema';
 import { centsToDecimal } from './money';
+import { seatsLeft } from '../../src/shared/teaching';
 
 export const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
   public: '#1E88E5',
@@ -44,6 +45,8 @@ export type LessonDetails = typeof lessons.$inferSelect & {
   } | null;
   /** The topic's grade level (issue 9): the lesson's grade when it has no class. */
   topicGrade?: { id: number | null; name: string | null } | null;
+  /** Seats its bookings hold (issue 20, `takenSeats`); absent where a caller does not count them. */
+  seatsTaken?: number;
 };
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -64,6 +67,8 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
     cancelled_at: lesson.cancelledAt ? iso(lesson.cancelledAt) : null,
     cancellation_reason: lesson.cancelledAt ? lesson.cancellationReason : null,
     capacity: lesson.capacity,
+    // Issue 20: seats still for sale (null: no limit), where the caller counted them.
+    ...(lesson.seatsTaken === undefined ? {} : { seats_left: seatsLeft(lesson, lesson.seatsTaken) }),
     // SPEC §3: a class shows its subject name and grade level (name, education level name).
     class: lesson.lessonClass?.id
       ? {

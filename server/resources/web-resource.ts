@@ -18,6 +18,7 @@ import type {
 import { curriculumSummary, subjectResource } from './catalogue-resource';
 import { LESSON_TYPE_COLORS } from './commerce-resource';
 import { centsToDecimal } from './money';
+import { seatsLeft as seatsLeftOf } from '../../src/shared/teaching';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 type Subject = Omit<Row<typeof subjects>, 'search'>;
@@ -73,12 +74,13 @@ export type LessonCard = Omit<Row<typeof lessons>, 'search'> & {
   gradeLevel: GradeRef | null;
   teacher: TeacherWithUser;
   lessonClass: { id: number; title: string } | null;
+  /** Seats its bookings hold (refunded ones do not; `takenSeats`). */
   booked: number;
 };
 
 export function lessonCard(lesson: LessonCard, options: { withBiography?: boolean; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const seatsLeft = lesson.capacity === null ? null : Math.max(0, lesson.capacity - lesson.booked);
+  const seatsLeft = seatsLeftOf(lesson, lesson.booked);
   return {
     id: lesson.id,
     code: lesson.code,

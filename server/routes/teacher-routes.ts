@@ -2,7 +2,7 @@
 // classes, cancellation with refunds and earnings. Teacher role only (403 for anyone else signed in);
 // another teacher's ids are 404. Notes and assignments: teacher-material-routes.ts.
 import type { FastifyInstance } from 'fastify';
-import { object } from 'superstruct';
+import { object, type Struct } from 'superstruct';
 import type { AppContext } from '../context';
 import { currentUser, type Guards } from '../http/guards';
 import { pageMeta, pageRequest } from '../http/query';
@@ -15,7 +15,8 @@ import { availableSlots, scheduleDay, slotTime } from '../services/scheduling';
 import * as teacherClasses from '../services/teacher-class-service';
 import * as teacherLessons from '../services/teacher-lesson-service';
 import { t } from '../../src/shared/messages';
-import type { FieldErrors } from '../../src/shared/validation';
+import { collect, type FieldErrors } from '../../src/shared/validation';
+import { capacityProblem } from '../../src/shared/teaching-validation';
 import {
   asText,
   choice,
@@ -31,6 +32,8 @@ import {
   withRule,
 } from '../../src/shared/request-schemas';
 import {
+  CAPACITY_MAX,
+  CAPACITY_MIN,
   CLASS_FREQUENCIES,
   CLASS_TYPES,
   DESCRIPTION_MAX,
@@ -66,16 +69,31 @@ const LessonFields = {
   type: choice(LESSON_TYPES, { required: true }),
   objective: objective(),
   price: price(),
+  // Seats (issue 20): the range here, the rule by type (`capacityProblem`) on the whole body below.
+  capacity: maybe(
+    wholeNumber({
+      min: CAPACITY_MIN,
+      max: CAPACITY_MAX,
+      message: t('teaching.capacityRange', { min: CAPACITY_MIN, max: CAPACITY_MAX }),
+    }),
+  ),
   date: scheduleDay(),
   time: slotTime(),
 };
 
-const LessonBody = object(LessonFields);
-const SeriesBody = object({
-  ...LessonFields,
-  lessons_count: wholeNumber({ min: SERIES_MIN, max: SERIES_MAX }),
-  frequency: choice(SERIES_FREQUENCIES, { required: true }),
-});
+/** The same seat rule as the lesson form's (`validateLessonForm`). */
+const withCapacityRule = <T, S>(struct: Struct<T, S>) =>
+  withFieldErrors(struct, 'lessonCapacity', (body) =>
+    collect({ capacity: capacityProblem(asText(body.type), body.capacity as number | string | undefined) }),
+  );
+const LessonBody = withCapacityRule(object(LessonFields));
+const SeriesBody = withCapacityRule(
+  object({
+    ...LessonFields,
+    lessons_count: wholeNumber({ min: SERIES_MIN, max: SERIES_MAX }),
+    frequency: choice(SERIES_FREQUENCIES, { required: true }),
+  }),
+);
 
 /** A new class starts today or later; an edited one may have started already. */
 const classBody = (startsOn: typeof day) =>
@@ -116,7 +134,12 @@ const SlotsQuery = object({ date: scheduleDay() });
 const RefParams = object({ id: text({ max: 100, required: true }) });
 const CancelBody = object({ reason: text({ max: REMARK_MAX }) });
 
-type LessonBodyValue = { [K in keyof typeof LessonFields]: (typeof LessonFields)[K]['TYPE'] };
+type LessonBodyValue = Omit<
+  { [K in keyof typeof LessonFields]: (typeof LessonFields)[K]['TYPE'] },
+  'capacity'
+> & {
+  capacity?: number;
+};
 
 const lessonInput = (body: LessonBodyValue): teacherLessons.LessonInput => ({
   subjectId: body.subject_id,
@@ -127,6 +150,8 @@ const lessonInput = (body: LessonBodyValue): teacherLessons.LessonInput => ({
   type: body.type,
   objective: body.objective,
   priceCents: body.price * 100,
+  // A private lesson has one seat whatever was sent; a public one without a number has no limit.
+  capacity: body.type === 'private' ? 1 : (body.capacity ?? null),
   date: body.date,
   time: body.time,
 });

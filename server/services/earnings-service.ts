@@ -58,6 +58,7 @@ export type SettleRun = { settled: number; paid: number };
 /** Settles one lesson if nobody has; true when this call settled it. */
 async function settleOne(ctx: EarningsContext, lessonId: number, now: Date, percent: number) {
   return ctx.db.transaction(async (tx) => {
+    // Lock order (docs/commerce.md): this claim holds the lesson's row, then the teacher's wallet.
     const [lesson] = await tx
       .update(lessons)
       .set({ earningsSettledAt: now })

@@ -12,6 +12,7 @@ import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify, transactionEvent } from './notification-service';
+import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
 import { newReference } from './payment-service';
 import {
   lessonBookings,
@@ -35,6 +36,9 @@ export async function cancelLesson(
 ) {
   const before = await ownLesson(db, teacher.id, eq(lessons.id, id));
   const refunds = await db.transaction(async (tx) => {
+    // Lock order step 1 (docs/commerce.md "Lock order"): this UPDATE holds the lesson's row, so a
+    // payment for it either committed before (its booking is refunded below) or waits and then
+    // finds the lesson cancelled (409). Then its bookings, then the payers' wallets.
     const [lesson] = await tx
       .update(lessons)
       .set({ cancelledAt: now, cancellationReason: reason, updatedAt: now })
@@ -78,7 +82,16 @@ async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Pro
   const url = lessonUrl(lesson.code);
   const refunds: Refund[] = [];
   const told = new Set<number>();
-  for (const booking of await lessonBookings(tx, lesson.id)) {
+  // Steps 3 and 4: the bookings, then every payer's wallet in id order, before any is credited, so
+  // two cancellations refunding the same payers (or a payment from one of their wallets) never
+  // wait on each other in a circle.
+  await lockBookingsOf(tx, lesson.id);
+  const booked = await lessonBookings(tx, lesson.id);
+  await lockWalletsOf(
+    tx,
+    booked.flatMap((booking) => (booking.payerUserId === null ? [] : [booking.payerUserId])),
+  );
+  for (const booking of booked) {
     const refunded = await refundBooking(tx, lesson, booking, name, now);
     if (refunded !== null)
       refunds.push({ student_name: booking.studentName, amount: centsToDecimal(refunded) });

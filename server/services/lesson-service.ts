@@ -24,6 +24,7 @@ import {
 } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import type { LessonDetails } from '../resources/commerce-resource';
+import { takenSeats } from './lesson-seats';
 import { t } from '../../src/shared/messages';
 
 /**
@@ -60,6 +61,7 @@ function lessonQuery(db: Database) {
         eduLevelName: educationLevels.name,
       },
       topicGrade: { id: topicGrade.id, name: topicGrade.name },
+      seatsTaken: takenSeats,
     })
     .from(lessons)
     .leftJoin(topics, eq(topics.id, lessons.topicId))
@@ -85,6 +87,7 @@ const toDetails = (row: LessonRow): LessonDetails => ({
   teacherUser: row.teacherUser,
   lessonClass: row.lessonClass?.id ? row.lessonClass : null,
   topicGrade: row.topicGrade?.id ? row.topicGrade : null,
+  seatsTaken: row.seatsTaken,
 });
 
 export async function loadLessons(db: Database, ids: number[]): Promise<Map<number, LessonDetails>> {

@@ -8,7 +8,6 @@ import {
   bookings,
   cartItems,
   carts,
-  lessons,
   orderItems,
   orders,
   packages,
@@ -28,9 +27,11 @@ import { verifySecret } from '../security/password';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { pinProblem } from '../../src/shared/payment-validation';
+import { seatsLeft } from '../../src/shared/teaching';
 import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
 import { callbackBase, callbackUrl, type CommerceContext } from './commerce-context';
 import { isBookable } from './lesson-service';
+import { lockLessons, seatsTakenOf, type LockedLesson } from './lesson-seats';
 import { feedForOrder, feedForTopUp } from './activity-service';
 import { transactionEvent } from './notification-service';
 import { scheduleLessonReminders } from './reminder-service';
@@ -126,31 +127,34 @@ async function resolveLearner(db: Db, userId: number, requested: number | null, 
   throw ValidationError.field('student_id', t('payment.childRequired'));
 }
 
-/** Why this cart cannot be fulfilled for that learner now, or null. */
+/** The lesson ids a cart's items name, sorted: the rows to lock before the cart. */
+const cartLessonIds = (items: CartItemRow[]) =>
+  [
+    ...new Set(items.filter((item) => item.purchasableType === 'lesson').map((item) => item.purchasableId)),
+  ].sort((a, b) => a - b);
+
+/**
+ * Why this cart cannot be fulfilled for that learner now, or null. `locked` are the cart's lessons
+ * as `lockLessons` returned them: cancellation, approval and seats are read under their row locks, so
+ * a cancellation or another payment for the last seat waits for this transaction, or this one for it.
+ */
 async function availabilityProblem(
-  db: Db,
+  tx: DbTransaction,
   items: CartItemRow[],
   learnerId: number | null,
+  locked: LockedLesson[],
 ): Promise<string | null> {
-  const lessonIds = items
-    .filter((item) => item.purchasableType === 'lesson')
-    .map((item) => item.purchasableId);
+  const lessonIds = cartLessonIds(items);
   if (lessonIds.length) {
-    const rows = await db.select().from(lessons).where(inArray(lessons.id, lessonIds));
+    const taken = await seatsTakenOf(tx, lessonIds);
     for (const id of lessonIds) {
-      const lesson = rows.find((row) => row.id === id);
+      const lesson = locked.find((row) => row.id === id);
       if (!lesson || !isBookable(lesson))
         return t('cart.itemUnavailable', { name: lesson?.code ?? 'A lesson' });
-      if (lesson.capacity !== null) {
-        const [{ taken } = { taken: 0 }] = await db
-          .select({ taken: count() })
-          .from(bookings)
-          .where(eq(bookings.lessonId, id));
-        if (taken >= lesson.capacity) return t('cart.itemUnavailable', { name: lesson.code });
-      }
+      if (seatsLeft(lesson, taken.get(id) ?? 0) === 0) return t('cart.lessonFull', { name: lesson.code });
     }
     if (learnerId !== null) {
-      const [booked] = await db
+      const [booked] = await tx
         .select({ id: bookings.id })
         .from(bookings)
         .where(and(eq(bookings.studentId, learnerId), inArray(bookings.lessonId, lessonIds)));
@@ -161,10 +165,26 @@ async function availabilityProblem(
     .filter((item) => item.purchasableType === 'subscription')
     .map((item) => item.purchasableId);
   if (planIds.length) {
-    const rows = await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, planIds));
+    const rows = await tx.select({ id: packages.id }).from(packages).where(inArray(packages.id, planIds));
     if (rows.length !== new Set(planIds).size) return t('cart.itemUnavailable', { name: 'A plan' });
   }
   return null;
+}
+
+/**
+ * Lock order steps 1 and 2 (docs/commerce.md "Lock order"): the cart's lessons, learnt from an
+ * unlocked read of its items, then the cart itself; `null` when the cart's lessons changed between
+ * the two (the caller answers 409 `cart.changed` or refunds).
+ */
+async function lockCartWithLessons(tx: DbTransaction, cartId: number) {
+  const lessonIds = cartLessonIds(await cartItemsOf(tx, cartId));
+  const locked = await lockLessons(tx, lessonIds);
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+  if (!cart) return { cart: null, items: [], locked, changed: false };
+  const items = await cartItemsOf(tx, cart.id);
+  const now = cartLessonIds(items);
+  const changed = now.length !== lessonIds.length || now.some((id, index) => id !== lessonIds[index]);
+  return { cart, items, locked, changed };
 }
 
 function addDuration(
@@ -273,14 +293,14 @@ type PayInput = { cartVersion: number | null; studentId: number | null };
 
 /** The cart locked for this payment, checked: not empty, unchanged since checkout, still available. */
 async function lockPayableCart(tx: DbTransaction, buyer: Buyer, cartId: number, input: PayInput) {
-  const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+  const { cart, items, locked, changed } = await lockCartWithLessons(tx, cartId);
   if (!cart) throw new HttpError(409, t('cart.empty'));
-  const items = await cartItemsOf(tx, cart.id);
   if (items.length === 0) throw new HttpError(409, t('cart.empty'));
+  if (changed) throw new HttpError(409, t('cart.changed'));
   const shown = input.cartVersion ?? cart.checkoutVersion;
   if (shown !== null && shown !== cart.version) throw new HttpError(409, t('cart.changed'));
   const learnerId = await resolveLearner(tx, buyer.userId, input.studentId, items);
-  const problem = await availabilityProblem(tx, items, learnerId);
+  const problem = await availabilityProblem(tx, items, learnerId, locked);
   if (problem) throw new HttpError(409, problem);
   return { cart, items, learnerId, totalCents: totalOf(items) };
 }
@@ -303,7 +323,8 @@ export async function payByWallet(
   await verifyWalletPin(ctx.db, buyer.userId, input.pin);
   const transaction = await ctx.db.transaction(async (tx) => {
     const payable = await lockPayableCart(tx, buyer, id, input);
-    // The row lock makes concurrent payments from one wallet queue up, so the balance check holds.
+    // Lock order step 4 (after the lessons and the cart): concurrent payments from one wallet queue
+    // up, so the balance check holds. New bookings are inserted under the lessons' locks.
     const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, buyer.userId)).for('update');
     if (!wallet || wallet.balanceCents < payable.totalCents)
       throw ValidationError.field('balance', t('wallet.insufficient'));
@@ -716,11 +737,11 @@ export async function settle(
       return finish('failed', reason, extra);
     };
     if (!row.cartId || !row.userId) return refund();
-    const [cart] = await tx.select().from(carts).where(eq(carts.id, row.cartId)).for('update');
-    if (!cart || cart.version !== row.cartVersion) return refund();
-    const items = await cartItemsOf(tx, cart.id);
+    // Lock order: this transaction's row (step 0, above), the cart's lessons, the cart, then wallets.
+    const { cart, items, locked, changed } = await lockCartWithLessons(tx, row.cartId);
+    if (!cart || changed || cart.version !== row.cartVersion) return refund();
     if (items.length === 0 || totalOf(items) !== row.amountCents) return refund();
-    if (await availabilityProblem(tx, items, row.studentId)) return refund();
+    if (await availabilityProblem(tx, items, row.studentId, locked)) return refund();
     // Lessons need a learner (a parent paying by paybill without choosing a child): nobody to book for.
     if (row.studentId === null && items.some((item) => item.purchasableType === 'lesson'))
       return refund(t('payment.noLearnerRefund'));

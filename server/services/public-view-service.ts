@@ -3,7 +3,6 @@
 import { and, asc, count, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
-  bookings,
   classes,
   curricula,
   educationLevels,
@@ -26,6 +25,7 @@ import type {
   TeacherWithUser,
 } from '../resources/web-resource';
 import { publicLesson } from './lesson-service';
+import { takenSeats } from './lesson-seats';
 
 /** A table's columns without its search document (never sent, and large). */
 function columnsOf<T extends Parameters<typeof getTableColumns>[0]>(table: T) {
@@ -84,6 +84,7 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
       user: publicUser,
       classId: classes.id,
       classTitle: classes.title,
+      seatsTaken: takenSeats,
     })
     .from(lessons)
     .innerJoin(teachers, eq(teachers.id, lessons.teacherId))
@@ -96,7 +97,7 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
   const subjectIds = [
     ...new Set(rows.flatMap((row) => (row.subjectId === null ? [] : [Number(row.subjectId)]))),
   ];
-  const [subjectRows, grades, seats] = await Promise.all([
+  const [subjectRows, grades] = await Promise.all([
     subjectIds.length
       ? db.select(subjectColumns).from(subjects).where(inArray(subjects.id, subjectIds))
       : Promise.resolve([]),
@@ -104,14 +105,8 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
       db,
       rows.map((row) => (row.gradeLevelId === null ? null : Number(row.gradeLevelId))),
     ),
-    db
-      .select({ lessonId: bookings.lessonId, booked: count() })
-      .from(bookings)
-      .where(inArray(bookings.lessonId, ids))
-      .groupBy(bookings.lessonId),
   ]);
   const subjectById = new Map(subjectRows.map((row) => [row.id, row]));
-  const bookedById = new Map(seats.map((row) => [row.lessonId, Number(row.booked)]));
   const found = new Map<number, LessonCard>(
     rows.map((row) => [
       row.lesson.id,
@@ -125,7 +120,7 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
         teacher: { ...row.teacher, user: row.user },
         lessonClass:
           row.classId !== null && row.classTitle !== null ? { id: row.classId, title: row.classTitle } : null,
-        booked: bookedById.get(row.lesson.id) ?? 0,
+        booked: row.seatsTaken,
       },
     ]),
   );

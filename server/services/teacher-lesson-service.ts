@@ -264,6 +264,8 @@ export type LessonInput = {
   type: LessonType;
   objective: string;
   priceCents: number;
+  /** Seats (null: no limit); 1 for a private lesson. */
+  capacity: number | null;
   date: string;
   time: string;
 };
@@ -323,13 +325,17 @@ const pendingLesson = (input: LessonInput, start: Date) => ({
   type: input.type,
   objective: input.objective,
   priceCents: input.priceCents,
+  capacity: input.capacity,
   startAt: start,
   endAt: lessonEnd(start),
   isApproved: false,
   rejectionComment: null,
 });
 
-/** Serialises the writes to one teacher's timetable (store, move), so two cannot take one slot. */
+/**
+ * Serialises the writes to one teacher's timetable (store, move), so two cannot take one slot.
+ * Lock order (docs/commerce.md): the teacher comes before any lesson, and payments never lock it.
+ */
 async function lockTeacher(tx: Transaction, teacherId: number) {
   await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.id, teacherId)).for('update');
 }
@@ -395,7 +401,8 @@ export async function updateLesson(
         input.classId !== lesson.classId ||
         input.type !== lesson.type ||
         input.objective !== lesson.objective ||
-        input.priceCents !== lesson.priceCents;
+        input.priceCents !== lesson.priceCents ||
+        input.capacity !== lesson.capacity;
       if (changed) throw new HttpError(409, t('teaching.rescheduleOnly'));
     } else {
       throwIfInvalid(snakeErrors(await refProblems(tx, teacher, input, now)));

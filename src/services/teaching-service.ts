@@ -62,6 +62,8 @@ function lessonBody(values: LessonFormValues, series: boolean): Record<string, u
     objective: values.objective.trim(),
     ...(series ? { lessonsCount: Number(values.lessonsCount), frequency: values.frequency } : {}),
     price: Number(values.price),
+    // A private lesson has one seat (the API sets it); an empty number is no limit.
+    capacity: values.type === 'private' || String(values.capacity).trim() === '' ? null : Number(values.capacity),
     date: values.date,
     time: values.time,
   };

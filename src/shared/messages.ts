@@ -119,6 +119,9 @@ export const messages = {
   'cart.itemUnavailable': '{name} is no longer available. Remove it from your cart and try again.',
   'cart.lessonUnavailable': 'This lesson is not open for booking.',
   'cart.alreadyBooked': 'You have already booked this lesson.',
+  // issue 20: seats are counted under the lesson's lock at payment
+  'cart.lessonFull': '{name} is full. Remove it from your cart and try again.',
+  'cart.noSeatsLeft': 'This lesson is full.',
   'cart.lessonQuantity': 'A lesson can only be booked once.',
   'cart.quantity': 'The quantity must be a whole number from 1 to {max}.',
   'cart.planAdded': 'Plan added to cart',
@@ -234,6 +237,10 @@ export const messages = {
   'lessons.liveNow': 'Live now',
   'lessons.ended': 'Ended',
   'lessons.cancelled': 'Cancelled',
+  // issue 20: a lesson card's seats
+  'lessons.seatsLeft': '{count} seats left',
+  'lessons.oneSeatLeft': '1 seat left',
+  'lessons.full': 'Full',
   'lessons.cancelledBecause':
     'The teacher cancelled this lesson: {reason} What was paid for it went back to the wallet of whoever paid.',
   'lessons.cancelledRefunded':
@@ -266,6 +273,10 @@ export const messages = {
   'teaching.rescheduleOnly':
     'Learners have booked this lesson, so only its date and time can change. They are told of the new time.',
   'teaching.cannotChange': 'This lesson can no longer be changed: it was cancelled or has started.',
+  'teaching.capacityRequired': 'Enter how many learners can join this group lesson.',
+  'teaching.capacityRange': 'A lesson has between {min} and {max} seats.',
+  'teaching.privateOneSeat': 'A private lesson has one seat.',
+  'teaching.seatsNoLimit': 'Leave empty for no limit.',
   'teaching.cannotCreate': 'You can create lessons once your teacher profile is approved.',
   'teaching.chooseDateFirst': 'Choose a date to see the free times.',
   // issue 9: notifications

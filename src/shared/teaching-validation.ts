@@ -4,6 +4,8 @@
 import { formatDate } from './format';
 import { t } from './messages';
 import {
+  CAPACITY_MAX,
+  CAPACITY_MIN,
   LESSON_PRICE_MAX,
   LESSON_PRICE_MIN,
   LESSON_TYPES,
@@ -33,6 +35,8 @@ export type LessonFormValues = {
   date: string;
   /** `HH:mm`, one of the free slots of the date. */
   time: string;
+  /** Seats: required for a group lesson, optional for a public one (empty: no limit), none for a private one. */
+  capacity: number | string;
 };
 
 export type LessonFormCheck = {
@@ -109,6 +113,21 @@ function numberProblem(value: number | string, min: number, max: number, whole: 
   return null;
 }
 
+/**
+ * The seats a teacher may set (issue 20), for the form and the API alike: a group lesson needs
+ * CAPACITY_MIN–CAPACITY_MAX; a public one may leave it empty (no limit); a private one has one seat
+ * whatever is sent.
+ */
+export function capacityProblem(type: string, capacity: number | string | null | undefined): string | null {
+  if (type === 'private') return null;
+  if (isBlank(capacity))
+    return type === 'group' ? t('teaching.capacityRequired') : null;
+  const seats = wholeNumber(capacity ?? '');
+  return seats === null || seats < CAPACITY_MIN || seats > CAPACITY_MAX
+    ? t('teaching.capacityRange', { min: CAPACITY_MIN, max: CAPACITY_MAX })
+    : null;
+}
+
 const required = (value: string) => (isBlank(value) ? t('validation.required') : null);
 
 /** Errors per field of the lesson form (empty when it can be sent). */
@@ -132,6 +151,7 @@ export function validateLessonForm(values: LessonFormValues, check: LessonFormCh
           ? t('validation.maxLength', { max: OBJECTIVE_MAX })
           : null,
     price: numberProblem(values.price, LESSON_PRICE_MIN, LESSON_PRICE_MAX, true),
+    capacity: capacityProblem(values.type, values.capacity),
     ...(check.editing
       ? {}
       : {

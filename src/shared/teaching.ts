@@ -32,6 +32,25 @@ export const REMARK_MIN = 3;
 export const REMARK_MAX = 500;
 
 export const LESSON_TYPES = ['public', 'private', 'group'] as const;
+/**
+ * Seats (issue 20): a group lesson sets 2–100; a public lesson may set the same range or none (no
+ * limit); a private lesson has one seat (the API stores 1 whatever is sent).
+ */
+export const CAPACITY_MIN = 2;
+export const CAPACITY_MAX = 100;
+
+/** A lesson card's seat line: "3 seats left", "1 seat left", "Full", or null without a limit. */
+export function seatsText(seatsLeft: number | null | undefined): string | null {
+  if (seatsLeft === null || seatsLeft === undefined) return null;
+  if (seatsLeft <= 0) return t('lessons.full');
+  return seatsLeft === 1 ? t('lessons.oneSeatLeft') : t('lessons.seatsLeft', { count: seatsLeft });
+}
+
+/** Seats still for sale (null: no limit). A booking holds a seat until it is refunded. */
+export function seatsLeft(lesson: { capacity: number | null }, taken: number): number | null {
+  return lesson.capacity === null ? null : Math.max(0, lesson.capacity - taken);
+}
+
 export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
 export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export const CLASS_TYPE_LABELS: Record<(typeof CLASS_TYPES)[number], string> = {

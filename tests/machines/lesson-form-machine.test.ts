@@ -71,6 +71,7 @@ const VALUES: LessonFormValues = {
   price: 1500,
   date: DAY,
   time: '09:00',
+  capacity: '',
 };
 const SAVED: LessonSaved = { message: 'Lessons created', lessons: [lesson({ status: 'pending' })] };
 const CLASH = 'The time clashes with your lesson on Dec 8, 2026 at 9:00 AM.';

@@ -78,6 +78,7 @@ export function adminLesson(id: number, topic: string, status: string, extra: Wi
     is_approved: status === 'approved',
     rejection_comment: status === 'rejected' ? 'Too close to the exams.' : null,
     capacity: 20,
+    seats_left: 20,
     class: null,
     topic: { id: id + 1000, name: topic, slug: topic.toLowerCase(), subject: 'Mathematics' },
     program: null,

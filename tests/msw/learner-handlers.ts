@@ -70,6 +70,7 @@ function lesson(id: number, code: string, topic: string, start: number, booked: 
     is_approved: true,
     rejection_comment: null,
     capacity: 20,
+    seats_left: 20,
     class: { id: ALGEBRA_CLASS.id, name: ALGEBRA_CLASS.title, title: ALGEBRA_CLASS.title },
     topic: { id: id + 1000, name: topic, slug: topic.toLowerCase().replace(/\s+/g, '-'), subject: 'Mathematics' },
     program: null,

@@ -42,6 +42,7 @@ export function teacherLesson(options: {
     is_approved: status === 'approved',
     rejection_comment: status === 'rejected' ? (options.comment ?? null) : null,
     capacity: 20,
+    seats_left: 20,
     class: null,
     topic: { id: 11, name: options.topic, slug: 'topic', subject: 'Mathematics' },
     program: { id: 31, name: 'CBC Mathematics', curriculum: { id: 1, name: 'CBC', acronym: 'CBC' } },

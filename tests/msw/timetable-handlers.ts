@@ -42,6 +42,7 @@ export function bookedLesson(options: {
     is_approved: true,
     rejection_comment: null,
     capacity: 20,
+    seats_left: 20,
     class: null,
     topic: {
       id: options.id + 1000,

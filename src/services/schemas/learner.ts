@@ -24,6 +24,9 @@ export const LearnerLessonStruct = type({
   gradeLevel: maybe(NamedStruct),
   teacher: maybe(type({ id, name: defaulted(string(), ''), photo: maybe(string()) })),
   class: maybe(type({ id, title: maybe(string()) })),
+  /** Seats the teacher set (null: no limit) and those still for sale (issue 20). */
+  capacity: maybe(number()),
+  seatsLeft: maybe(number()),
   isBooked: defaulted(boolean(), false),
   /** Set when the teacher cancelled the lesson (issue 10); learners who paid were refunded. */
   cancelledAt: maybe(string()),

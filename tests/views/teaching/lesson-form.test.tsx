@@ -2,6 +2,7 @@
 // with its preview, the server's 422 on the fields, success back on My lessons with a toast, and a
 // booked lesson whose date and time alone can change.
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { slot, teacherLesson, teaching, useTeachingApi } from '../../msw/teaching-handlers';
@@ -116,6 +117,8 @@ describe('create lessons', () => {
           lessons_count: 3,
           frequency: 'daily',
           price: 1500,
+          // A public lesson with the Seats field left empty: no limit.
+          capacity: null,
           date: '2026-11-27',
           time: '14:30',
         },
@@ -123,6 +126,41 @@ describe('create lessons', () => {
     ]);
     await waitFor(() => expect(snackbarText()).toBe('3 lessons created. They await approval.'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('asks a group lesson for 2–100 seats, tells a private lesson it has one, and sends the seats', async () => {
+    teaching.slots['2026-11-27'] = [slot('2026-11-27', '09:00')];
+    const app = await open('/teaching/lessons/create');
+    await screen.findByRole('heading', { level: 2, name: 'Lesson' });
+    await fillContent(app);
+    expect(input('Seats')).not.toBeRequired();
+    expect(input('Seats')).toHaveAccessibleDescription(t('teaching.seatsNoLimit'));
+
+    await choose(app, 'Type', 'Private');
+    expect(screen.queryByLabelText(/^Seats/)).not.toBeInTheDocument();
+    expect(screen.getByText(t('teaching.privateOneSeat'))).toBeInTheDocument();
+
+    await choose(app, 'Type', 'Group');
+    expect(input('Seats')).toBeRequired();
+    await pickDate(app, '27 November 2026');
+    await app.user.click(await screen.findByRole('radio', { name: '9:00 AM' }));
+    await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
+    expect(input('Seats')).toHaveAccessibleDescription(t('teaching.capacityRequired'));
+    // The new field is labelled and its error announced (contrast is the browser tests' part).
+    const checked = await axe.run(document.body, {
+      resultTypes: ['violations'],
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(checked.violations.map((violation) => violation.id)).toEqual([]);
+    await app.user.type(input('Seats'), '1');
+    await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
+    expect(input('Seats')).toHaveAccessibleDescription(t('teaching.capacityRange', { min: 2, max: 100 }));
+    expect(teaching.bodies).toEqual([]);
+
+    await app.user.type(input('Seats'), '2');
+    await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
+    await waitFor(() => expect(teaching.bodies).toHaveLength(1));
+    expect(teaching.bodies[0]?.body).toMatchObject({ type: 'group', capacity: 12 });
   });
 
   it('checks the fields before sending anything', async () => {

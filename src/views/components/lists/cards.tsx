@@ -3,6 +3,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
+import { seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
 
 export const CLASS_TYPE_LABELS = { catch_up: 'Catch up', revision: 'Revision', get_ahead: 'Get ahead' } as const;
@@ -21,6 +22,17 @@ export function lessonWhen(startAt: string | null, endAt?: string | null, timeZo
   if (!startAt) return '';
   const start = `${formatDate(startAt, timeZone)}, ${formatTime(startAt, timeZone)}`;
   return endAt ? `${start} – ${formatTime(endAt, timeZone)}` : start;
+}
+
+/** "3 seats left" or "Full" (red) when the lesson has a seat limit; nothing otherwise. */
+export function SeatsLeft({ seatsLeft }: { seatsLeft: number | null | undefined }) {
+  const text = seatsText(seatsLeft);
+  if (text === null) return null;
+  return (
+    <Text size="sm" fw={600} c={seatsLeft === 0 ? 'red.9' : 'gray.8'}>
+      {text}
+    </Text>
+  );
 }
 
 export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
@@ -47,6 +59,7 @@ export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headi
           </Text>
         )}
         <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt, timeZone)}</Text>
+        <SeatsLeft seatsLeft={lesson.seatsLeft} />
         <Group justify="space-between">
           <Text size="sm">{personName(lesson.teacher)}</Text>
           <Text fw={700}>{formatKes(lesson.price)}</Text>

@@ -6,6 +6,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { fetchClassFilters } from '@/services/class-service';
 import { findLessons, LESSON_TYPES } from '@/services/learner-lesson-service';
 import { t } from '@/shared/messages';
+import { SeatsLeft } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
 import { useList } from '../../components/lists/use-list';
@@ -133,6 +134,7 @@ export default function FindLessonsPage() {
             <LearnerLessonCard
               key={lesson.id}
               lesson={lesson}
+              footer={lesson.isBooked ? undefined : <SeatsLeft seatsLeft={lesson.seatsLeft} />}
               badge={
                 lesson.isBooked ? (
                   <Badge variant="filled" color="teal.9" style={{ flexShrink: 0 }}>

@@ -24,6 +24,7 @@ import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
+import { SeatsLeft } from '../../components/lists/cards';
 import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -97,13 +98,16 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
 }
 
 /** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
-function AddToCart({ lessonId }: { lessonId: number }) {
+function AddToCart({ lessonId, seatsLeft }: { lessonId: number; seatsLeft: number | null }) {
   const { add, adding, error } = useAddToCart({ kind: 'lesson', id: lessonId });
+  const full = seatsLeft === 0;
   return (
     <Stack gap="xs">
-      <Button size="md" color="blue.9" onClick={add} loading={adding}>
+      <SeatsLeft seatsLeft={seatsLeft} />
+      <Button size="md" color="blue.9" onClick={add} loading={adding} disabled={full}>
         Add to cart
       </Button>
+      {full && <Text size="sm">{t('cart.noSeatsLeft')}</Text>}
       {error && (
         <Alert color="red" variant="light" role="alert">
           {error}
@@ -200,7 +204,7 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
         ) : (
           <>
             <Text size="sm">{t('lessons.notBooked')}</Text>
-            {notStarted && <AddToCart lessonId={lesson.id} />}
+            {notStarted && <AddToCart lessonId={lesson.id} seatsLeft={lesson.seatsLeft} />}
           </>
         )}
         {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}

@@ -27,7 +27,11 @@ function AddToCart({ lesson }: { lesson: Lesson }) {
       <Button size="md" color="blue.9" onClick={add} loading={adding} disabled={!lesson.bookable}>
         Add to cart
       </Button>
-      {!lesson.bookable && <Text size="sm" c="gray.7">{t('cart.lessonUnavailable')}</Text>}
+      {!lesson.bookable && (
+        <Text size="sm" c="gray.7">
+          {lesson.seatsLeft === 0 ? t('cart.noSeatsLeft') : t('cart.lessonUnavailable')}
+        </Text>
+      )}
       {error && (
         <Alert color="red" variant="light" role="alert">
           {error}
@@ -54,7 +58,7 @@ function LessonDetails({ lesson }: { lesson: Lesson }) {
     ['Time', lesson.startAt ? `${formatTime(lesson.startAt, timeZone)}${lesson.endAt ? ` – ${formatTime(lesson.endAt, timeZone)}` : ''}` : ''],
     ['Duration', lesson.durationMinutes ? `${lesson.durationMinutes} minutes` : ''],
     ['Class', lesson.class?.title ?? ''],
-    ['Seats left', lesson.seatsLeft !== null ? String(lesson.seatsLeft) : ''],
+    ['Seats left', lesson.seatsLeft === null ? '' : lesson.seatsLeft === 0 ? t('lessons.full') : String(lesson.seatsLeft)],
     ['Lesson code', lesson.code],
   ];
   const teacher = lesson.teacher;

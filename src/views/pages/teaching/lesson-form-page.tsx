@@ -39,7 +39,7 @@ import {
 } from '@/machines/lesson-form-machine';
 import type { LessonFormData, Slot, TeacherLesson } from '@/services/schemas/teaching';
 import { t } from '@/shared/messages';
-import { SERIES_MAX, SERIES_MIN, LESSON_PRICE_MAX, LESSON_PRICE_MIN, OBJECTIVE_MAX, type SeriesFrequency } from '@/shared/teaching';
+import { CAPACITY_MAX, CAPACITY_MIN, SERIES_MAX, SERIES_MIN, LESSON_PRICE_MAX, LESSON_PRICE_MIN, OBJECTIVE_MAX, type SeriesFrequency } from '@/shared/teaching';
 import {
   lastSchedulableDay,
   seriesDates,
@@ -85,6 +85,7 @@ function initialValues(formData: LessonFormData, lesson: TeacherLesson | null): 
     price: lesson ? Number(lesson.price) : '',
     date: start ? start.format('YYYY-MM-DD') : '',
     time: start ? start.format('HH:mm') : '',
+    capacity: lesson?.type !== 'private' && lesson?.capacity ? lesson.capacity : '',
   };
 }
 
@@ -287,6 +288,28 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
               error={errorOf('price')}
               maw={260}
             />
+            {values.type === 'private' ? (
+              <Text size="sm" c="gray.7">
+                {t('teaching.privateOneSeat')}
+              </Text>
+            ) : (
+              <NumberInput
+                label="Seats"
+                required={values.type === 'group'}
+                description={values.type === 'group' ? undefined : t('teaching.seatsNoLimit')}
+                disabled={content}
+                min={CAPACITY_MIN}
+                max={CAPACITY_MAX}
+                // Say why 1 or 500 seats will not do rather than silently changing the number.
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                value={values.capacity}
+                onChange={(value) => change('capacity', value)}
+                error={errorOf('capacity')}
+                maw={260}
+              />
+            )}
           </Stack>
         </Card>
 
