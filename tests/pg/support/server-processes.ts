@@ -13,6 +13,9 @@ import { Browser, freePort } from '../../server/support/test-server';
 
 const root = path.resolve(__dirname, '../../..');
 
+/** Databases kept for the audit after `npm run test:pg` (scripts/test-pg.mjs knows this prefix). */
+export const KEPT_PREFIX = 'somesha_kept_';
+
 export type SharedDatabase = {
   /** The database's own URL (on the test server), for the processes and for direct checks. */
   url: string;
@@ -22,11 +25,17 @@ export type SharedDatabase = {
   drop(): Promise<void>;
 };
 
-/** A new database on TEST_DATABASE_URL's server, migrated and seeded once. */
-export async function sharedDatabase(): Promise<SharedDatabase> {
+/**
+ * A new database on TEST_DATABASE_URL's server, migrated and seeded once. With `keep` (a label) it
+ * outlives the test: `npm run test:pg` runs `npm run audit:money` on every kept database once all
+ * tests are done, then drops it (the audit "in CI after the PostgreSQL tests").
+ */
+export async function sharedDatabase(options: { keep?: string } = {}): Promise<SharedDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('tests/pg need TEST_DATABASE_URL: run them with `npm run test:pg`.');
-  const name = `somesha_pg_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const unique = `${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const label = (options.keep ?? '').replace(/[^a-z0-9]/gi, '_').toLowerCase();
+  const name = options.keep ? `${KEPT_PREFIX}${label}_${unique}` : `somesha_pg_${unique}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -47,11 +56,12 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
     pool,
     async drop() {
       await pool.end().catch(() => {});
+      await rm(filesDir, { recursive: true, force: true });
+      if (options.keep) return;
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
-      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
