@@ -1,4 +1,4 @@
-// What a load balancer probes (CONTRACT.md "Operations", README "Operations"):
+// What a load balancer probes (CONTRACT.md "Operations", README "Health and readiness checks"):
 // - GET /healthz: the process runs and answers (never asks the database), 200 `{status: "ok"}`.
 // - GET /readyz: the database answers and has every migration this build ships, 200
 //   `{status: "ok"}`; else 503 `{status: "unavailable", message}` (the contract's 5xx message) with
