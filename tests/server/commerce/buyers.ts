@@ -81,6 +81,23 @@ export async function upcomingLessons(server: TestServer) {
     .orderBy(asc(lessons.id));
 }
 
+/** The seeded upcoming lessons, handed out one at a time, so each test of a file buys its own. */
+export class LessonSupply {
+  private ids: number[] = [];
+  private next = 0;
+
+  async load(server: TestServer): Promise<void> {
+    this.ids = (await upcomingLessons(server)).map((lesson) => lesson.id);
+    this.next = 0;
+  }
+
+  take(): number {
+    const id = this.ids[this.next++];
+    if (id === undefined) throw new Error('Out of seeded lessons');
+    return id;
+  }
+}
+
 export async function plan(server: TestServer, slug: string) {
   const [row] = await server.db.select().from(packages).where(eq(packages.slug, slug));
   if (!row) throw new Error(`No plan ${slug}`);

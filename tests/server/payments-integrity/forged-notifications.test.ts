@@ -11,29 +11,24 @@ import {
   eventually,
   finalTransaction,
   newBuyer,
-  upcomingLessons,
+  LessonSupply,
 } from '../commerce/buyers';
 import { c2bConfirmationBody, statusResultBody, stkCallbackBody } from '../support/daraja-bodies';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
 let server: TestServer;
-let lessonIds: number[] = [];
+const lessons = new LessonSupply();
 beforeAll(async () => {
   server = await startTestServer({
     // The customer takes 400 ms to answer the prompt; an unanswered prompt times out after 600 ms.
     mpesa: { callbackDelayMs: 400, timeoutMs: 600, statusDelayMs: 150 },
     commerce: { mpesaQueryAfterMs: 100, queryIntervalMs: 50 },
   });
-  lessonIds = (await upcomingLessons(server)).map((lesson) => lesson.id);
+  await lessons.load(server);
 });
 afterAll(() => server.close());
 
-let nextLesson = 0;
-const freshLesson = () => {
-  const id = lessonIds[nextLesson++];
-  if (id === undefined) throw new Error('Out of seeded lessons');
-  return id;
-};
+const freshLesson = () => lessons.take();
 
 const gateway = () => server.browser();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactions } from '../../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { callbackPaths } from '../../../server/services/callback-secret-service';
-import { addLesson, finalTransaction, newBuyer, upcomingLessons } from '../commerce/buyers';
+import { addLesson, finalTransaction, newBuyer, LessonSupply } from '../commerce/buyers';
 import { c2bConfirmationBody, stkCallbackBody } from '../support/daraja-bodies';
 import { parseRouteTree } from '../support/route-tree';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -15,19 +15,14 @@ const SECRET = 'hooks_test_secret_0123456789abcdefABCDEF';
 const WRONG = 'hooks_test_secret_0123456789abcdefABCDEX';
 
 let server: TestServer;
-let lessonIds: number[] = [];
+const lessons = new LessonSupply();
 beforeAll(async () => {
   server = await startTestServer({ config: { callbackSecret: SECRET } });
-  lessonIds = (await upcomingLessons(server)).map((lesson) => lesson.id);
+  await lessons.load(server);
 });
 afterAll(() => server.close());
 
-let nextLesson = 0;
-const freshLesson = () => {
-  const id = lessonIds[nextLesson++];
-  if (id === undefined) throw new Error('Out of seeded lessons');
-  return id;
-};
+const freshLesson = () => lessons.take();
 
 /** A gateway: no cookies, no CSRF token. */
 const gateway = () => server.browser();
