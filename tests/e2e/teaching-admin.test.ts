@@ -50,8 +50,11 @@ async function pickDay(page: Page, label: string, day: Date): Promise<void> {
     timeZone: 'UTC',
   });
   const button = page.getByRole('button', { name, exact: true });
+  // After "next" the calendar re-renders: wait for the day to appear before deciding to move again,
+  // or a busy machine moves past its month (the day is then never found).
   for (let step = 0; step < 3 && (await button.count()) === 0; step += 1) {
     await page.locator('[data-direction="next"]').first().click();
+    await button.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
   }
   await button.click();
 }
