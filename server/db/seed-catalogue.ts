@@ -466,7 +466,7 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
             endAt: new Date(lesson.startAt.getTime() + lesson.minutes * 60_000),
             link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
             isApproved: true,
-            capacity: type === 'private' ? 5 : type === 'group' ? 12 : 30,
+            capacity: type === 'private' ? 1 : type === 'group' ? 12 : 30,
           };
         }),
     )

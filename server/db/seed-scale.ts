@@ -317,7 +317,7 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
         isApproved: index % 20 !== 7,
         cancelledAt: index % 50 === 11 ? new Date(startAt.getTime() - 2 * DAY_MS) : null,
         cancellationReason: index % 50 === 11 ? 'The teacher is unwell.' : null,
-        capacity: type === 'private' ? 5 : type === 'group' ? 12 : 30,
+        capacity: type === 'private' ? 1 : type === 'group' ? 12 : 30,
       };
       planned.push(lesson);
       return lesson;

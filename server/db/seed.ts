@@ -676,6 +676,7 @@ const PROGRAMS: ProgramSeed[] = [
 ];
 
 const LESSON_TYPES_CYCLE = ['public', 'group', 'public', 'private'] as const;
+const SEATS = { public: 30, group: 12, private: 1 } as const;
 
 /** ~30 approved lessons over the next four weeks, after school in Nairobi (16:00 or 17:30 EAT). */
 async function seedLessons(db: Database): Promise<void> {
@@ -741,7 +742,8 @@ async function seedLessons(db: Database): Promise<void> {
           endAt: new Date(startAt.getTime() + minutes * 60_000),
           link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
           isApproved: true,
-          capacity: 30,
+          // A private lesson is one learner's (SPEC), a group a small class, a public one a crowd.
+          capacity: SEATS[LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length]],
         })
         .onConflictDoNothing();
     }

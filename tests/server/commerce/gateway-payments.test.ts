@@ -368,7 +368,7 @@ async function payOnPesapalPage(browser: Browser, pesapalUrl: string, choice: 'p
 describe('Pesapal', () => {
   it('pays on the hosted page: the IPN completes the order and the browser lands on the return page', async () => {
     const buyer = await newBuyer(server);
-    await addLesson(buyer.browser, lesson(6).id);
+    await addLesson(buyer.browser, lesson(10).id);
     const response = await buyer.browser.post('/api/payments/pesapal');
     expect(response.status).toBe(202);
     expect(response.body).toMatchObject({
@@ -384,7 +384,7 @@ describe('Pesapal', () => {
     expect(settled.status).toBe('completed');
     const [row] = await server.db.select().from(transactions).where(eq(transactions.id, id));
     expect(row?.meta.payment_method).toBe('Visa');
-    expect(await bookedCodes(buyer.browser)).toEqual([lesson(6).code]);
+    expect(await bookedCodes(buyer.browser)).toEqual([lesson(10).code]);
     expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(0);
 
     const before = await countsFor(buyer.userId);
