@@ -42,7 +42,11 @@ async function choose(page: Page, label: string, option: string | RegExp): Promi
 
 /** Picks a day in the Mantine date picker labelled `label`, moving to the next month when needed. */
 async function pickDay(page: Page, label: string, day: Date): Promise<void> {
+  const next = page.locator('[data-direction="next"]:visible');
   await field(page, label).click();
+  // Its calendar is open: with the previous picker's calendar still closing, this one did not open
+  // (seen on a fast run: the day and "next" were never visible). Hence also the wait at the end.
+  await next.first().waitFor({ state: 'visible' });
   const name = day.toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'long',
@@ -53,10 +57,12 @@ async function pickDay(page: Page, label: string, day: Date): Promise<void> {
   // After "next" the calendar re-renders: wait for the day to appear before deciding to move again,
   // or a busy machine moves past its month (the day is then never found).
   for (let step = 0; step < 3 && (await button.count()) === 0; step += 1) {
-    await page.locator('[data-direction="next"]').first().click();
+    await next.first().click();
     await button.waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
   }
   await button.click();
+  // The calendar closes before the next field is touched.
+  await next.first().waitFor({ state: 'hidden' });
 }
 
 /** Picks the first option of the native select labelled `label` whose text contains `text`. */
