@@ -728,6 +728,7 @@ async function seedLessons(db: Database): Promise<void> {
       );
       const minutes = priceKes >= 2000 ? 90 : 60;
       const code = `SOM-${String(index).padStart(4, '0')}`;
+      const type = LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length] ?? 'public';
       await db
         .insert(lessons)
         .values({
@@ -735,7 +736,7 @@ async function seedLessons(db: Database): Promise<void> {
           teacherId,
           topicId: topic?.id ?? null,
           programId: programRow?.id ?? null,
-          type: LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length],
+          type,
           objective,
           priceCents: priceKes * 100,
           startAt,
@@ -743,7 +744,7 @@ async function seedLessons(db: Database): Promise<void> {
           link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
           isApproved: true,
           // A private lesson is one learner's (SPEC), a group a small class, a public one a crowd.
-          capacity: SEATS[LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length]],
+          capacity: SEATS[type],
         })
         .onConflictDoNothing();
     }

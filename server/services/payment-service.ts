@@ -2,7 +2,7 @@
 // Pesapal. Every completed payment goes through `settle`, so a callback, an IPN, an STK query and a
 // C2B confirmation all end in the same order/booking/emptying logic, once.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction as DbTransaction } from '../db/client';
 import {
   bookings,
@@ -27,7 +27,7 @@ import { verifySecret } from '../security/password';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { pinProblem } from '../../src/shared/payment-validation';
-import { seatsLeft } from '../../src/shared/teaching';
+import { isFull, seatsLeft } from '../../src/shared/teaching';
 import { cartItemsOf, paybillAccountOf, requireCart, type CartOwner } from './cart-service';
 import { callbackBase, callbackUrl, type CommerceContext } from './commerce-context';
 import { isBookable } from './lesson-service';
@@ -151,7 +151,7 @@ async function availabilityProblem(
       const lesson = locked.find((row) => row.id === id);
       if (!lesson || !isBookable(lesson))
         return t('cart.itemUnavailable', { name: lesson?.code ?? 'A lesson' });
-      if (seatsLeft(lesson, taken.get(id) ?? 0) === 0) return t('cart.lessonFull', { name: lesson.code });
+      if (isFull(seatsLeft(lesson, taken.get(id) ?? 0))) return t('cart.lessonFull', { name: lesson.code });
     }
     if (learnerId !== null) {
       const [booked] = await tx
