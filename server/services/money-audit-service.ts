@@ -1,10 +1,10 @@
 // The money audit (issue 20, docs/commerce.md "The ledger and the money audit"): five set-based
 // checks that the money in the database adds up, read in one read-only snapshot. Used by
 // `npm run audit:money` (server/audit-money.ts) and `GET /api/admin/audit`; it never writes.
-import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { centsToDecimal } from '../resources/money';
+import { missingMigrations, shippedMigrations } from './readiness-service';
 
 type Db = Database | Transaction;
 type Row = Record<string, unknown>;
@@ -296,10 +296,6 @@ export async function auditMoney(db: Database, now = new Date()): Promise<MoneyA
   return { ok: checks.every((check) => check.ok), checked_at: now.toISOString(), checks };
 }
 
-const journal = JSON.parse(
-  readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
-) as { entries: { tag: string; when: number }[] };
-
 /**
  * Why this database cannot be audited (never migrated, migrated by an older release, nobody in it),
  * or null. Reads only: the CLI must not migrate a database it was asked to look at.
@@ -307,13 +303,11 @@ const journal = JSON.parse(
 export async function auditReadiness(db: Database): Promise<string | null> {
   const [table] = await rows(db, sql`select to_regclass('drizzle.__drizzle_migrations') as name`);
   if (!table?.name) return 'the database has no schema (never migrated): start the server once to migrate it';
-  const [applied] = await rows(
-    db,
-    sql`select count(*)::int as count, max(created_at)::bigint as last from drizzle.__drizzle_migrations`,
-  );
-  const latest = journal.entries.at(-1);
-  if (latest && Number(applied?.last ?? 0) < latest.when)
-    return `the database is not migrated to this release (${Number(applied?.count ?? 0)} of ${journal.entries.length} migrations, missing ${latest.tag}): start the server once to migrate it`;
+  // The same record GET /readyz reads (server/services/readiness-service.ts).
+  const shipped = shippedMigrations();
+  const missing = await missingMigrations(db, shipped);
+  if (missing.length > 0)
+    return `the database is not migrated to this release (${shipped.length - missing.length} of ${shipped.length} migrations, missing ${missing.map((migration) => migration.tag).join(', ')}): start the server once to migrate it`;
   const [user] = await rows(db, sql`select exists (select 1 from users) as any`);
   if (!user?.any) return 'the database is empty (no users): nothing to audit';
   return null;

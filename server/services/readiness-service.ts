@@ -14,15 +14,28 @@ export function shippedMigrations(): Journal['entries'] {
   return journal.entries;
 }
 
+/**
+ * The migrations of `expected` (default: this build's) that drizzle's own record
+ * (`drizzle.__drizzle_migrations`, one row per applied migration, `created_at` = the journal's `when`)
+ * does not hold. Throws when the record is not there or the database does not answer.
+ */
+export async function missingMigrations(
+  db: Database,
+  expected: Journal['entries'] = shippedMigrations(),
+): Promise<Journal['entries']> {
+  const result = await db.execute(sql`select created_at from drizzle.__drizzle_migrations`);
+  const applied = new Set(
+    (result as unknown as { rows: { created_at: unknown }[] }).rows.map((row) => Number(row.created_at)),
+  );
+  return expected.filter((migration) => !applied.has(migration.when));
+}
+
 /** A probe gives up on a database that does not answer within this time. */
 const READINESS_TIMEOUT_MS = 2000;
 
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
-/**
- * Whether the database answers and holds every migration of `expected` in drizzle's own record
- * (`drizzle.__drizzle_migrations`, one row per applied migration, `created_at` = the journal's `when`).
- */
+/** Whether the database answers (within `timeoutMs`) and holds every migration of `expected`. */
 export async function readiness(
   db: Database,
   expected: Journal['entries'],
@@ -30,16 +43,12 @@ export async function readiness(
 ): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const result = await Promise.race([
-      db.execute(sql`select created_at from drizzle.__drizzle_migrations`),
+    const missing = await Promise.race([
+      missingMigrations(db, expected),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('the database did not answer in time')), timeoutMs);
       }),
     ]);
-    const applied = new Set(
-      (result as unknown as { rows: { created_at: unknown }[] }).rows.map((row) => Number(row.created_at)),
-    );
-    const missing = expected.filter((migration) => !applied.has(migration.when));
     if (missing.length > 0)
       return { ready: false, reason: `migrations not applied: ${missing.map((m) => m.tag).join(', ')}` };
     return { ready: true };
