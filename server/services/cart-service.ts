@@ -8,7 +8,7 @@ import { HttpError, ValidationError, notFound, unauthorized } from '../http/erro
 import { cartBody, type CartItemRow, type CartRow, type Purchasables } from '../resources/commerce-resource';
 import { walletResource } from '../resources/user-resource';
 import { t } from '../../src/shared/messages';
-import { seatsLeft } from '../../src/shared/teaching';
+import { isFull, seatsLeft } from '../../src/shared/teaching';
 import { findLesson, isBookable, isBookedBy, learnerIds, loadLessons } from './lesson-service';
 
 export type CartOwner = { userId: number; roles: string[] } | { sessionId: string };
@@ -121,7 +121,7 @@ export async function addItem(db: Database, owner: CartOwner, item: NewItem) {
       throw new HttpError(409, t('cart.alreadyBooked'));
     }
     // A hint only: the seat is counted again under the lesson's lock when it is paid for.
-    if (seatsLeft(lesson, lesson.seatsTaken ?? 0) === 0)
+    if (isFull(seatsLeft(lesson, lesson.seatsTaken ?? 0)))
       throw ValidationError.field('purchasable_id', t('cart.noSeatsLeft'));
     priceCents = lesson.priceCents;
   } else {

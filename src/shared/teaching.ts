@@ -39,10 +39,15 @@ export const LESSON_TYPES = ['public', 'private', 'group'] as const;
 export const CAPACITY_MIN = 2;
 export const CAPACITY_MAX = 100;
 
+/** A lesson with a seat limit and no seat left: it cannot be bought. */
+export function isFull(seatsLeft: number | null | undefined): boolean {
+  return seatsLeft !== null && seatsLeft !== undefined && seatsLeft <= 0;
+}
+
 /** A lesson card's seat line: "3 seats left", "1 seat left", "Full", or null without a limit. */
 export function seatsText(seatsLeft: number | null | undefined): string | null {
   if (seatsLeft === null || seatsLeft === undefined) return null;
-  if (seatsLeft <= 0) return t('lessons.full');
+  if (isFull(seatsLeft)) return t('lessons.full');
   return seatsLeft === 1 ? t('lessons.oneSeatLeft') : t('lessons.seatsLeft', { count: seatsLeft });
 }
 
@@ -110,5 +115,12 @@ export function materialFileCountProblem(count: number): string | null {
 export const DEFAULT_COMMISSION_PERCENT = 20;
 
 /** Catalogue kinds an admin writes (CONTRACT, admin section). */
-export const CATALOGUE_KINDS = ['curricula', 'edu-levels', 'grade-levels', 'subjects', 'topics', 'subtopics'] as const;
+export const CATALOGUE_KINDS = [
+  'curricula',
+  'edu-levels',
+  'grade-levels',
+  'subjects',
+  'topics',
+  'subtopics',
+] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];

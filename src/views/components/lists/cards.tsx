@@ -3,11 +3,20 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
-import { seatsText } from '@/shared/teaching';
+import { isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
 
-export const CLASS_TYPE_LABELS = { catch_up: 'Catch up', revision: 'Revision', get_ahead: 'Get ahead' } as const;
-export const FREQUENCY_LABELS = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' } as const;
+export const CLASS_TYPE_LABELS = {
+  catch_up: 'Catch up',
+  revision: 'Revision',
+  get_ahead: 'Get ahead',
+} as const;
+export const FREQUENCY_LABELS = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+} as const;
 
 export function personName(person: { firstName: string; lastName: string } | null | undefined): string {
   return person ? `${person.firstName} ${person.lastName}`.trim() : '';
@@ -29,7 +38,7 @@ export function SeatsLeft({ seatsLeft }: { seatsLeft: number | null | undefined 
   const text = seatsText(seatsLeft);
   if (text === null) return null;
   return (
-    <Text size="sm" fw={600} c={seatsLeft === 0 ? 'red.9' : 'gray.8'}>
+    <Text size="sm" fw={600} c={isFull(seatsLeft) ? 'red.9' : 'gray.8'}>
       {text}
     </Text>
   );
@@ -69,7 +78,13 @@ export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headi
   );
 }
 
-export function ClassCard({ lessonClass, headingLevel = 3 }: { lessonClass: LessonClass; headingLevel?: 2 | 3 }) {
+export function ClassCard({
+  lessonClass,
+  headingLevel = 3,
+}: {
+  lessonClass: LessonClass;
+  headingLevel?: 2 | 3;
+}) {
   const c = lessonClass;
   const href = c.nextLesson ? `/lessons/view/${encodeURIComponent(c.nextLesson.code)}` : null;
   const timeZone = useDisplayTimeZone();

@@ -20,6 +20,7 @@ import { fetchLearnerLesson } from '@/services/learner-lesson-service';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { formatCountdown, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
+import { isFull } from '@/shared/teaching';
 import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
@@ -100,7 +101,7 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
 /** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
 function AddToCart({ lessonId, seatsLeft }: { lessonId: number; seatsLeft: number | null }) {
   const { add, adding, error } = useAddToCart({ kind: 'lesson', id: lessonId });
-  const full = seatsLeft === 0;
+  const full = isFull(seatsLeft);
   return (
     <Stack gap="xs">
       <SeatsLeft seatsLeft={seatsLeft} />

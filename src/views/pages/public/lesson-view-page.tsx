@@ -5,6 +5,7 @@ import { fetchLesson, initialLesson } from '@/services/lesson-service';
 import type { Lesson } from '@/services/schemas/web';
 import { formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
+import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { personName } from '../../components/lists/cards';
 import { useDisplayTimeZone } from '../../hydration';
@@ -29,7 +30,7 @@ function AddToCart({ lesson }: { lesson: Lesson }) {
       </Button>
       {!lesson.bookable && (
         <Text size="sm" c="gray.7">
-          {lesson.seatsLeft === 0 ? t('cart.noSeatsLeft') : t('cart.lessonUnavailable')}
+          {isFull(lesson.seatsLeft) ? t('cart.noSeatsLeft') : t('cart.lessonUnavailable')}
         </Text>
       )}
       {error && (
@@ -58,7 +59,7 @@ function LessonDetails({ lesson }: { lesson: Lesson }) {
     ['Time', lesson.startAt ? `${formatTime(lesson.startAt, timeZone)}${lesson.endAt ? ` – ${formatTime(lesson.endAt, timeZone)}` : ''}` : ''],
     ['Duration', lesson.durationMinutes ? `${lesson.durationMinutes} minutes` : ''],
     ['Class', lesson.class?.title ?? ''],
-    ['Seats left', lesson.seatsLeft === null ? '' : lesson.seatsLeft === 0 ? t('lessons.full') : String(lesson.seatsLeft)],
+    ['Seats left', lesson.seatsLeft === null ? '' : isFull(lesson.seatsLeft) ? t('lessons.full') : String(lesson.seatsLeft)],
     ['Lesson code', lesson.code],
   ];
   const teacher = lesson.teacher;
