@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createDatabase } from '../../../server/db/client';
 import { seed } from '../../../server/db/seed';
 import { DiskFileStorage } from '../../../server/storage/file-storage';
-import { Browser, freePort } from '../../server/support/test-server';
+import { Browser, freePort, postgresDatabase } from '../../server/support/test-server';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -36,12 +36,8 @@ export async function sharedDatabase(options: { keep?: string } = {}): Promise<S
   const unique = `${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const label = (options.keep ?? '').replace(/[^a-z0-9]/gi, '_').toLowerCase();
   const name = options.keep ? `${KEPT_PREFIX}${label}_${unique}` : `somesha_pg_${unique}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await postgresDatabase(serverUrl, name);
+  const url = new URL(database.url);
   const filesDir = await mkdtemp(path.join(tmpdir(), 'somesha-pg-files-'));
   const handle = await createDatabase({ url: url.toString() });
   await handle.migrate();
@@ -57,11 +53,7 @@ export async function sharedDatabase(options: { keep?: string } = {}): Promise<S
     async drop() {
       await pool.end().catch(() => {});
       await rm(filesDir, { recursive: true, force: true });
-      if (options.keep) return;
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      if (!options.keep) await database.drop();
     },
   };
 }

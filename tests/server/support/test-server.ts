@@ -170,15 +170,11 @@ const serverFilesDir = () => mkdtemp(path.join(tmpdir(), 'somesha-test-files-'))
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return createPgliteDatabase();
-  const { default: pg } = await import('pg');
-  const name = `somesha_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDatabase({ url: url.toString() });
+  const database = await postgresDatabase(
+    serverUrl,
+    `somesha_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`,
+  );
+  const handle = await createDatabase({ url: database.url });
   await handle.migrate();
   const filesDir = await serverFilesDir();
   await seed(handle.db, { storage: new DiskFileStorage(filesDir) });
@@ -188,13 +184,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       ...handle,
       async close() {
         await handle.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
-        await dropper.end();
+        await database.drop();
       },
     },
   };
+}
+
+/** A new, empty database `name` on the PostgreSQL server at `serverUrl`: its URL, and how to drop it. */
+export async function postgresDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
