@@ -15,6 +15,7 @@ import {
   sendTo,
   setup,
   type ActorRefFrom,
+  type AnyActorLogic,
   type AnyActorRef,
   type EventObject,
 } from 'xstate';
@@ -27,6 +28,7 @@ import type { checkoutMachine } from './checkout-machine';
 import { notificationsMachine } from './notifications-machine';
 import type { PaymentStart, paymentMachine } from './payment-machine';
 import type { removeItemMachine } from './remove-item-machine';
+import { asScreen, type ScreenEvent } from './screen-effects';
 import { sessionMachine, type NotifyColor } from './session-machine';
 import { snackbarMachine } from './snackbar-machine';
 
@@ -52,6 +54,18 @@ export type CommerceRefs = {
 export type AppContext = {
   /** The commerce actors once spawned (their systemIds are their names). */
   commerce: CommerceRefs | null;
+  /** The actors of the screens on show (src/views/use-screen-actor.ts), by id. */
+  screens: Record<string, AnyActorRef>;
+};
+
+/** A screen opens: its actor joins the system (src/machines/screen-effects.ts). */
+export type ScreenOpen = {
+  type: 'screen.open';
+  id: string;
+  logic: AnyActorLogic;
+  input?: unknown;
+  /** For an actor another actor talks to (the wallet page's loader hears of top-ups). */
+  systemId?: string;
 };
 
 type Notify = { color: NotifyColor; message: string };
@@ -59,6 +73,9 @@ type Notify = { color: NotifyColor; message: string };
 export type AppEvent =
   /** A screen needs the commerce actors (the cart drawer opens, the wallet page shows). */
   | { type: 'commerce.load' }
+  | ScreenOpen
+  | { type: 'screen.close'; id: string }
+  | ScreenEvent
   /** Any child's `notify`: the snackbar shows it. */
   | ({ type: 'notify' } & Notify)
   | { type: 'session.signedIn'; user: User }
@@ -122,9 +139,16 @@ const relays = {
   checkout: { from: 'checkout', events: { notify: 'notify', 'payment.start': 'checkout.paymentStart' } },
   payment: {
     from: 'payment',
-    events: { notify: 'notify', 'payment.succeeded': 'payment.succeeded', 'wallet.pinSetUp': 'payment.pinSetUp' },
+    events: {
+      notify: 'notify',
+      'payment.succeeded': 'payment.succeeded',
+      'wallet.pinSetUp': 'payment.pinSetUp',
+    },
   },
-  walletTopUp: { from: 'walletTopUp', events: { notify: 'notify', 'payment.succeeded': 'walletTopUp.succeeded' } },
+  walletTopUp: {
+    from: 'walletTopUp',
+    events: { notify: 'notify', 'payment.succeeded': 'walletTopUp.succeeded' },
+  },
   removeItem: { from: 'removeItem', events: { notify: 'notify', 'cart.replace': 'removeItem.cartReplace' } },
 } satisfies Record<string, RelayInput>;
 
@@ -164,6 +188,23 @@ export const appMachine = setup({
       message: params.message,
       color: params.color,
     })),
+    openScreen: assign(({ context, spawn }, params: ScreenOpen) => {
+      // Typed spawns take a named id only for the logic `setup` lists; a screen's logic comes in the event.
+      const spawnScreen = spawn as unknown as (logic: AnyActorLogic, options: object) => AnyActorRef;
+      const actor = spawnScreen(asScreen(params.logic), {
+        id: params.id,
+        systemId: params.systemId,
+        input: params.input,
+      });
+      return { screens: { ...context.screens, [params.id]: actor } };
+    }),
+    closeScreen: enqueueActions(({ context, enqueue }, params: { id: string }) => {
+      const actor = context.screens[params.id];
+      if (!actor) return;
+      enqueue.stopChild(actor);
+      const { [params.id]: _closed, ...rest } = context.screens;
+      enqueue.assign({ screens: rest });
+    }),
     spawnCommerce: assign(({ spawn }, logic: CommerceLogic) => ({
       commerce: {
         checkout: spawn(logic.checkout, { systemId: 'checkout' }),
@@ -185,7 +226,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: { commerce: null },
+  context: { commerce: null, screens: {} },
   type: 'parallel',
   invoke: [
     { id: 'snackbar', systemId: 'snackbar', src: 'snackbar' },
@@ -200,8 +241,22 @@ export const appMachine = setup({
   ],
   on: {
     // Every machine announces outcomes ("signed out", "order paid"); the bar shows them.
-    notify: { actions: { type: 'show', params: ({ event }) => ({ color: event.color, message: event.message }) } },
+    notify: {
+      actions: { type: 'show', params: ({ event }) => ({ color: event.color, message: event.message }) },
+    },
     'session.navigate': {
+      actions: emit(({ event }) => ({ type: 'navigate' as const, to: event.to, replace: event.replace })),
+    },
+    // A screen's own actor lives as long as the screen shows; what it asks for, the app does.
+    'screen.open': { actions: { type: 'openScreen', params: ({ event }) => event } },
+    'screen.close': { actions: { type: 'closeScreen', params: ({ event }) => ({ id: event.id }) } },
+    'screen.notify': {
+      actions: { type: 'show', params: ({ event }) => ({ color: event.color, message: event.message }) },
+    },
+    'screen.userUpdated': {
+      actions: sendTo('session', ({ event }) => ({ type: 'user.updated' as const, user: event.user })),
+    },
+    'screen.navigate': {
       actions: emit(({ event }) => ({ type: 'navigate' as const, to: event.to, replace: event.replace })),
     },
     // Any 401 means the server forgot us: the session clears the user and goes to sign-in.
@@ -240,12 +295,18 @@ export const appMachine = setup({
             src: 'loadCommerce',
             onDone: {
               target: 'ready',
-              actions: [{ type: 'spawnCommerce', params: ({ event }) => event.output }, 'listenToTransactions'],
+              actions: [
+                { type: 'spawnCommerce', params: ({ event }) => event.output },
+                'listenToTransactions',
+              ],
             },
             // A failed download (offline for a moment): say so; the next request tries again.
             onError: {
               target: 'failed',
-              actions: { type: 'show', params: () => ({ color: 'error' as const, message: t('messages.general') }) },
+              actions: {
+                type: 'show',
+                params: () => ({ color: 'error' as const, message: t('messages.general') }),
+              },
             },
           },
         },
@@ -259,7 +320,10 @@ export const appMachine = setup({
           ],
           on: {
             'checkout.paymentStart': {
-              actions: sendTo(commerceActor('payment'), ({ event }) => ({ ...event, type: 'payment.start' as const })),
+              actions: sendTo(commerceActor('payment'), ({ event }) => ({
+                ...event,
+                type: 'payment.start' as const,
+              })),
             },
             'checkout.hideDrawer': { actions: sendTo('cart', { type: 'cart.hide' }) },
             // The order is paid: checkout closes, the cart shows what is left (nothing).

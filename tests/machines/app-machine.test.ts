@@ -44,7 +44,10 @@ const COMMERCE = ['checkout', 'payment', 'walletTopUp', 'removeItem'] as const;
 const standIns = (names: readonly string[]) =>
   Object.fromEntries(names.map((name) => [name, standIn(name)])) as Record<string, AnyActorLogic>;
 /** The commerce module's answer: stand-ins (serialised by name in the model's event keys). */
-const commerceStandIns = { ...standIns(COMMERCE), toJSON: () => 'commerce stand-ins' } as unknown as CommerceLogic;
+const commerceStandIns = {
+  ...standIns(COMMERCE),
+  toJSON: () => 'commerce stand-ins',
+} as unknown as CommerceLogic;
 
 const nothing = fromCallback(() => {});
 const never = fromPromise<CommerceLogic>(() => new Promise<never>(() => {}));
@@ -56,6 +59,9 @@ const logic = appMachine.provide({
     loadCommerce: never,
   } as never,
 });
+
+/** A screen's logic: records what it is sent (serialised by name in the model's event keys). */
+const screenStandIn = Object.assign(standIn('screen'), { toJSON: () => 'screen stand-in' });
 
 const user = decodeUser({ id: 3, username: 'amina', email: 'amina@example.com', role: 'student' });
 const cart = { items: [], total: '0.00' } as unknown as CartView;
@@ -84,6 +90,12 @@ const events: AppEvent[] = [
   { type: 'payment.pinSetUp' },
   { type: 'walletTopUp.succeeded' },
   { type: 'removeItem.cartReplace', cart },
+  // A screen's own actor (src/views/use-screen-actor.ts) and the shared effects it asks for.
+  { type: 'screen.open', id: 'screen-1', logic: screenStandIn, input: { name: 'lessons' } },
+  { type: 'screen.close', id: 'screen-1' },
+  { type: 'screen.notify', color: 'success', message: 'Lesson saved' },
+  { type: 'screen.userUpdated', user },
+  { type: 'screen.navigate', to: '/teaching/lessons?filter=pending', replace: false },
 ];
 
 // A visitor with a session (the XSRF cookie) while the paths are built: `session.visitor` is then taken.
@@ -108,7 +120,7 @@ const traversed = logic.provide({
 
 const model = modelOf(traversed, {
   events,
-  visibleContext: (s) => s.context.commerce !== null,
+  visibleContext: (s) => ({ commerce: s.context.commerce !== null, screens: Object.keys(s.context.screens) }),
   // The commerce region's own story: load, fail, retry, and what ready routes.
   simpleEvents: events.filter((e) => e.type.includes('ommerce') || e.type === 'session.signedOut'),
 });
@@ -116,7 +128,10 @@ const model = modelOf(traversed, {
 const coverage = coverageOf(logic);
 
 /** Who must receive what after `event`, and what the root must emit (the routing table, written out). */
-function expected(event: AppEvent, ready: boolean): { to: Array<[string, AnyEventObject]>; emitted: AppEmitted[] } {
+function expected(
+  event: AppEvent,
+  ready: boolean,
+): { to: Array<[string, AnyEventObject]>; emitted: AppEmitted[] } {
   const to: Array<[string, AnyEventObject]> = [];
   const emitted: AppEmitted[] = [];
   switch (event.type) {
@@ -162,12 +177,27 @@ function expected(event: AppEvent, ready: boolean): { to: Array<[string, AnyEven
     case 'removeItem.cartReplace':
       to.push(['cart', { type: 'cart.replace', cart: event.cart }]);
       break;
+    case 'screen.notify':
+      to.push(['snackbar', { type: 'snackbar.show', message: event.message, color: event.color }]);
+      break;
+    case 'screen.userUpdated':
+      to.push(['session', { type: 'user.updated', user: event.user }]);
+      break;
+    case 'screen.navigate':
+      emitted.push({ type: 'navigate', to: event.to, replace: event.replace });
+      break;
     default: {
       const type = event.type as string;
       if (type === 'xstate.done.actor.loadCommerce')
         to.push(
-          ['notifications', { type: 'transactions.listen', listener: expect.objectContaining({ id: expect.any(String) }) }],
-          ['notifications', { type: 'transactions.listen', listener: expect.objectContaining({ id: expect.any(String) }) }],
+          [
+            'notifications',
+            { type: 'transactions.listen', listener: expect.objectContaining({ id: expect.any(String) }) },
+          ],
+          [
+            'notifications',
+            { type: 'transactions.listen', listener: expect.objectContaining({ id: expect.any(String) }) },
+          ],
         );
       if (type === 'xstate.error.actor.loadCommerce')
         to.push(['snackbar', { type: 'snackbar.show', message: t('messages.general'), color: 'error' }]);
@@ -190,6 +220,10 @@ function replay(path: ModelPath<typeof logic>, machine: typeof logic = logic) {
     if ((event.type as string) !== 'xstate.init') actor.send(event);
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(step.state.value);
+    // A screen's actor is a child of the app actor while it is open, and only then.
+    expect(Object.keys(snapshot.context.screens)).toEqual(Object.keys(step.state.context.screens));
+    for (const [id, screen] of Object.entries(snapshot.context.screens))
+      expect(snapshot.children[id]).toBe(screen);
     const want = (event.type as string) === 'xstate.init' ? { to: [], emitted: [] } : expected(event, ready);
     expect(received).toEqual(want.to);
     expect(emitted).toEqual(want.emitted);
@@ -216,17 +250,23 @@ describe('app machine (model-based)', () => {
     expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('routes each event to the children that must hear it', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
+    'shortest path %s',
+    (_, path) => {
+      it('routes each event to the children that must hear it', () => {
+        replay(path).stop();
+      });
+    },
+  );
 
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('routes each event to the children that must hear it', () => {
-      replay(path).stop();
-    });
-  });
+  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
+    'simple path %s',
+    (_, path) => {
+      it('routes each event to the children that must hear it', () => {
+        replay(path).stop();
+      });
+    },
+  );
 
   it('asks a visitor’s cart only when a visitor session exists (the XSRF cookie)', () => {
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -260,7 +300,8 @@ describe('app machine (children wired for real)', () => {
     ).start();
     const emitted: AppEmitted[] = [];
     actor.on('*', (event) => emitted.push(event));
-    const tell = (systemId: string, event: AnyEventObject) => actor.system.get(systemId).send({ type: 'emit', event });
+    const tell = (systemId: string, event: AnyEventObject) =>
+      actor.system.get(systemId).send({ type: 'emit', event });
 
     tell('session', { type: 'signedIn', user });
     tell('session', { type: 'navigate', to: '/workspace', replace: false });
@@ -368,7 +409,10 @@ describe('app machine (children wired for real)', () => {
     expect(actor.system.get('session').getSnapshot().matches('signedOut')).toBe(true);
     expect(selectPaymentModal(payment.getSnapshot())).toMatchObject({ show: false, mode: 'closed' });
     expect(payment.getSnapshot().children).toEqual({});
-    expect(received).toContainEqual(['snackbar', { type: 'snackbar.show', color: 'warning', message: t('auth.sessionExpired') }]);
+    expect(received).toContainEqual([
+      'snackbar',
+      { type: 'snackbar.show', color: 'warning', message: t('auth.sessionExpired') },
+    ]);
     actor.stop();
   });
 

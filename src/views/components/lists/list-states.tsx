@@ -1,20 +1,31 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { emptyText } from '@/machines/list-machine';
+import { emptyText } from '@/machines/load-machine';
 import type { PageMeta } from '@/services/schemas/page';
 
 type ListView = {
   name: string;
-  state: 'loading' | 'paging' | 'loaded' | 'empty' | 'error';
+  state: 'starting' | 'loading' | 'reloading' | 'paging' | 'loaded' | 'empty' | 'error';
   error: string | null;
   meta: PageMeta | null;
   retry: () => void;
   setPage: (page: number) => void;
 };
 
+/** Another page (or the same again) is on its way; what is shown stays. */
+const busy = (list: ListView) => list.state === 'reloading' || list.state === 'paging';
+
 /** The states every list shares (loading, error with retry, empty, paging); `children` is the loaded list. */
-export function ListStates({ list, children, label }: { list: ListView; children: ReactNode; label?: string }) {
-  if (list.state === 'loading') {
+export function ListStates({
+  list,
+  children,
+  label,
+}: {
+  list: ListView;
+  children: ReactNode;
+  label?: string;
+}) {
+  if (list.state === 'loading' || list.state === 'starting') {
     return (
       <Center py="xl" role="status" aria-label={`Loading ${list.name}`}>
         <Loader size="sm" />
@@ -42,7 +53,7 @@ export function ListStates({ list, children, label }: { list: ListView; children
     );
   }
   return (
-    <Stack gap="md" aria-busy={list.state === 'paging'}>
+    <Stack gap="md" aria-busy={busy(list)}>
       {children}
       {pager}
     </Stack>
@@ -58,12 +69,12 @@ export function ListPager({ list, label }: { list: ListView; label?: string }) {
         total={meta.lastPage}
         value={Math.min(meta.currentPage, meta.lastPage)}
         onChange={list.setPage}
-        disabled={list.state === 'paging'}
+        disabled={busy(list)}
         getControlProps={(control) => ({ 'aria-label': `${control} page` })}
         getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
         size="sm"
       />
-      {list.state === 'paging' && <Loader size="xs" aria-label="Loading" />}
+      {busy(list) && <Loader size="xs" aria-label="Loading" />}
     </Group>
   );
 }

@@ -1,14 +1,14 @@
 import { Anchor, Badge, Card, Container, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { ListQuery } from '@/machines/list-machine';
-import { search, searchResultPath, SEARCH_MIN_LENGTH, type SearchPage } from '@/services/search-service';
+import { searchResultsLoader } from '@/machines/screens/search-screens';
+import type { SearchPage } from '@/services/search-service';
 import { SEARCH_KINDS, type SearchKind } from '@/services/schemas/web';
 import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
+import { searchResultPath, SEARCH_MIN_LENGTH } from '@/shared/catalogue';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 const KIND_LABELS: Record<SearchKind, string> = {
@@ -26,20 +26,11 @@ const KIND_BADGE: Record<SearchKind, string> = {
   subject: 'Subject',
 };
 
-const NO_RESULTS: SearchPage = { items: [], meta: { currentPage: 1, lastPage: 1, perPage: 20, total: 0 }, counts: {} };
-
 export default function SearchPage() {
   usePageTitle('Search');
-  // Counts per kind come with each page; kept here for the kind switcher.
-  const [counts, setCounts] = useState<SearchPage['counts']>({});
-  const fetchPage = useRef(async (query: ListQuery) => {
-    // Too short a query is not sent: the page asks for more instead.
-    if ((query.q ?? '').trim().length < SEARCH_MIN_LENGTH) return NO_RESULTS;
-    const page = await search(query);
-    setCounts(page.counts);
-    return page;
-  }).current;
-  const list = useList({ name: 'results', fetchPage });
+  const list = useLoader(searchResultsLoader, { name: 'results' });
+  // Counts per kind come with each page, for the kind switcher.
+  const counts = (list.extra.counts ?? {}) as SearchPage['counts'];
   const q = list.query.q ?? '';
   const tooShort = q.trim().length < SEARCH_MIN_LENGTH;
 
@@ -49,7 +40,12 @@ export default function SearchPage() {
         <Title order={1} size="h2">
           Search
         </Title>
-        <SearchBox list={list} label="Search lessons, classes, teachers, questions and subjects" type="search" withButton />
+        <SearchBox
+          list={list}
+          label="Search lessons, classes, teachers, questions and subjects"
+          type="search"
+          withButton
+        />
         {tooShort ? (
           <Text c="gray.7">{t('search.tooShort')}</Text>
         ) : (
@@ -62,7 +58,8 @@ export default function SearchPage() {
                 { value: 'all', label: 'All' },
                 ...SEARCH_KINDS.map((kind) => ({
                   value: kind,
-                  label: counts[kind] !== undefined ? `${KIND_LABELS[kind]} (${counts[kind]})` : KIND_LABELS[kind],
+                  label:
+                    counts[kind] !== undefined ? `${KIND_LABELS[kind]} (${counts[kind]})` : KIND_LABELS[kind],
                 })),
               ]}
               style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
@@ -88,7 +85,10 @@ export default function SearchPage() {
                     )}
                     {(result.startAt || result.price) && (
                       <Text size="sm" c="gray.7">
-                        {[result.startAt ? formatDate(result.startAt) : null, result.price ? formatKes(result.price) : null]
+                        {[
+                          result.startAt ? formatDate(result.startAt) : null,
+                          result.price ? formatKes(result.price) : null,
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
