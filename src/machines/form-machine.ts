@@ -3,9 +3,10 @@
 // checks live in @mantine/form (src/views/use-form.ts); this machine owns the round trip: it hears
 // `form.submit` with values that already passed the shared validators, calls the service, and keeps
 // what the server said (a 422 per field, a form-level message) and the answer.
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { isApiError } from '@/services/http';
 import { errorText } from '@/services/envelope';
+import type { User } from '@/services/schemas/user';
 import type { FieldErrors } from '@/shared/validation';
 import type { NotifyColor } from './session-machine';
 
@@ -33,7 +34,9 @@ export type FormEvent =
   | { type: 'form.reset' };
 
 export type FormEmitted =
-  { type: 'submitted'; result: unknown } | { type: 'notify'; color: NotifyColor; message: string };
+  | { type: 'submitted'; result: unknown }
+  | { type: 'notify'; color: NotifyColor; message: string }
+  | { type: 'userUpdated'; user: User };
 
 /** The text to announce after success: the configured one, else the server's `message`. */
 function successText(context: FormContext, output: unknown): string | null {
@@ -74,6 +77,8 @@ export const formMachine = setup({
       type: 'notify' as const,
       ...params,
     })),
+    // A screen effect (src/machines/screen-effects.ts): the session shows the saved user at once.
+    userUpdated: emit((_, params: { user: User }) => ({ type: 'userUpdated' as const, user: params.user })),
   },
   guards: {
     hasText: (_, params: { text: string | null }) => !!params.text,
@@ -149,3 +154,36 @@ export const formMachine = setup({
     },
   },
 });
+
+/** A form's round trip with its service bound: what `useForm` (src/views/use-form.ts) spawns. */
+export type FormLogic<V extends FormValues = FormValues, R = unknown> = typeof formMachine & {
+  readonly __values?: V;
+  readonly __result?: R;
+};
+
+/**
+ * Binds a form to its service call (in src/machines/screens). `userOf` names the user in the answer
+ * of a form that changes the signed-in user (a profile form): the session gets it on success.
+ */
+export function formSubmitter<V extends FormValues, R>(
+  submit: (values: V) => Promise<R>,
+  options: { userOf?: (result: R) => User | null | undefined } = {},
+): FormLogic<V, R> {
+  const { userOf } = options;
+  return formMachine.provide({
+    actors: {
+      submit: fromPromise<unknown, { values: FormValues }>(({ input }) => submit(input.values as V)),
+    },
+    ...(userOf && {
+      actions: {
+        announceSubmitted: enqueueActions(({ enqueue }, params: { result: unknown }) => {
+          enqueue.emit({ type: 'submitted', result: params.result });
+          const user = userOf(params.result as R);
+          // The named action, so the app's `userUpdated` effect does it for a screen.
+          if (user)
+            enqueue({ type: 'userUpdated', params: { user } } as unknown as Parameters<typeof enqueue>[0]);
+        }),
+      },
+    }),
+  });
+}

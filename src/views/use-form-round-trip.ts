@@ -1,48 +1,48 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { formMachine, type FormValues } from '@/machines/form-machine';
+import { formMachine, type FormLogic, type FormValues } from '@/machines/form-machine';
 import type { FieldErrors } from '@/shared/validation';
-import { useSnackbar } from './app-actors-context';
+import { useScreenActor } from './use-screen-actor';
 
 export type RoundTripOptions<V extends FormValues, R> = {
-  /** The service call; it receives the values that passed the view's checks. */
-  submit: (values: V) => Promise<R>;
+  /** The form's logic with its service bound (`formSubmitter` in src/machines/screens). */
+  logic?: FormLogic<V, R>;
+  /** @deprecated A service call from the view; being replaced by `logic` (issue 21). */
+  submit?: (values: V) => Promise<R>;
   successMessage?: string;
-  /** Runs once per successful submit with the service's answer. */
+  /** Runs once per successful submit with the service's answer (what the page itself shows next). */
   onSubmitted?: (result: R) => void;
 };
 
 /**
- * The round trip of a form (docs/forms.md): one generic form machine per mounted form, calling the
- * latest `submit` the page gave, its `notify` relayed to the snackbar. The fields live in
- * @mantine/form: `useForm` (src/views/use-form.ts) for a form, `useField` for the footer's
- * one-field newsletter form (which stays light on every public page).
+ * The round trip of a form (docs/forms.md): one generic form machine per mounted form, spawned in the
+ * app's actor system (src/views/use-screen-actor.ts), so its notices reach the snackbar and a saved
+ * user the session without the view relaying them. The fields live in @mantine/form: `useForm`
+ * (src/views/use-form.ts) for a form, `useField` for the footer's one-field newsletter form.
  */
 export function useFormRoundTrip<V extends FormValues, R>(options: RoundTripOptions<V, R>) {
-  const snackbar = useSnackbar();
   const latest = useRef(options);
   latest.current = options;
-  // The machine is built once per mounted form; it calls the latest `submit` the page gave.
-  const [machine] = useState(() =>
-    formMachine.provide({
-      actors: {
-        submit: fromPromise<unknown, { values: FormValues }>(({ input }) => latest.current.submit(input.values as V)),
-      },
-    }),
+  const [machine] = useState(
+    () =>
+      options.logic ??
+      formMachine.provide({
+        actors: {
+          submit: fromPromise<unknown, { values: FormValues }>(({ input }) => {
+            const submit = latest.current.submit;
+            if (!submit) throw new Error('This form has no logic and no submit.');
+            return submit(input.values as V);
+          }),
+        },
+      }),
   );
-  const actor = useActorRef(machine, { input: { successMessage: options.successMessage } });
+  const actor = useScreenActor(machine, { input: { successMessage: options.successMessage } });
 
   useEffect(() => {
     const submitted = actor.on('submitted', (event) => latest.current.onSubmitted?.(event.result as R));
-    const notify = actor.on('notify', (event) => {
-      if (event.message) snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message });
-    });
-    return () => {
-      submitted.unsubscribe();
-      notify.unsubscribe();
-    };
-  }, [actor, snackbar]);
+    return () => submitted.unsubscribe();
+  }, [actor]);
 
   return {
     /** The server's verdict per field (a 422), for the fields to show. */

@@ -1,17 +1,19 @@
 import { useForm as useMantineForm, type FormErrors } from '@mantine/form';
 import { useEffect, useMemo, useRef } from 'react';
-import type { FormValues } from '@/machines/form-machine';
+import type { FormLogic, FormValues } from '@/machines/form-machine';
 import type { FieldErrors } from '@/shared/validation';
 import { useFormRoundTrip } from './use-form-round-trip';
 
 type Options<V extends FormValues, R> = {
   initialValues: V;
-  /** The service call; it receives the values that passed `validate`. */
-  submit: (values: V) => Promise<R>;
+  /** The form's logic with its service bound (`formSubmitter` in src/machines/screens). */
+  logic?: FormLogic<V, R>;
+  /** @deprecated A service call from the view; being replaced by `logic` (issue 21). */
+  submit?: (values: V) => Promise<R>;
   /** The shared rules (src/shared/*validation.ts), the same the server checks: errors per field. */
   validate?: (values: V) => FieldErrors;
   successMessage?: string;
-  /** Runs once per successful submit with the service's answer (e.g. hand the new user to the session). */
+  /** Runs once per successful submit with the service's answer (what the page itself shows next). */
   onSubmitted?: (result: R) => void;
 };
 
@@ -26,7 +28,8 @@ export function toFormErrors(errors: FieldErrors): FormErrors {
 function toFieldErrors(errors: FormErrors): FieldErrors {
   const lists: FieldErrors = {};
   for (const [field, error] of Object.entries(errors)) {
-    if (error !== null && error !== undefined && error !== false && error !== '') lists[field] = [String(error)];
+    if (error !== null && error !== undefined && error !== false && error !== '')
+      lists[field] = [String(error)];
   }
   return lists;
 }
@@ -36,7 +39,10 @@ function toFieldErrors(errors: FormErrors): FieldErrors {
  * `fieldErrors` change they replace the form's errors; typing in a field then clears its own error.
  * Used by `useForm` below and by the auth pages with the session machine's `fieldErrors`.
  */
-export function useServerErrors(form: { setErrors: (errors: FormErrors) => void }, errors: FieldErrors | null | undefined) {
+export function useServerErrors(
+  form: { setErrors: (errors: FormErrors) => void },
+  errors: FieldErrors | null | undefined,
+) {
   const setErrors = useRef(form.setErrors);
   setErrors.current = form.setErrors;
   useEffect(() => {
