@@ -14,12 +14,18 @@ export type GatewayAnswer = { status: number; ok: boolean; body: JsonBody };
 /** A token, and the moment (ms) from which a new one is asked for: the gateway's expiry less a margin. */
 export type AccessToken = { value: string; renewAt: number };
 
-export type OAuthClientConfig = {
+/** Where a real adapter finds its gateway, and the app's credentials there. */
+export type GatewayConnection = {
   baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
   fetch?: typeof fetch;
   now?: () => Date;
   /** Per request; a gateway sometimes hangs, and a customer is waiting. */
   timeoutMs?: number;
+};
+
+export type OAuthClientConfig = Omit<GatewayConnection, 'consumerKey' | 'consumerSecret'> & {
   /** The unauthenticated request that asks for a token. */
   tokenRequest: { method: HttpMethod; path: string; headers?: Record<string, string>; body?: JsonBody };
   /** The token in the gateway's answer (already through `read`), read when it arrived (`nowMs`). */

@@ -23,6 +23,7 @@ import {
   createOAuthClient,
   type AccessToken,
   type GatewayAnswer,
+  type GatewayConnection,
   type JsonBody,
   type OAuthClient,
 } from '../oauth-client';
@@ -32,10 +33,7 @@ export const DARAJA_BASE_URLS = {
   production: 'https://api.safaricom.co.ke',
 } as const;
 
-export type DarajaConfig = {
-  baseUrl: string;
-  consumerKey: string;
-  consumerSecret: string;
+export type DarajaConfig = GatewayConnection & {
   /** Lipa na M-Pesa Online shortcode (the STK `BusinessShortCode`). */
   shortcode: string;
   passkey: string;
@@ -45,10 +43,6 @@ export type DarajaConfig = {
   initiator?: string;
   /** That operator's password encrypted with Safaricom's certificate, base64, as Daraja's portal generates it. */
   securityCredential?: string;
-  fetch?: typeof fetch;
-  now?: () => Date;
-  /** Per request; Daraja sometimes hangs, and a customer is waiting. */
-  timeoutMs?: number;
 };
 
 /** Renew the token this long before Daraja says it expires, so no request races the expiry. */
@@ -64,10 +58,8 @@ export class DarajaMpesaGateway implements MpesaGateway {
     this.now = config.now ?? (() => new Date());
     const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
     this.client = createOAuthClient({
-      baseUrl: config.baseUrl,
-      fetch: config.fetch,
+      ...config,
       now: this.now,
-      timeoutMs: config.timeoutMs,
       tokenRequest: {
         method: 'GET',
         path: '/oauth/v1/generate?grant_type=client_credentials',

@@ -14,6 +14,7 @@ import {
   createOAuthClient,
   type AccessToken,
   type GatewayAnswer,
+  type GatewayConnection,
   type JsonBody,
   type OAuthClient,
 } from '../oauth-client';
@@ -23,14 +24,7 @@ export const PESAPAL_BASE_URLS = {
   live: 'https://pay.pesapal.com/v3',
 } as const;
 
-export type PesapalApiConfig = {
-  baseUrl: string;
-  consumerKey: string;
-  consumerSecret: string;
-  fetch?: typeof fetch;
-  now?: () => Date;
-  timeoutMs?: number;
-};
+export type PesapalApiConfig = GatewayConnection;
 
 /** Renew this long before `expiryDate` (tokens live 5 minutes). */
 const TOKEN_MARGIN_MS = 30_000;
@@ -44,10 +38,7 @@ export class PesapalApiGateway implements PesapalGateway {
 
   constructor(config: PesapalApiConfig) {
     this.client = createOAuthClient({
-      baseUrl: config.baseUrl,
-      fetch: config.fetch,
-      now: config.now,
-      timeoutMs: config.timeoutMs,
+      ...config,
       tokenRequest: {
         method: 'POST',
         path: '/api/Auth/RequestToken',
