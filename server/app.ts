@@ -50,7 +50,7 @@ import {
   type CommerceContext,
   type CommerceSettings,
 } from './services/commerce-context';
-import { reconcilePending } from './services/payment-service';
+import { reconcilePending } from './services/payments';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
 import { FollowUps } from './services/follow-ups';
 import { devRoutes } from './routes/dev-routes';

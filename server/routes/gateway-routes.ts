@@ -19,7 +19,7 @@ import { callbackPaths } from '../services/callback-secret-service';
 import { isOpenPaybillAccount } from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
 import type { FollowUp } from '../services/follow-ups';
-import * as payments from '../services/payment-service';
+import * as payments from '../services/payments';
 
 /** Daraja and Pesapal bodies are a few hundred bytes. */
 const NOTIFICATION_BODY_LIMIT = 16 * 1024;

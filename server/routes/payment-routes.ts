@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentUser, type Guards } from '../http/guards';
 import { BODY_LIMIT, typed } from '../http/validation';
 import type { CommerceContext } from '../services/commerce-context';
-import * as payments from '../services/payment-service';
+import * as payments from '../services/payments';
 import { t } from '../../src/shared/messages';
 import { ID_MAX, maybe, pin, safaricomPhone, wholeNumber } from '../../src/shared/request-schemas';
 import { CartIdParams } from './cart-routes';

@@ -6,7 +6,7 @@ import { currentUser, type Guards } from '../http/guards';
 import { BODY_LIMIT, typed } from '../http/validation';
 import * as carts from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
-import * as payments from '../services/payment-service';
+import * as payments from '../services/payments';
 import * as walletService from '../services/wallet-service';
 import { t } from '../../src/shared/messages';
 import { id, maybe, pin, piece, safaricomPhone, text } from '../../src/shared/request-schemas';

@@ -15,7 +15,7 @@ import { t } from '../../src/shared/messages';
 import { DEFAULT_COMMISSION_PERCENT } from '../../src/shared/teaching';
 import { lessonName, recordActivity } from './activity-service';
 import { notify, transactionEvent } from './notification-service';
-import { newReference } from './payment-service';
+import { newReference } from './payments';
 import { startIntervalJob } from './reminder-service';
 
 export type EarningsContext = {

@@ -1,5 +1,5 @@
 // Work a request leaves for after its answer: a gateway's notification is acknowledged first, and
-// the server then asks the gateway itself (payment-service's `reconcile`). Kept apart so a busy
+// the server then asks the gateway itself (`reconcile` in payments/reconciliation.ts). Kept apart so a busy
 // process answers Daraja in a few milliseconds; a process that stops before the work ran leaves it
 // to the background check (`reconcilePending`), which finds the transaction still pending.
 import type { CommerceLogger } from './commerce-context';

@@ -13,7 +13,7 @@ import { t } from '../../src/shared/messages';
 import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify, transactionEvent } from './notification-service';
 import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
-import { newReference } from './payment-service';
+import { newReference } from './payments';
 import {
   lessonBookings,
   lessonTitle,

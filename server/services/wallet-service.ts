@@ -8,7 +8,7 @@ import { walletResource } from '../resources/user-resource';
 import { hashSecret } from '../security/password';
 import { t } from '../../src/shared/messages';
 import { pinConfirmationProblem, pinProblem } from '../../src/shared/payment-validation';
-import { verifyWalletPin } from './payment-service';
+import { verifyWalletPin } from './payments';
 
 const RECENT = 20;
 

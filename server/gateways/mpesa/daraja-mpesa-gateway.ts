@@ -19,16 +19,21 @@ import {
   type TransactionStatusAccepted,
   type TransactionStatusRequest,
 } from './mpesa-gateway';
+import {
+  createOAuthClient,
+  type AccessToken,
+  type GatewayAnswer,
+  type GatewayConnection,
+  type JsonBody,
+  type OAuthClient,
+} from '../oauth-client';
 
 export const DARAJA_BASE_URLS = {
   sandbox: 'https://sandbox.safaricom.co.ke',
   production: 'https://api.safaricom.co.ke',
 } as const;
 
-export type DarajaConfig = {
-  baseUrl: string;
-  consumerKey: string;
-  consumerSecret: string;
+export type DarajaConfig = GatewayConnection & {
   /** Lipa na M-Pesa Online shortcode (the STK `BusinessShortCode`). */
   shortcode: string;
   passkey: string;
@@ -38,13 +43,7 @@ export type DarajaConfig = {
   initiator?: string;
   /** That operator's password encrypted with Safaricom's certificate, base64, as Daraja's portal generates it. */
   securityCredential?: string;
-  fetch?: typeof fetch;
-  now?: () => Date;
-  /** Per request; Daraja sometimes hangs, and a customer is waiting. */
-  timeoutMs?: number;
 };
-
-type DarajaBody = Record<string, unknown>;
 
 /** Renew the token this long before Daraja says it expires, so no request races the expiry. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -52,14 +51,26 @@ const TOKEN_MARGIN_MS = 60_000;
 /** Real Safaricom Daraja adapter (STK push, STK query, paybill). */
 export class DarajaMpesaGateway implements MpesaGateway {
   readonly kind = 'daraja' as const;
-  private token: { value: string; expiresAt: number } | null = null;
-  private tokenRequest: Promise<string> | null = null;
-  private readonly fetch: typeof fetch;
+  private readonly client: OAuthClient;
   private readonly now: () => Date;
 
   constructor(private readonly config: DarajaConfig) {
-    this.fetch = config.fetch ?? globalThis.fetch;
     this.now = config.now ?? (() => new Date());
+    const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
+    this.client = createOAuthClient({
+      ...config,
+      now: this.now,
+      tokenRequest: {
+        method: 'GET',
+        path: '/oauth/v1/generate?grant_type=client_credentials',
+        headers: { Authorization: `Basic ${basic}` },
+      },
+      readToken: readDarajaToken,
+      read: readDaraja,
+      unreachable: (reason) =>
+        new MpesaRequestError('network_error', `M-Pesa could not be reached: ${reason}`, 0),
+      isTokenRefused: (error) => error instanceof MpesaRequestError && error.httpStatus === 401,
+    });
   }
 
   async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
@@ -147,7 +158,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
       Remarks: request.remarks.slice(0, 100) || 'Status',
       Occasion: '',
     });
-    // Both ids are kept: an answer is believed only when it names the two (payment-service.ts).
+    // Both ids are kept: an answer is believed only when it names the two (services/payments/paybill.ts).
     if (
       String(body.ResponseCode) !== '0' ||
       typeof body.OriginatorConversationID !== 'string' ||
@@ -188,83 +199,28 @@ export class DarajaMpesaGateway implements MpesaGateway {
     return { responseDescription: String(body.ResponseDescription ?? '') };
   }
 
-  /** OAuth client-credentials token, cached until shortly before `expires_in`; one request at a time. */
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > this.now().getTime()) return this.token.value;
-    this.tokenRequest ??= this.requestToken().finally(() => {
-      this.tokenRequest = null;
-    });
-    return this.tokenRequest;
+  /** Every Daraja call is an authenticated POST of a JSON body. */
+  private call(path: string, payload: JsonBody): Promise<JsonBody> {
+    return this.client.call('POST', path, payload);
   }
+}
 
-  private async requestToken(): Promise<string> {
-    const basic = Buffer.from(`${this.config.consumerKey}:${this.config.consumerSecret}`).toString('base64');
-    const body = await this.send('GET', '/oauth/v1/generate?grant_type=client_credentials', {
-      Authorization: `Basic ${basic}`,
-    });
-    const value = body.access_token;
-    const seconds = Number(body.expires_in);
-    if (typeof value !== 'string' || value === '') {
-      throw new MpesaRequestError('invalid_token_response', 'Daraja did not return an access token', 200);
-    }
-    const lifetimeMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 3599) * 1000;
-    this.token = { value, expiresAt: this.now().getTime() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, 0) };
-    return value;
-  }
+/** Daraja's answer, or its `{errorCode, errorMessage}` as a MpesaRequestError. */
+function readDaraja({ status, ok, body }: GatewayAnswer): JsonBody {
+  if (ok) return body;
+  const code = typeof body.errorCode === 'string' ? body.errorCode : `http_${status}`;
+  const message =
+    typeof body.errorMessage === 'string' ? body.errorMessage : `Daraja answered HTTP ${status}`;
+  throw new MpesaRequestError(code, message, status);
+}
 
-  /** Authenticated POST; a 401 means the token died early, so it is renewed once and retried. */
-  private async call(path: string, payload: DarajaBody): Promise<DarajaBody> {
-    const attempt = async () =>
-      this.send(
-        'POST',
-        path,
-        { Authorization: `Bearer ${await this.accessToken()}`, 'Content-Type': 'application/json' },
-        payload,
-      );
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof MpesaRequestError) || error.httpStatus !== 401) throw error;
-      this.token = null;
-      return attempt();
-    }
+/** Daraja's token lives `expires_in` seconds (an hour); it is renewed a minute before. */
+function readDarajaToken(body: JsonBody, nowMs: number): AccessToken {
+  const value = body.access_token;
+  const seconds = Number(body.expires_in);
+  if (typeof value !== 'string' || value === '') {
+    throw new MpesaRequestError('invalid_token_response', 'Daraja did not return an access token', 200);
   }
-
-  private async send(
-    method: 'GET' | 'POST',
-    path: string,
-    headers: Record<string, string>,
-    payload?: DarajaBody,
-  ): Promise<DarajaBody> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.config.baseUrl}${path}`, {
-        method,
-        headers: { Accept: 'application/json', ...headers },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 30_000),
-      });
-    } catch (error) {
-      throw new MpesaRequestError(
-        'network_error',
-        `M-Pesa could not be reached: ${(error as Error).message}`,
-        0,
-      );
-    }
-    const text = await response.text();
-    let body: DarajaBody = {};
-    try {
-      const parsed: unknown = text ? JSON.parse(text) : {};
-      if (typeof parsed === 'object' && parsed !== null) body = parsed as DarajaBody;
-    } catch {
-      // Daraja's gateway answers some failures (401, 503) with HTML or an empty body.
-    }
-    if (!response.ok) {
-      const code = typeof body.errorCode === 'string' ? body.errorCode : `http_${response.status}`;
-      const message =
-        typeof body.errorMessage === 'string' ? body.errorMessage : `Daraja answered HTTP ${response.status}`;
-      throw new MpesaRequestError(code, message, response.status);
-    }
-    return body;
-  }
+  const lifetimeMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : 3599) * 1000;
+  return { value, renewAt: nowMs + Math.max(lifetimeMs - TOKEN_MARGIN_MS, 0) };
 }

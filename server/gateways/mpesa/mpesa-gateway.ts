@@ -1,4 +1,5 @@
 import { isSafaricomPhone } from '../../../src/shared/validation';
+import { isHttpUrl } from '../http-url';
 import {
   DARAJA_BAD_REQUEST,
   MpesaRequestError,
@@ -80,13 +81,4 @@ export function checkStkPushRequest(request: StkPushRequest): void {
   if (!/^254\d{9}$/.test(request.phone) || !isSafaricomPhone(request.phone)) throw bad('PhoneNumber');
   if (request.accountReference.trim() === '') throw bad('AccountReference');
   if (!isHttpUrl(request.callbackUrl)) throw bad('CallBackURL');
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxMpesaC2b, sandboxMpesaPushes } from '../../db/schema';
+import { isHttpUrl } from '../http-url';
 import {
   DARAJA_BAD_REQUEST,
   MpesaRequestError,
@@ -13,7 +14,6 @@ import {
 } from './daraja-protocol';
 import {
   checkStkPushRequest,
-  isHttpUrl,
   type MpesaGateway,
   type StkPushAccepted,
   type StkPushRequest,

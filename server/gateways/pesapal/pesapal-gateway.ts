@@ -1,5 +1,6 @@
 // Pesapal API 3.0 behind one interface (the real API, or `SandboxPesapalGateway` by default), and
 // the pure parts of its protocol: IPN parsing and the acknowledgement Pesapal expects back.
+import { isHttpUrl } from '../http-url';
 
 /** Pesapal refused a request (its `{error: {code, message}}`), or could not be reached (`network_error`). */
 export class PesapalError extends Error {
@@ -143,14 +144,5 @@ export function checkOrder(order: PesapalOrder): void {
     throw bad('invalid_notification_id', 'The notification id is required');
   if (!order.billingAddress.email && !order.billingAddress.phone) {
     throw bad('invalid_billing_address', 'An e-mail address or a phone number is required');
-  }
-}
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }

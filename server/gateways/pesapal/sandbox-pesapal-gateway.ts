@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxPesapalIpns, sandboxPesapalOrders } from '../../db/schema';
+import { isHttpUrl } from '../http-url';
 import {
   PESAPAL_STATUS,
   PesapalError,
   checkOrder,
-  isHttpUrl,
   parseIpn,
   type PesapalGateway,
   type PesapalIpn,

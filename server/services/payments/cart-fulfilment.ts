@@ -1,0 +1,242 @@
+// The cart a payment pays for: checked under its row locks (docs/commerce.md "Lock order"), then
+// turned into an order, bookings and subscriptions, and emptied. Every way of paying ends here: the
+// wallet at once, a gateway payment when `settle` (settlement.ts) believes the gateway.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction as DbTransaction } from '../../db/client';
+import {
+  bookings,
+  cartItems,
+  carts,
+  orderItems,
+  orders,
+  packages,
+  parents,
+  students,
+  subscriptions,
+} from '../../db/schema';
+import { HttpError, ValidationError } from '../../http/errors';
+import type { CartItemRow, CartRow } from '../../resources/commerce-resource';
+import { t } from '../../../src/shared/messages';
+import { isFull, seatsLeft } from '../../../src/shared/teaching';
+import { feedForOrder } from '../activity-service';
+import { cartItemsOf, requireCart, type CartOwner } from '../cart-service';
+import { isBookable } from '../lesson-service';
+import { lockLessons, seatsTakenOf, type LockedLesson } from '../lesson-seats';
+import { scheduleLessonReminders } from '../reminder-service';
+
+export type Buyer = { userId: number; roles: string[] };
+type Db = Database | DbTransaction;
+
+export const totalOf = (items: CartItemRow[]) =>
+  items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+
+/** The student the lessons are booked for: the buyer, or one of a parent's children. */
+export async function resolveLearner(db: Db, userId: number, requested: number | null, items: CartItemRow[]) {
+  if (!items.some((item) => item.purchasableType === 'lesson')) return null;
+  const [own] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  if (own && (requested === null || requested === own.id)) return own.id;
+  const children = await db
+    .select({ id: students.id })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(eq(parents.userId, userId))
+    .orderBy(asc(students.id));
+  const fromOptions = items
+    .map((item) => Number(item.options?.student_id))
+    .find((value) => Number.isInteger(value) && value > 0);
+  const wanted = requested ?? fromOptions ?? null;
+  if (wanted !== null && children.some((child) => child.id === wanted)) return wanted;
+  if (wanted === null && children.length === 1) return children[0]?.id ?? null;
+  throw ValidationError.field('student_id', t('payment.childRequired'));
+}
+
+/** The lesson ids a cart's items name, sorted: the rows to lock before the cart. */
+const cartLessonIds = (items: CartItemRow[]) =>
+  [
+    ...new Set(items.filter((item) => item.purchasableType === 'lesson').map((item) => item.purchasableId)),
+  ].sort((a, b) => a - b);
+
+/**
+ * Why this cart cannot be fulfilled for that learner now, or null. `locked` are the cart's lessons
+ * as `lockLessons` returned them: cancellation, approval and seats are read under their row locks, so
+ * a cancellation or another payment for the last seat waits for this transaction, or this one for it.
+ */
+export async function availabilityProblem(
+  tx: DbTransaction,
+  items: CartItemRow[],
+  learnerId: number | null,
+  locked: LockedLesson[],
+): Promise<string | null> {
+  const lessonIds = cartLessonIds(items);
+  if (lessonIds.length) {
+    const taken = await seatsTakenOf(tx, lessonIds);
+    for (const id of lessonIds) {
+      const lesson = locked.find((row) => row.id === id);
+      if (!lesson || !isBookable(lesson))
+        return t('cart.itemUnavailable', { name: lesson?.code ?? 'A lesson' });
+      if (isFull(seatsLeft(lesson, taken.get(id) ?? 0))) return t('cart.lessonFull', { name: lesson.code });
+    }
+    if (learnerId !== null) {
+      const [booked] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.studentId, learnerId), inArray(bookings.lessonId, lessonIds)));
+      if (booked) return t('cart.alreadyBooked');
+    }
+  }
+  const planIds = items
+    .filter((item) => item.purchasableType === 'subscription')
+    .map((item) => item.purchasableId);
+  if (planIds.length) {
+    const rows = await tx.select({ id: packages.id }).from(packages).where(inArray(packages.id, planIds));
+    if (rows.length !== new Set(planIds).size) return t('cart.itemUnavailable', { name: 'A plan' });
+  }
+  return null;
+}
+
+/**
+ * Lock order steps 1 and 2 (docs/commerce.md "Lock order"): the cart's lessons, learnt from an
+ * unlocked read of its items, then the cart itself; `null` when the cart's lessons changed between
+ * the two (the caller answers 409 `cart.changed` or refunds).
+ */
+export async function lockCartWithLessons(tx: DbTransaction, cartId: number) {
+  const lessonIds = cartLessonIds(await cartItemsOf(tx, cartId));
+  const locked = await lockLessons(tx, lessonIds);
+  const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
+  if (!cart) return { cart: null, items: [], locked, changed: false };
+  const items = await cartItemsOf(tx, cart.id);
+  const now = cartLessonIds(items);
+  const changed = now.length !== lessonIds.length || now.some((id, index) => id !== lessonIds[index]);
+  return { cart, items, locked, changed };
+}
+
+function addDuration(
+  start: Date,
+  duration: number,
+  unit: (typeof packages.$inferSelect)['durationUnit'],
+): Date {
+  const end = new Date(start);
+  if (unit === 'day') end.setUTCDate(end.getUTCDate() + duration);
+  else if (unit === 'week') end.setUTCDate(end.getUTCDate() + 7 * duration);
+  else if (unit === 'month') end.setUTCMonth(end.getUTCMonth() + duration);
+  else end.setUTCFullYear(end.getUTCFullYear() + duration);
+  return end;
+}
+
+/**
+ * Cart → order, bookings, subscriptions; then the cart is emptied. Runs inside the payment's
+ * transaction, after `lockCartWithLessons`: the bookings are inserted under the lessons' locks
+ * (docs/commerce.md "Lock order", step 3 for payments).
+ */
+export async function fulfilCart(
+  tx: DbTransaction,
+  input: {
+    cart: CartRow;
+    items: CartItemRow[];
+    userId: number;
+    learnerId: number | null;
+    transactionId: number;
+  },
+) {
+  const { cart, items, userId, learnerId, transactionId } = input;
+  const [order] = await tx
+    .insert(orders)
+    .values({ userId, studentId: learnerId, transactionId, totalCents: totalOf(items) })
+    .returning();
+  if (!order) throw new Error('Order insert returned no row');
+  await tx.insert(orderItems).values(
+    items.map((item) => ({
+      orderId: order.id,
+      purchasableType: item.purchasableType,
+      purchasableId: item.purchasableId,
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+      options: item.options,
+    })),
+  );
+  const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
+  const booked =
+    lessonItems.length && learnerId !== null
+      ? await tx
+          .insert(bookings)
+          .values(
+            lessonItems.map((item) => ({
+              lessonId: item.purchasableId,
+              studentId: learnerId,
+              orderId: order.id,
+            })),
+          )
+          .returning({ id: bookings.id, lessonId: bookings.lessonId })
+      : [];
+  // The payer's feed and notifications, and each booking's reminder, commit with the order.
+  await scheduleLessonReminders(tx, booked);
+  await feedForOrder(tx, {
+    userId,
+    learnerId,
+    orderId: order.id,
+    transactionId,
+    totalCents: order.totalCents,
+    bookings: booked,
+  });
+  const planItems = items.filter((item) => item.purchasableType === 'subscription');
+  if (planItems.length) {
+    const plans = await tx
+      .select()
+      .from(packages)
+      .where(
+        inArray(
+          packages.id,
+          planItems.map((item) => item.purchasableId),
+        ),
+      );
+    const now = new Date();
+    await tx.insert(subscriptions).values(
+      planItems.flatMap((item) => {
+        const plan = plans.find((row) => row.id === item.purchasableId);
+        if (!plan) return [];
+        // Several of the same plan run back to back.
+        return [
+          {
+            userId,
+            packageId: plan.id,
+            orderId: order.id,
+            startDate: now,
+            endDate: addDuration(now, plan.duration * item.quantity, plan.durationUnit),
+            priceCents: item.priceCents * item.quantity,
+          },
+        ];
+      }),
+    );
+  }
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  await tx
+    .update(carts)
+    .set({ version: sql`${carts.version} + 1`, checkoutVersion: null, updatedAt: new Date() })
+    .where(eq(carts.id, cart.id));
+  return order;
+}
+
+export type PayInput = { cartVersion: number | null; studentId: number | null };
+
+/**
+ * The cart locked for this payment (lock order steps 1 and 2, docs/commerce.md "Lock order"),
+ * checked: not empty, unchanged since checkout, still available.
+ */
+export async function lockPayableCart(tx: DbTransaction, buyer: Buyer, cartId: number, input: PayInput) {
+  const { cart, items, locked, changed } = await lockCartWithLessons(tx, cartId);
+  if (!cart) throw new HttpError(409, t('cart.empty'));
+  if (items.length === 0) throw new HttpError(409, t('cart.empty'));
+  if (changed) throw new HttpError(409, t('cart.changed'));
+  const shown = input.cartVersion ?? cart.checkoutVersion;
+  if (shown !== null && shown !== cart.version) throw new HttpError(409, t('cart.changed'));
+  const learnerId = await resolveLearner(tx, buyer.userId, input.studentId, items);
+  const problem = await availabilityProblem(tx, items, learnerId, locked);
+  if (problem) throw new HttpError(409, problem);
+  return { cart, items, learnerId, totalCents: totalOf(items) };
+}
+
+export async function payableCartId(db: Database, buyer: Buyer, cartId: number | null): Promise<number> {
+  const cart = await requireCart(db, buyer satisfies CartOwner, cartId);
+  if (!cart) throw new HttpError(409, t('cart.empty'));
+  return cart.id;
+}
