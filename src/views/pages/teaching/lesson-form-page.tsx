@@ -468,6 +468,20 @@ function TimeChoice({
   );
 }
 
+/** Why there is no form (not approved yet, a lesson that can no longer change), and the way back. */
+function NoForm({ title, text }: { title?: string; text: string }) {
+  return (
+    <Alert color="blue" variant="light" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{text}</Text>
+        <Anchor component={Link} href={TEACHER_LESSONS_PATH} size="sm">
+          Back to my lessons
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
 function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title: string }) {
   usePageTitle(title);
   const actor = useScreenActor(lessonFormScreen, { input: { lessonId } });
@@ -475,6 +489,7 @@ function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title:
   const formData = useSelector(actor, (s) => s.context.formData);
   const lesson = useSelector(actor, (s) => s.context.lesson);
   const loadError = useSelector(actor, (s) => s.context.loadError);
+  const retry = () => actor.send({ type: 'form.retry' });
 
   let body;
   if (stage === 'loading') body = <CenteredLoader label="Loading the lesson form" />;
@@ -483,12 +498,7 @@ function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title:
       <Alert color="red" role="alert" title={t('messages.loadError', { name: 'the lesson form' })}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{loadError}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            onClick={() => actor.send({ type: 'form.retry' })}
-          >
+          <Button size="compact-sm" variant="light" color="red" onClick={retry}>
             Try again
           </Button>
         </Stack>
@@ -496,26 +506,10 @@ function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title:
     );
   } else if (stage === 'blocked') {
     body = (
-      <Alert color="blue" variant="light" title="You cannot create lessons yet">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formData?.reason ?? t('teaching.cannotCreate')}</Text>
-          <Anchor component={Link} href={TEACHER_LESSONS_PATH} size="sm">
-            Back to my lessons
-          </Anchor>
-        </Stack>
-      </Alert>
+      <NoForm title="You cannot create lessons yet" text={formData?.reason ?? t('teaching.cannotCreate')} />
     );
   } else if (stage === 'locked') {
-    body = (
-      <Alert color="blue" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('teaching.cannotChange')}</Text>
-          <Anchor component={Link} href={TEACHER_LESSONS_PATH} size="sm">
-            Back to my lessons
-          </Anchor>
-        </Stack>
-      </Alert>
-    );
+    body = <NoForm text={t('teaching.cannotChange')} />;
   } else if (formData) {
     body = <LessonFields formData={formData} lesson={lesson} actor={actor} />;
   }
