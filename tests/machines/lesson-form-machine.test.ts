@@ -5,7 +5,7 @@
 // submitted, and after a save the notice and where the app goes (My lessons, on its Pending tab when a
 // saved lesson awaits approval).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
 import {
   lessonEditMode,
   lessonFormMachine,
@@ -25,8 +25,8 @@ import {
 import type { LessonSaved } from '@/services/teaching-service';
 import { t } from '@/shared/messages';
 import type { LessonFormValues } from '@/shared/teaching-validation';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { modelOf, type ModelPath } from './model-paths';
+import { describeModelPaths } from './model-suite';
 
 type Event = EventFromLogic<typeof lessonFormMachine>;
 
@@ -173,9 +173,6 @@ const model = modelOf(logic, {
   ],
 });
 
-const coverage = coverageOf(lessonFormMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(lessonFormMachine);
-
 type Screen = {
   stage: string;
   slotsStage: string;
@@ -189,8 +186,8 @@ type Screen = {
 
 function replay(
   path: ModelPath<typeof logic>,
-  machine = lessonFormMachine,
-  inspect = killers.inspect(path, coverage.inspect),
+  machine: typeof lessonFormMachine,
+  inspect: (event: InspectionEvent) => void,
 ) {
   const asked = {
     forms: 0,
@@ -321,42 +318,15 @@ function replay(
     for (const sent of asked.submits) expect(sent).toEqual({ values: VALUES, lessonId: null });
     expect(emitted).toEqual(expected.emitted);
   }
-  return actor;
+  actor.stop();
 }
 
 describe('lesson form machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the stage, times and errors the path leads to and asks for what it should', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the stage, times and errors the path leads to and asks for what it should', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  // Last in this block: measured over every replay above (the behaviour tests below use no replay).
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  describeModelPaths(lessonFormMachine, {
+    model,
+    replay,
+    title: 'shows the stage, times and errors the path leads to and asks for what it should',
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof lessonFormMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });
 
 describe('lesson form machine (behaviour)', () => {
