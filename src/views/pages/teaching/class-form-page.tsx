@@ -43,17 +43,8 @@ import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { CALENDAR_LABELS } from './calendar-labels';
+import { CALENDAR_LABELS, pickedDay, READABLE_PLACEHOLDER } from './date-picker';
 import { ResourceStates } from './resource-states';
-
-// Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-
-function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
-  return match ? match[0] : null;
-}
 
 const options = (items: Array<{ id: number; name: string }>, prompt: string) => [
   { value: '', label: prompt },
@@ -184,7 +175,7 @@ function ClassForm({
               minDate={classId === null ? dayjs().format('YYYY-MM-DD') : undefined}
               value={v.startsOn}
               error={error('startsOn')}
-              onChange={(value) => form.change('startsOn', dayOf(value))}
+              onChange={(value) => form.change('startsOn', pickedDay(value))}
             />
             <DatePickerInput
               label="Ends on"
@@ -196,7 +187,7 @@ function ClassForm({
               minDate={v.startsOn ?? undefined}
               value={v.endsOn}
               error={error('endsOn')}
-              onChange={(value) => form.change('endsOn', dayOf(value))}
+              onChange={(value) => form.change('endsOn', pickedDay(value))}
             />
           </SimpleGrid>
           {form.formError && Object.keys(form.fieldErrors).length === 0 && (

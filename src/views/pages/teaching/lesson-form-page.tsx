@@ -64,13 +64,13 @@ import { fieldError } from '../../session-selectors';
 import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
+import { READABLE_PLACEHOLDER } from './date-picker';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** Lessons take place in Nairobi time (docs/teaching-admin.md "Scheduling"). */
 const ZONE = 'Africa/Nairobi';
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
 const TYPE_LABELS: Record<string, string> = { public: 'Public', private: 'Private', group: 'Group' };
 

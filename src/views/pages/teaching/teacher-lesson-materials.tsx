@@ -38,7 +38,7 @@ import {
   MATERIAL_FILES_MAX,
   TITLE_MAX,
 } from '@/shared/teaching';
-import { CALENDAR_LABELS } from './calendar-labels';
+import { CALENDAR_LABELS, pickedDay, READABLE_PLACEHOLDER } from './date-picker';
 import { MaterialText } from '../lessons/lesson-parts';
 import { fieldError } from '../../session-selectors';
 import { useScreenActor } from '../../use-screen-actor';
@@ -50,14 +50,6 @@ const KIND_NAMES: Record<MaterialKind, string> = { note: 'note', assignment: 'as
 const ACCEPT = Object.keys(MATERIAL_FILE_TYPES)
   .map((extension) => `.${extension}`)
   .join(',');
-// Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-
-function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
-  return match ? match[0] : null;
-}
 
 function FileRows({ files, owner, deleter }: { files: LessonFile[]; owner: string; deleter: DeleteActor }) {
   if (files.length === 0) return null;
@@ -236,7 +228,7 @@ function MaterialDialog({ form }: { form: FormActor }) {
               ariaLabels={CALENDAR_LABELS}
               value={view.values.dueDate}
               error={fieldError(view.fieldErrors, 'dueDate')}
-              onChange={(value) => change('dueDate', dayOf(value))}
+              onChange={(value) => change('dueDate', pickedDay(value))}
             />
           )}
           <Stack gap={4}>
