@@ -1,29 +1,26 @@
 // Creating a series of lessons or editing one (issue 10, docs/teaching-admin.md "Scheduling"). The
 // machine owns the flow: load the form's options (and the lesson when editing), decide whether the
-// teacher may go on, load the free times of each chosen date (the newest date wins), and submit the
-// values the view checked, landing a 422 on its fields. The field values themselves live in the
-// view's form (@mantine/form with `validateLessonForm`); the machine only hears the date and which
-// field the teacher is fixing.
+// teacher may go on, load the free times of each chosen date (the newest date wins), submit the
+// values the view checked, landing a 422 on its fields, and after a save tell the teacher and go to
+// My lessons (screen effects, src/machines/screen-effects.ts). The field values themselves live in
+// the view's form (@mantine/form with `validateLessonForm`, starting from `firstLessonValues`); the
+// machine only hears the date and which field the teacher is fixing. Its calls are bound in
+// src/machines/screens/teaching-screens.ts.
 import { and, assign, emit, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
 import { isApiError } from '@/services/http';
 import type { LessonFormData, Slot, TeacherLesson } from '@/services/schemas/teaching';
-import {
-  fetchAvailableSlots,
-  fetchLessonFormData,
-  fetchTeacherLesson,
-  storeLessons,
-  updateLesson,
-  type LessonSaved,
-} from '@/services/teaching-service';
+import type { LessonSaved } from '@/services/teaching-service';
+import { lessonsPathAfterSave } from '@/shared/teaching';
 import type { LessonFormValues } from '@/shared/teaching-validation';
 import type { FieldErrors } from '@/shared/validation';
+import type { ScreenNavigate, ScreenNotify } from './screen-effects';
 
 export type LessonFormInput = {
   /** The lesson being edited; null to create. */
   lessonId: number | null;
-  /** When the page opened (ms): a lesson that started by then can no longer be rescheduled. */
-  now: number;
+  /** When the page opened (ms; default: now): a lesson that started by then can no longer be rescheduled. */
+  now?: number;
 };
 
 export type LessonFormLoaded = { formData: LessonFormData; lesson: TeacherLesson | null };
@@ -35,7 +32,8 @@ export function lessonEditMode(lesson: TeacherLesson, now: number): LessonEditMo
   if (lesson.canEdit) return 'full';
   if (lesson.canReschedule !== null) return lesson.canReschedule ? 'reschedule' : 'locked';
   const started = lesson.startAt ? Date.parse(lesson.startAt) <= now : true;
-  if (!lesson.cancelledAt && lesson.status !== 'cancelled' && lesson.bookingsCount > 0 && !started) return 'reschedule';
+  if (!lesson.cancelledAt && lesson.status !== 'cancelled' && lesson.bookingsCount > 0 && !started)
+    return 'reschedule';
   return 'locked';
 }
 
@@ -59,7 +57,39 @@ export type LessonFormEvent =
   | { type: 'form.submit'; values: LessonFormValues }
   | { type: 'form.retry' };
 
-export type LessonFormEmitted = { type: 'saved'; message: string; lessons: TeacherLesson[] };
+/** The screen effects, as the machine emits them on its own (in its tests). */
+export type LessonFormEmitted =
+  ({ type: 'notify' } & ScreenNotify) | { type: 'navigate'; to: string; replace: boolean };
+
+/**
+ * The form's first values: blank to create (the first type offered), the lesson's own to edit.
+ * `start` is the lesson's day and time where lessons take place.
+ */
+export function firstLessonValues(
+  formData: LessonFormData,
+  lesson: TeacherLesson | null,
+  start: { date: string; time: string } | null,
+): LessonFormValues {
+  return {
+    subjectId: lesson?.subject ? String(lesson.subject.id) : '',
+    gradeLevelId: lesson?.gradeLevel ? String(lesson.gradeLevel.id) : '',
+    topicId: lesson?.topic?.id ? String(lesson.topic.id) : '',
+    programId: lesson?.program?.id ? String(lesson.program.id) : '',
+    classId: lesson?.class ? String(lesson.class.id) : '',
+    type: lesson?.type ?? formData.types[0] ?? 'public',
+    objective: lesson?.objective ?? '',
+    lessonsCount: 1,
+    frequency: 'weekly',
+    price: lesson ? Number(lesson.price) : '',
+    date: start?.date ?? '',
+    time: start?.time ?? '',
+    capacity: lesson?.type !== 'private' && lesson?.capacity ? lesson.capacity : '',
+  };
+}
+
+async function unbound(): Promise<never> {
+  throw new Error('The lesson form machine runs with its calls bound (src/machines/screens).');
+}
 
 const notSubmitting = not(stateIn({ editing: { submission: 'submitting' } }));
 
@@ -79,18 +109,11 @@ export const lessonFormMachine = setup({
     input: {} as LessonFormInput,
     emitted: {} as LessonFormEmitted,
   },
+  // The calls, bound in src/machines/screens/teaching-screens.ts (the tests bind their own).
   actors: {
-    loadForm: fromPromise<LessonFormLoaded, { lessonId: number | null }>(async ({ input }) => {
-      const [formData, lesson] = await Promise.all([
-        fetchLessonFormData(),
-        input.lessonId === null ? Promise.resolve(null) : fetchTeacherLesson(input.lessonId),
-      ]);
-      return { formData, lesson };
-    }),
-    loadSlots: fromPromise<Slot[], { date: string }>(async ({ input }) => (await fetchAvailableSlots(input.date)).data),
-    submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(({ input }) =>
-      input.lessonId === null ? storeLessons(input.values) : updateLesson(input.lessonId, input.values),
-    ),
+    loadForm: fromPromise<LessonFormLoaded, { lessonId: number | null }>(unbound),
+    loadSlots: fromPromise<Slot[], { date: string }>(unbound),
+    submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(unbound),
   },
   actions: {
     storeLoaded: assign((_, params: LessonFormLoaded) => ({
@@ -116,10 +139,12 @@ export const lessonFormMachine = setup({
       // A 422 speaks through its fields; a summary above the form says there is something to fix.
       formError: errorText(params.error),
     })),
-    announceSaved: emit((_, params: LessonSaved) => ({
-      type: 'saved' as const,
-      message: params.message,
-      lessons: params.lessons,
+    // Screen effects (src/machines/screen-effects.ts); on its own the machine emits them.
+    notify: emit((_, params: ScreenNotify) => ({ type: 'notify' as const, ...params })),
+    navigate: emit((_, params: ScreenNavigate) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      replace: params.replace ?? false,
     })),
   },
   guards: {
@@ -128,13 +153,14 @@ export const lessonFormMachine = setup({
     cannotCreate: (_, params: LessonFormLoaded) => params.lesson === null && !params.formData.canCreate,
     eventHasDate: ({ event }) => event.type === 'date.change' && !!event.date,
     noSlots: (_, params: { slots: Slot[] }) => params.slots.length === 0,
-    hasFieldError: ({ context }, params: { name: string }) => (context.fieldErrors[params.name]?.length ?? 0) > 0,
+    hasFieldError: ({ context }, params: { name: string }) =>
+      (context.fieldErrors[params.name]?.length ?? 0) > 0,
   },
 }).createMachine({
   id: 'lessonForm',
   context: ({ input }) => ({
     lessonId: input.lessonId,
-    now: input.now,
+    now: input.now ?? Date.now(),
     formData: null,
     lesson: null,
     date: null,
@@ -201,7 +227,10 @@ export const lessonFormMachine = setup({
                     guard: { type: 'noSlots', params: ({ event }) => ({ slots: event.output }) },
                     target: 'unavailable',
                   },
-                  { target: 'ready', actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) } },
+                  {
+                    target: 'ready',
+                    actions: { type: 'storeSlots', params: ({ event }) => ({ slots: event.output }) },
+                  },
                 ],
                 // SPEC §8: the same apology for a failed call as for a day without a free time.
                 onError: 'unavailable',
@@ -229,7 +258,17 @@ export const lessonFormMachine = setup({
                 }),
                 onDone: {
                   target: 'done',
-                  actions: { type: 'announceSaved', params: ({ event }) => event.output },
+                  actions: [
+                    {
+                      type: 'notify',
+                      params: ({ event }) => ({ color: 'success', message: event.output.message }),
+                    },
+                    // My lessons, on the tab that shows what was saved.
+                    {
+                      type: 'navigate',
+                      params: ({ event }) => ({ to: lessonsPathAfterSave(event.output.lessons) }),
+                    },
+                  ],
                 },
                 onError: {
                   target: 'idle',
@@ -237,7 +276,7 @@ export const lessonFormMachine = setup({
                 },
               },
             },
-            /** Saved: the page moves on to My lessons. */
+            /** Saved: the app goes on to My lessons. */
             done: {},
           },
         },
@@ -262,5 +301,12 @@ export function selectSlotsStage(snapshot: LessonFormSnapshot): SlotsStage {
   return 'idle';
 }
 
+/** What the teacher may change of the loaded lesson ('full' to create). */
+export function selectEditMode(snapshot: LessonFormSnapshot): LessonEditMode {
+  const { lesson, now } = snapshot.context;
+  return lesson ? lessonEditMode(lesson, now) : 'full';
+}
+
 export const selectSubmitting = (snapshot: LessonFormSnapshot) =>
-  snapshot.matches({ editing: { submission: 'submitting' } }) || snapshot.matches({ editing: { submission: 'done' } });
+  snapshot.matches({ editing: { submission: 'submitting' } }) ||
+  snapshot.matches({ editing: { submission: 'done' } });

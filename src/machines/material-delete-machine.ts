@@ -1,18 +1,21 @@
 // Deleting a note, an assignment or one file from the teacher's lesson page: a persistent confirmation
 // (SPEC §2), then the call. A failure keeps the dialog open with SPEC §8's "Failed to delete {name}…"
 // (and the server's reason when it gave one, e.g. a note's last file), so the teacher can try again.
+// Its call is bound in src/machines/screens/teaching-screens.ts.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isApiError } from '@/services/http';
-import { deleteMaterial, type DeleteTarget } from '@/services/teacher-lesson-page-service';
+import type { DeleteTarget } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
 import type { NotifyColor } from './session-machine';
 
-export type MaterialDeleteContext = { target: DeleteTarget | null; error: string | null; reason: string | null };
+export type MaterialDeleteContext = {
+  target: DeleteTarget | null;
+  error: string | null;
+  reason: string | null;
+};
 
 export type MaterialDeleteEvent =
-  | { type: 'delete.request'; target: DeleteTarget }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  { type: 'delete.request'; target: DeleteTarget } | { type: 'delete.confirm' } | { type: 'delete.cancel' };
 
 export type MaterialDeleteEmitted =
   | { type: 'material.deleted'; target: DeleteTarget }
@@ -20,7 +23,9 @@ export type MaterialDeleteEmitted =
 
 /** The server's own words for a refusal it explains (422, 409); nothing for faults and outages. */
 function reasonOf(error: unknown): string | null {
-  return isApiError(error) && (error.status === 422 || error.status === 409) && error.message ? error.message : null;
+  return isApiError(error) && (error.status === 422 || error.status === 409) && error.message
+    ? error.message
+    : null;
 }
 
 export const materialDeleteMachine = setup({
@@ -30,7 +35,10 @@ export const materialDeleteMachine = setup({
     emitted: {} as MaterialDeleteEmitted,
   },
   actors: {
-    deleteMaterial: fromPromise<string, DeleteTarget>(({ input }) => deleteMaterial(input)),
+    // Bound in src/machines/screens/teaching-screens.ts (the tests bind their own).
+    deleteMaterial: fromPromise<string, DeleteTarget>(async () => {
+      throw new Error('The material delete machine runs with its call bound (src/machines/screens).');
+    }),
   },
   actions: {
     forget: assign({ target: null, error: null, reason: null }),
@@ -38,8 +46,14 @@ export const materialDeleteMachine = setup({
       error: t('messages.deleteFailed', { name: context.target?.name ?? '' }),
       reason: reasonOf(params.error),
     })),
-    announce: emit((_, params: { target: DeleteTarget }) => ({ type: 'material.deleted' as const, target: params.target })),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    announce: emit((_, params: { target: DeleteTarget }) => ({
+      type: 'material.deleted' as const,
+      target: params.target,
+    })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
   },
 }).createMachine({
   id: 'materialDelete',
@@ -75,7 +89,10 @@ export const materialDeleteMachine = setup({
             'forget',
           ],
         },
-        onError: { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     // The dialog stays with the failure: Try again or Cancel.

@@ -1,16 +1,12 @@
 // A note or an assignment of the teacher's lesson page, with its files: open (new or to edit), type,
 // choose files (each checked here with the API's rule and SPEC §5 words before anything is sent),
 // submit as multipart, and either land the server's 422 on the fields or hand the saved item over.
+// Its call is bound in src/machines/screens/teaching-screens.ts.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
 import { isApiError } from '@/services/http';
 import type { Assignment, Note } from '@/services/schemas/learner';
-import {
-  saveMaterial,
-  type MaterialAnswer,
-  type MaterialDraft,
-  type MaterialKind,
-} from '@/services/teacher-lesson-page-service';
+import type { MaterialAnswer, MaterialDraft, MaterialKind } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
 import {
   DESCRIPTION_MAX,
@@ -111,7 +107,10 @@ export const materialFormMachine = setup({
     emitted: {} as MaterialFormEmitted,
   },
   actors: {
-    saveMaterial: fromPromise<MaterialAnswer, MaterialDraft>(({ input }) => saveMaterial(input)),
+    // Bound in src/machines/screens/teaching-screens.ts (the tests bind their own).
+    saveMaterial: fromPromise<MaterialAnswer, MaterialDraft>(async () => {
+      throw new Error('The material form machine runs with its call bound (src/machines/screens).');
+    }),
   },
   actions: {
     open: assign((_, params: { kind: MaterialKind; item: Note | Assignment | null }) => {

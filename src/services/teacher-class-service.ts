@@ -7,6 +7,7 @@ import { decodeTeacherClass, type TeacherClass } from './schemas/teaching';
 import { decodeTeacherClassDetail, type TeacherClassDetail } from './schemas/teaching-materials';
 import { t } from '@/shared/messages';
 import { TEACHER_CLASS_FILTERS } from '@/shared/teaching';
+import type { ClassValues } from '@/shared/teaching-validation';
 
 export type TeacherClassFilter = (typeof TEACHER_CLASS_FILTERS)[number];
 
@@ -22,20 +23,6 @@ export async function fetchTeacherClasses(query: ListQuery = {}): Promise<ListPa
 export async function fetchTeacherClass(id: string): Promise<TeacherClassDetail> {
   return decodeTeacherClassDetail(dataOf(await request(`/api/teacher/classes/show/${encodeURIComponent(id)}`)));
 }
-
-/** The class form's values: ids as strings (select values), dates `YYYY-MM-DD`, price as typed. */
-export type ClassValues = {
-  title: string;
-  description: string;
-  subjectId: string | null;
-  gradeLevelId: string | null;
-  curriculumId: string | null;
-  type: string | null;
-  frequency: string | null;
-  price: string;
-  startsOn: string | null;
-  endsOn: string | null;
-};
 
 export type ClassAnswer = { message: string; lessonClass: TeacherClass };
 

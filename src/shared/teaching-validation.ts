@@ -6,6 +6,7 @@ import { t } from './messages';
 import {
   CAPACITY_MAX,
   CAPACITY_MIN,
+  DESCRIPTION_MAX,
   LESSON_PRICE_MAX,
   LESSON_PRICE_MIN,
   LESSON_TYPES,
@@ -15,6 +16,7 @@ import {
   SERIES_FREQUENCIES,
   SERIES_MAX,
   SERIES_MIN,
+  TITLE_MAX,
   type SeriesFrequency,
 } from './teaching';
 import { collect, isBlank, type FieldErrors } from './validation';
@@ -58,7 +60,9 @@ function dayMs(day: string): number | null {
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const ms = Date.UTC(year, month - 1, date);
   const back = new Date(ms);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date ? ms : null;
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date
+    ? ms
+    : null;
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -98,7 +102,8 @@ function dateProblem(date: string, today: string): string | null {
   if (isBlank(date)) return t('validation.required');
   if (dayMs(date) === null) return t('validation.date');
   const last = lastSchedulableDay(today);
-  if (date < today || date > last) return t('validation.dateBetween', { minDate: formatDate(today), maxDate: formatDate(last) });
+  if (date < today || date > last)
+    return t('validation.dateBetween', { minDate: formatDate(today), maxDate: formatDate(last) });
   return null;
 }
 
@@ -120,8 +125,7 @@ function numberProblem(value: number | string, min: number, max: number, whole: 
  */
 export function capacityProblem(type: string, capacity: number | string | null | undefined): string | null {
   if (type === 'private') return null;
-  if (isBlank(capacity))
-    return type === 'group' ? t('teaching.capacityRequired') : null;
+  if (isBlank(capacity)) return type === 'group' ? t('teaching.capacityRequired') : null;
   const seats = wholeNumber(capacity ?? '');
   return seats === null || seats < CAPACITY_MIN || seats > CAPACITY_MAX
     ? t('teaching.capacityRange', { min: CAPACITY_MIN, max: CAPACITY_MAX })
@@ -162,4 +166,70 @@ export function validateLessonForm(values: LessonFormValues, check: LessonFormCh
         }),
     ...when,
   });
+}
+
+/** The class form's values: ids as strings (select values), dates `YYYY-MM-DD`, price as typed. */
+export type ClassValues = {
+  title: string;
+  description: string;
+  subjectId: string | null;
+  gradeLevelId: string | null;
+  curriculumId: string | null;
+  type: string | null;
+  frequency: string | null;
+  price: string;
+  startsOn: string | null;
+  endsOn: string | null;
+};
+
+/** A new class's form: nothing chosen yet. */
+export const BLANK_CLASS: ClassValues = {
+  title: '',
+  description: '',
+  subjectId: null,
+  gradeLevelId: null,
+  curriculumId: null,
+  type: null,
+  frequency: null,
+  price: '',
+  startsOn: null,
+  endsOn: null,
+};
+
+const CLASS_REQUIRED: ReadonlyArray<keyof ClassValues> = [
+  'title',
+  'subjectId',
+  'curriculumId',
+  'gradeLevelId',
+  'type',
+  'frequency',
+  'price',
+  'startsOn',
+  'endsOn',
+];
+
+/**
+ * The API's rules for a class, answered before a round trip: a whole-number price in range, a new
+ * class starting from `today` (`YYYY-MM-DD`) to SCHEDULE_MAX_DAYS_AHEAD days on, the end not before
+ * the start.
+ */
+export function validateClass(values: ClassValues, isNew: boolean, today: string): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of CLASS_REQUIRED) if (isBlank(values[field])) errors[field] = [t('validation.required')];
+  if (!errors.title && values.title.trim().length > TITLE_MAX)
+    errors.title = [t('validation.maxLength', { max: TITLE_MAX })];
+  if (values.description.length > DESCRIPTION_MAX)
+    errors.description = [t('validation.maxLength', { max: DESCRIPTION_MAX })];
+  if (!errors.price) {
+    const price = Number(values.price.trim());
+    if (!Number.isInteger(price)) errors.price = [t('validation.wholeNumber')];
+    else if (price < LESSON_PRICE_MIN) errors.price = [t('validation.minNumber', { min: LESSON_PRICE_MIN })];
+    else if (price > LESSON_PRICE_MAX) errors.price = [t('validation.maxNumber', { max: LESSON_PRICE_MAX })];
+  }
+  const last = lastSchedulableDay(today);
+  if (isNew && values.startsOn && (values.startsOn < today || values.startsOn > last))
+    errors.startsOn = [t('validation.dateBetween', { minDate: today, maxDate: last })];
+  if (values.startsOn && values.endsOn && values.endsOn < values.startsOn)
+    errors.endsOn = [t('validation.dateRange')];
+  return errors;
 }

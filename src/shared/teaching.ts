@@ -64,6 +64,45 @@ export const CLASS_TYPE_LABELS: Record<(typeof CLASS_TYPES)[number], string> = {
   get_ahead: 'Get ahead',
 };
 
+/** Where the teacher's lessons and classes live (src/shared/routes.ts). */
+export const TEACHER_LESSONS_PATH = '/teaching/lessons';
+export const TEACHER_CLASSES_PATH = '/teaching/classes';
+
+export function teacherClassPath(id: number | string): string {
+  return `${TEACHER_CLASSES_PATH}/show/${encodeURIComponent(String(id))}`;
+}
+
+/** After saving lessons, My lessons opens on the tab that shows them: Pending while one awaits approval. */
+export function lessonsPathAfterSave(lessons: ReadonlyArray<{ status: string | null }>): string {
+  return lessons.some((lesson) => lesson.status === 'pending')
+    ? `${TEACHER_LESSONS_PATH}?filter=pending`
+    : TEACHER_LESSONS_PATH;
+}
+
+/**
+ * The catalogue items (topics, programmes) a lesson of a subject and grade may name: those of the
+ * chosen subject and, where they name one, of the chosen grade (ids as the form holds them).
+ */
+export function ofSubjectAndGrade<T extends { subjectId: number | null; gradeLevelId: number | null }>(
+  items: readonly T[],
+  subjectId: string,
+  gradeLevelId: string,
+): T[] {
+  return items.filter(
+    (item) =>
+      (item.subjectId === null || String(item.subjectId) === subjectId) &&
+      (item.gradeLevelId === null || String(item.gradeLevelId) === gradeLevelId),
+  );
+}
+
+/** The grade levels a class of the chosen curriculum may be for (none until one is chosen). */
+export function gradesOfCurriculum<T extends { curriculumId: number | null }>(
+  gradeLevels: readonly T[],
+  curriculumId: string | null,
+): T[] {
+  return gradeLevels.filter((grade) => curriculumId !== null && String(grade.curriculumId) === curriculumId);
+}
+
 /** A teacher's lesson as the teacher sees it. */
 export const TEACHER_LESSON_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export const TEACHER_LESSON_FILTERS = ['upcoming', 'past', 'pending', 'rejected', 'cancelled'] as const;

@@ -1,7 +1,7 @@
 // Model-based test of deleting a note, an assignment or a file: every transition walked on a real actor
 // (the call is a fake settled by done/error events); each step checks the dialog and what is emitted.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
 import {
   materialDeleteMachine,
   selectMaterialDelete,
@@ -10,7 +10,8 @@ import {
 import { ApiError } from '@/services/http';
 import type { DeleteTarget } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { modelOf, type ModelPath } from './model-paths';
+import { describeModelPaths, walkPath } from './model-suite';
 
 type DeleteEvent = EventFromLogic<typeof materialDeleteMachine>;
 
@@ -42,7 +43,9 @@ const events: DeleteEvent[] = [
 ];
 
 // The call never settles by itself: the replays settle it with done/error events.
-const pending = { actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) } };
+const pending = {
+  actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) },
+};
 const logic = materialDeleteMachine.provide(pending);
 const model = modelOf(logic, {
   events,
@@ -61,7 +64,6 @@ type Screen = {
   error: string | null;
   reason: string | null;
 };
-const coverage = coverageOf(materialDeleteMachine);
 
 const closed: Screen = { open: false, busy: false, failed: false, target: null, error: null, reason: null };
 
@@ -88,40 +90,31 @@ function expectedAfter(screen: Screen, event: DeleteEvent): [Screen, MaterialDel
   }
 }
 
-function replay(path: ModelPath<typeof logic>, machine: typeof materialDeleteMachine = materialDeleteMachine) {
-  const actor = createActor(machine.provide(pending), { inspect: coverage.inspect });
-  const emitted: MaterialDeleteEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = closed;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: MaterialDeleteEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const { name, ...view } = selectMaterialDelete(seen);
-    expect(view).toEqual(screen);
-    expect(name).toBe(screen.target?.name ?? '');
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+function replay(
+  path: ModelPath<typeof logic>,
+  machine: typeof materialDeleteMachine,
+  inspect: (event: InspectionEvent) => void,
+) {
+  walkPath(createActor(machine.provide(pending), { inspect }), path, {
+    start: closed,
+    after: expectedAfter,
+    shows: (seen, screen) => {
+      const { name, ...view } = selectMaterialDelete(seen);
+      expect(view).toEqual(screen);
+      expect(name).toBe(screen.target?.name ?? '');
+    },
+  });
 }
 
 describe('material-delete machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
-  );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
+  describeModelPaths(materialDeleteMachine, {
+    model,
+    replay,
+    title: 'shows the dialog and emits what the path leads to',
   });
+});
 
+describe('material-delete machine (behaviour)', () => {
   it('deletes what was confirmed, also on a second try', async () => {
     const sent: DeleteTarget[] = [];
     let fail = true;
@@ -145,17 +138,5 @@ describe('material-delete machine (model-based)', () => {
     expect(sent).toEqual([note, note]);
     expect(actor.getSnapshot().value).toBe('idle');
     actor.stop();
-  });
-
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof materialDeleteMachine);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   });
 });

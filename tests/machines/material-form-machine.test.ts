@@ -3,7 +3,7 @@
 // due date after today, 1–5 files in all, each file's type and size) says what the dialog shows.
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
 import {
   materialFormMachine,
   selectMaterialForm,
@@ -13,15 +13,10 @@ import { ApiError } from '@/services/http';
 import { decodeAssignment, decodeNote } from '@/services/schemas/teaching-materials';
 import type { MaterialAnswer, MaterialDraft } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
-import { killersFirst } from './killers-first';
+import { modelOf, type ModelPath } from './model-paths';
+import { describeModelPaths, namedFile as named, walkPath } from './model-suite';
 
 type FormEvent = EventFromLogic<typeof materialFormMachine>;
-
-/** A File that says what it is when the model serialises its events (a File alone reads as `{}`). */
-function named(file: File): File {
-  return Object.assign(file, { toJSON: () => ({ name: file.name, type: file.type, size: file.size }) });
-}
 
 const pdf = named(new File([new Uint8Array(10)], 'notes.pdf', { type: 'application/pdf' }));
 const exe = named(new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
@@ -97,11 +92,12 @@ const model = modelOf(logic, {
     lost,
   ],
   // What decides the submit (a title, a file) and whether the last one failed.
-  simpleContext: (s) => [s.context.values.title !== '', s.context.files.length > 0, s.context.formError !== null],
+  simpleContext: (s) => [
+    s.context.values.title !== '',
+    s.context.files.length > 0,
+    s.context.formError !== null,
+  ],
 });
-
-const coverage = coverageOf(materialFormMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(materialFormMachine);
 
 /** What the dialog shows: the rules written out again, apart from the machine's. */
 type Screen = {
@@ -201,52 +197,41 @@ function expectedAfter(screen: Screen, event: FormEvent): [Screen, MaterialFormE
 
 function replay(
   path: ModelPath<typeof logic>,
-  machine: typeof materialFormMachine = materialFormMachine,
-  inspect = killers.inspect(path, coverage.inspect),
+  machine: typeof materialFormMachine,
+  inspect: (event: InspectionEvent) => void,
 ) {
-  const actor = createActor(machine.provide(pending), { input, inspect });
-  const emitted: MaterialFormEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = start;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: MaterialFormEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const view = selectMaterialForm(seen);
-    expect({
-      open: view.open,
-      busy: view.busy,
-      kind: view.kind,
-      editing: view.editing,
-      keptFiles: view.keptFiles,
-      title: view.values.title,
-      dueDate: view.values.dueDate,
-      files: view.files.map((f) => f.name),
-      errors: view.fieldErrors,
-      formError: view.formError,
-    }).toEqual(screen);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+  walkPath(createActor(machine.provide(pending), { input, inspect }), path, {
+    start,
+    after: expectedAfter,
+    shows: (seen, screen) => {
+      const view = selectMaterialForm(seen);
+      expect({
+        open: view.open,
+        busy: view.busy,
+        kind: view.kind,
+        editing: view.editing,
+        keptFiles: view.keptFiles,
+        title: view.values.title,
+        dueDate: view.values.dueDate,
+        files: view.files.map((f) => f.name),
+        errors: view.fieldErrors,
+        formError: view.formError,
+      }).toEqual(screen);
+    },
+  });
 }
 
 describe('material-form machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
-  );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
+  // The control replays all 1200+ paths: about 6 s in all.
+  describeModelPaths(materialFormMachine, {
+    model,
+    replay,
+    title: 'shows the dialog and emits what the path leads to',
+    timeout: 20_000,
   });
+});
 
+describe('material-form machine (behaviour)', () => {
   it('refuses a due date of today or earlier, and a blank title, before anything is sent (SPEC §5)', () => {
     const actor = createActor(logic, { input }).start();
     actor.send({ type: 'material.open', kind: 'assignment' });
@@ -295,18 +280,4 @@ describe('material-form machine (model-based)', () => {
     expect(actor.getSnapshot().value).toBe('saved');
     actor.stop();
   });
-
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of paths) replay(path, mutant as typeof materialFormMachine, coverage.inspect);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000); // the control replays all 1200+ paths: about 6 s in all
 });

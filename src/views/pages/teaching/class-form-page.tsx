@@ -1,6 +1,7 @@
 // `/teaching/classes/create` and `/teaching/classes/edit/:id`: a class's title, description, subject,
-// curriculum and grade, type, frequency, price and dates. The generic form machine submits it, checks
-// it first with the API's rules, and lands the server's 422 on its fields. A saved class waits for approval.
+// curriculum and grade, type, frequency, price and dates. The fields are checked first with the API's
+// rules (`validateClass`); the form's logic (src/machines/screens/teaching-screens.ts) submits it, lands
+// the server's 422 on its fields and, once saved, opens the class's page, where it waits for approval.
 import '@mantine/dates/styles.css';
 import {
   Alert,
@@ -15,94 +16,35 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { Link, useLocation } from 'wouter';
-import { fetchClassFilters } from '@/services/class-service';
-import type { ClassFilters } from '@/services/schemas/web';
-import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
+import { Link } from 'wouter';
 import {
-  fetchTeacherClass,
-  saveClass,
-  type ClassAnswer,
-  type ClassValues,
-} from '@/services/teacher-class-service';
-import { t } from '@/shared/messages';
+  classFormLogic,
+  classOptionsLoader,
+  classToEditLoader,
+  type ClassFormValues,
+} from '@/machines/screens/teaching-screens';
+import type { ClassAnswer } from '@/services/teacher-class-service';
+import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
+import type { ClassFilters } from '@/services/schemas/web';
 import {
   CLASS_FREQUENCIES,
   CLASS_TYPE_LABELS,
   CLASS_TYPES,
   DESCRIPTION_MAX,
-  LESSON_PRICE_MAX,
-  LESSON_PRICE_MIN,
-  SCHEDULE_MAX_DAYS_AHEAD,
+  gradesOfCurriculum,
+  TEACHER_CLASSES_PATH,
+  teacherClassPath,
   TITLE_MAX,
 } from '@/shared/teaching';
-import { isBlank, type FieldErrors } from '@/shared/validation';
-import { CenteredLoader } from '../../components/centered-loader';
+import { BLANK_CLASS, validateClass } from '@/shared/teaching-validation';
 import { FREQUENCY_LABELS } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
 import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { CALENDAR_LABELS } from './calendar-labels';
-import { teacherClassPath } from './teacher-classes-page';
-
-// Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-const BLANK: ClassValues = {
-  title: '',
-  description: '',
-  subjectId: null,
-  gradeLevelId: null,
-  curriculumId: null,
-  type: null,
-  frequency: null,
-  price: '',
-  startsOn: null,
-  endsOn: null,
-};
-const REQUIRED: Array<keyof ClassValues> = [
-  'title',
-  'subjectId',
-  'curriculumId',
-  'gradeLevelId',
-  'type',
-  'frequency',
-  'price',
-  'startsOn',
-  'endsOn',
-];
-
-/** The API's rules, answered before a round trip; a new class starts today or within a year. */
-export function validateClass(values: ClassValues, isNew: boolean, now = dayjs()): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of REQUIRED) if (isBlank(values[field])) errors[field] = [t('validation.required')];
-  if (!errors.title && values.title.trim().length > TITLE_MAX)
-    errors.title = [t('validation.maxLength', { max: TITLE_MAX })];
-  if (values.description.length > DESCRIPTION_MAX)
-    errors.description = [t('validation.maxLength', { max: DESCRIPTION_MAX })];
-  if (!errors.price) {
-    const price = Number(values.price.trim());
-    if (!Number.isInteger(price)) errors.price = [t('validation.wholeNumber')];
-    else if (price < LESSON_PRICE_MIN) errors.price = [t('validation.minNumber', { min: LESSON_PRICE_MIN })];
-    else if (price > LESSON_PRICE_MAX) errors.price = [t('validation.maxNumber', { max: LESSON_PRICE_MAX })];
-  }
-  const [minDate, maxDate] = [
-    now.format('YYYY-MM-DD'),
-    now.add(SCHEDULE_MAX_DAYS_AHEAD, 'day').format('YYYY-MM-DD'),
-  ];
-  if (isNew && values.startsOn && (values.startsOn < minDate || values.startsOn > maxDate))
-    errors.startsOn = [t('validation.dateBetween', { minDate, maxDate })];
-  if (values.startsOn && values.endsOn && values.endsOn < values.startsOn)
-    errors.endsOn = [t('validation.dateRange')];
-  return errors;
-}
-
-function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
-  return match ? match[0] : null;
-}
+import { CALENDAR_LABELS, pickedDay, READABLE_PLACEHOLDER } from './date-picker';
+import { ResourceStates } from './resource-states';
 
 const options = (items: Array<{ id: number; name: string }>, prompt: string) => [
   { value: '', label: prompt },
@@ -111,28 +53,23 @@ const options = (items: Array<{ id: number; name: string }>, prompt: string) => 
 
 function ClassForm({
   heading,
-  classId,
   initialValues,
   filters,
 }: {
   heading: string;
-  classId: number | null;
-  initialValues: ClassValues;
+  initialValues: ClassFormValues;
   filters: ClassFilters;
 }) {
   usePageTitle(heading);
-  const [, navigate] = useLocation();
-  const form = useForm<ClassValues, ClassAnswer>({
+  const { classId } = initialValues;
+  const form = useForm<ClassFormValues, ClassAnswer>({
     initialValues,
-    validate: (values) => validateClass(values, classId === null),
-    submit: (values) => saveClass(classId, values),
-    onSubmitted: (answer) => navigate(teacherClassPath(answer.lessonClass.id)),
+    logic: classFormLogic,
+    validate: (values) => validateClass(values, classId === null, dayjs().format('YYYY-MM-DD')),
   });
   const v = form.values;
-  const error = (field: keyof ClassValues) => fieldError(form.fieldErrors, field);
-  const grades = filters.gradeLevels.filter(
-    (grade) => v.curriculumId !== null && String(grade.curriculumId) === v.curriculumId,
-  );
+  const error = (field: keyof ClassFormValues) => fieldError(form.fieldErrors, field);
+  const grades = gradesOfCurriculum(filters.gradeLevels, v.curriculumId);
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1} size="h2">
@@ -238,7 +175,7 @@ function ClassForm({
               minDate={classId === null ? dayjs().format('YYYY-MM-DD') : undefined}
               value={v.startsOn}
               error={error('startsOn')}
-              onChange={(value) => form.change('startsOn', dayOf(value))}
+              onChange={(value) => form.change('startsOn', pickedDay(value))}
             />
             <DatePickerInput
               label="Ends on"
@@ -250,7 +187,7 @@ function ClassForm({
               minDate={v.startsOn ?? undefined}
               value={v.endsOn}
               error={error('endsOn')}
-              onChange={(value) => form.change('endsOn', dayOf(value))}
+              onChange={(value) => form.change('endsOn', pickedDay(value))}
             />
           </SimpleGrid>
           {form.formError && Object.keys(form.fieldErrors).length === 0 && (
@@ -262,7 +199,7 @@ function ClassForm({
             <Button
               variant="default"
               component={Link}
-              href={classId === null ? '/teaching/classes' : teacherClassPath(classId)}
+              href={classId === null ? TEACHER_CLASSES_PATH : teacherClassPath(classId)}
             >
               Cancel
             </Button>
@@ -276,27 +213,26 @@ function ClassForm({
   );
 }
 
-function LoadFailed({ error, retry }: { error: string | null; retry: () => void }) {
+/** `/teaching/classes/create`. */
+export function CreateClassPage() {
+  const filters = useLoader(classOptionsLoader, { name: 'the class options', inUrl: false });
   return (
-    <Alert color="red" variant="light" role="alert" title={error ?? undefined}>
-      <Button size="xs" variant="white" color="red" mt={4} onClick={retry}>
-        Try again
-      </Button>
-    </Alert>
+    <ResourceStates resource={filters} label="Loading the form">
+      {(options) => (
+        <ClassForm
+          heading="Create a class"
+          initialValues={{ ...BLANK_CLASS, classId: null }}
+          filters={options}
+        />
+      )}
+    </ResourceStates>
   );
 }
 
-/** `/teaching/classes/create`. */
-export function CreateClassPage() {
-  const filters = useResource('the class options', fetchClassFilters);
-  if (filters.loading) return <CenteredLoader label="Loading the form" />;
-  if (!filters.data) return <LoadFailed error={filters.error} retry={filters.retry} />;
-  return <ClassForm heading="Create a class" classId={null} initialValues={BLANK} filters={filters.data} />;
-}
-
-function valuesOf(c: TeacherClassDetail, filters: ClassFilters): ClassValues {
+function valuesOf(c: TeacherClassDetail, filters: ClassFilters): ClassFormValues {
   const grade = filters.gradeLevels.find((item) => item.id === c.gradeLevel?.id);
   return {
+    classId: c.id,
     title: c.title,
     description: c.description ?? '',
     subjectId: c.subject ? String(c.subject.id) : null,
@@ -310,23 +246,20 @@ function valuesOf(c: TeacherClassDetail, filters: ClassFilters): ClassValues {
   };
 }
 
+function EditClass({ id }: { id: string }) {
+  const loaded = useLoader(classToEditLoader, { name: 'this class', params: { id }, inUrl: false });
+  return (
+    <ResourceStates resource={loaded} label="Loading the class">
+      {({ lessonClass, filters }) => (
+        <ClassForm heading="Edit class" initialValues={valuesOf(lessonClass, filters)} filters={filters} />
+      )}
+    </ResourceStates>
+  );
+}
+
 /** `/teaching/classes/edit/:id`. */
 export function EditClassPage() {
   const { id = '' } = useRouteParams();
-  const loaded = useResource('this class', async () => {
-    const [lessonClass, filters] = await Promise.all([fetchTeacherClass(id), fetchClassFilters()]);
-    return { lessonClass, filters };
-  });
-  if (loaded.loading) return <CenteredLoader label="Loading the class" />;
-  if (!loaded.data) return <LoadFailed error={loaded.error} retry={loaded.retry} />;
-  const { lessonClass, filters } = loaded.data;
-  return (
-    <ClassForm
-      key={lessonClass.id}
-      heading="Edit class"
-      classId={lessonClass.id}
-      initialValues={valuesOf(lessonClass, filters)}
-      filters={filters}
-    />
-  );
+  // Another class is another screen.
+  return <EditClass key={id} id={id} />;
 }

@@ -1,6 +1,7 @@
 // `/teaching/lessons/create` and `/teaching/lessons/edit/:id`: the lesson form. The lesson form
-// machine runs the flow (options, free times of the chosen date, submit, 422 on the fields); the
-// fields live in @mantine/form, checked by the shared `validateLessonForm`. `@mantine/dates` and
+// machine runs the flow (options, free times of the chosen date, submit, 422 on the fields, the
+// notice and My lessons after a save) as a screen actor; the fields live in @mantine/form, starting
+// from `firstLessonValues` and checked by the shared `validateLessonForm`. `@mantine/dates` and
 // dayjs's zone data load with this chunk only.
 import '@mantine/dates/styles.css';
 import {
@@ -22,46 +23,56 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { ActorRefFrom } from 'xstate';
 import {
-  lessonEditMode,
-  lessonFormMachine,
+  firstLessonValues,
+  selectEditMode,
   selectSlotsStage,
   selectStage,
   selectSubmitting,
-  type LessonEditMode,
-  type LessonFormSnapshot,
 } from '@/machines/lesson-form-machine';
+import { lessonFormScreen } from '@/machines/screens/teaching-screens';
 import type { LessonFormData, Slot, TeacherLesson } from '@/services/schemas/teaching';
 import { t } from '@/shared/messages';
-import { CAPACITY_MAX, CAPACITY_MIN, SERIES_MAX, SERIES_MIN, LESSON_PRICE_MAX, LESSON_PRICE_MIN, OBJECTIVE_MAX, type SeriesFrequency } from '@/shared/teaching';
+import {
+  CAPACITY_MAX,
+  CAPACITY_MIN,
+  LESSON_PRICE_MAX,
+  LESSON_PRICE_MIN,
+  OBJECTIVE_MAX,
+  ofSubjectAndGrade,
+  SERIES_MAX,
+  SERIES_MIN,
+  TEACHER_LESSONS_PATH,
+  type SeriesFrequency,
+} from '@/shared/teaching';
 import {
   lastSchedulableDay,
   seriesDates,
   validateLessonForm,
   type LessonFormValues,
 } from '@/shared/teaching-validation';
-import { useSnackbar } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
+import { FREQUENCY_LABELS } from '../../components/lists/cards';
 import { fieldError } from '../../session-selectors';
 import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
+import { READABLE_PLACEHOLDER } from './date-picker';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** Lessons take place in Nairobi time (docs/teaching-admin.md "Scheduling"). */
 const ZONE = 'Africa/Nairobi';
-const LESSONS_PATH = '/teaching/lessons';
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
 const TYPE_LABELS: Record<string, string> = { public: 'Public', private: 'Private', group: 'Group' };
-const FREQUENCY_LABELS: Record<SeriesFrequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
 const todayInZone = () => dayjs().tz(ZONE).format('YYYY-MM-DD');
 
@@ -70,54 +81,24 @@ export function clockLabel(time: string): string {
   return /^\d{2}:\d{2}$/.test(time) ? dayjs(`2000-01-01T${time}`).format('h:mm A') : time;
 }
 
-function initialValues(formData: LessonFormData, lesson: TeacherLesson | null): LessonFormValues {
+/** The lesson's day and time where lessons take place. */
+function lessonStart(lesson: TeacherLesson | null): { date: string; time: string } | null {
   const start = lesson?.startAt ? dayjs(lesson.startAt).tz(ZONE) : null;
-  return {
-    subjectId: lesson?.subject ? String(lesson.subject.id) : '',
-    gradeLevelId: lesson?.gradeLevel ? String(lesson.gradeLevel.id) : '',
-    topicId: lesson?.topic?.id ? String(lesson.topic.id) : '',
-    programId: lesson?.program?.id ? String(lesson.program.id) : '',
-    classId: lesson?.class ? String(lesson.class.id) : '',
-    type: lesson?.type ?? formData.types[0] ?? 'public',
-    objective: lesson?.objective ?? '',
-    lessonsCount: 1,
-    frequency: 'weekly',
-    price: lesson ? Number(lesson.price) : '',
-    date: start ? start.format('YYYY-MM-DD') : '',
-    time: start ? start.format('HH:mm') : '',
-    capacity: lesson?.type !== 'private' && lesson?.capacity ? lesson.capacity : '',
-  };
+  return start ? { date: start.format('YYYY-MM-DD'), time: start.format('HH:mm') } : null;
 }
 
 type Option = { value: string; label: string };
 const options = (items: Array<{ id: number; name: string }>): Option[] =>
   items.map((item) => ({ value: String(item.id), label: item.name }));
 
-/** Topics and programmes of the chosen subject, and of the chosen grade where they name one. */
-function fitting<T extends { subjectId: number | null; gradeLevelId: number | null }>(
-  items: T[],
-  subjectId: string,
-  gradeLevelId: string,
-): T[] {
-  return items.filter(
-    (item) =>
-      (item.subjectId === null || String(item.subjectId) === subjectId) &&
-      (item.gradeLevelId === null || String(item.gradeLevelId) === gradeLevelId),
-  );
-}
+type LessonFormActor = ActorRefFrom<typeof lessonFormScreen>;
+type FieldsProps = { formData: LessonFormData; lesson: TeacherLesson | null; actor: LessonFormActor };
 
-type FieldsProps = {
-  formData: LessonFormData;
-  lesson: TeacherLesson | null;
-  mode: LessonEditMode;
-  actor: ReturnType<typeof useLessonFormActor>;
-};
-
-function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
+function LessonFields({ formData, lesson, actor }: FieldsProps) {
   const editing = lesson !== null;
-  const rescheduleOnly = mode === 'reschedule';
+  const rescheduleOnly = useSelector(actor, selectEditMode) === 'reschedule';
   const [today] = useState(todayInZone);
-  const [original] = useState(() => initialValues(formData, lesson));
+  const [original] = useState(() => firstLessonValues(formData, lesson, lessonStart(lesson)));
   const slotsStage = useSelector(actor, selectSlotsStage);
   const slots = useSelector(actor, (s) => s.context.slots);
   const serverErrors = useSelector(actor, (s) => s.context.fieldErrors);
@@ -152,13 +133,18 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
     actor.send({ type: 'date.change', date });
   }
 
-  const topics = fitting(formData.topics, values.subjectId, values.gradeLevelId);
-  const programs = fitting(formData.programs, values.subjectId, values.gradeLevelId);
+  const topics = ofSubjectAndGrade(formData.topics, values.subjectId, values.gradeLevelId);
+  const programs = ofSubjectAndGrade(formData.programs, values.subjectId, values.gradeLevelId);
   // The lesson's own start is not a free slot (it is taken by the lesson): it stays a choice on its day.
   const keepOwnTime = editing && original.date !== '' && values.date === original.date;
   const choices: Slot[] = [...slots];
   if (keepOwnTime && !slots.some((slot) => slot.time === original.time)) {
-    choices.unshift({ startAt: '', endAt: '', time: original.time, label: `${clockLabel(original.time)} (current time)` });
+    choices.unshift({
+      startAt: '',
+      endAt: '',
+      time: original.time,
+      label: `${clockLabel(original.time)} (current time)`,
+    });
   }
   const count = Number(values.lessonsCount);
   const preview =
@@ -184,7 +170,13 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
             {formError}
           </Alert>
         )}
-        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="lesson-details-heading">
+        <Card
+          withBorder
+          padding="lg"
+          radius="md"
+          component="section"
+          aria-labelledby="lesson-details-heading"
+        >
           <Stack gap="sm">
             <Title order={2} size="h4" id="lesson-details-heading">
               Lesson
@@ -226,7 +218,11 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
                 required
                 searchable
                 disabled={content || !values.subjectId || !values.gradeLevelId}
-                description={!values.subjectId || !values.gradeLevelId ? 'Choose the subject and grade level first.' : undefined}
+                description={
+                  !values.subjectId || !values.gradeLevelId
+                    ? 'Choose the subject and grade level first.'
+                    : undefined
+                }
                 data={options(topics)}
                 value={values.topicId || null}
                 onChange={(value) => change('topicId', value ?? '')}
@@ -313,7 +309,13 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
           </Stack>
         </Card>
 
-        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="lesson-schedule-heading">
+        <Card
+          withBorder
+          padding="lg"
+          radius="md"
+          component="section"
+          aria-labelledby="lesson-schedule-heading"
+        >
           <Stack gap="sm">
             <Title order={2} size="h4" id="lesson-schedule-heading">
               Schedule
@@ -360,7 +362,10 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
                     allowDeselect={false}
                     required
                     disabled={submitting || count === 1}
-                    data={formData.frequencies.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
+                    data={formData.frequencies.map((frequency) => ({
+                      value: frequency,
+                      label: FREQUENCY_LABELS[frequency],
+                    }))}
                     value={values.frequency || null}
                     onChange={(value) => change('frequency', value ?? '')}
                     error={errorOf('frequency')}
@@ -390,7 +395,7 @@ function LessonFields({ formData, lesson, mode, actor }: FieldsProps) {
           <Button type="submit" loading={submitting}>
             {editing ? 'Save changes' : 'Create lessons'}
           </Button>
-          <Anchor component={Link} href={LESSONS_PATH}>
+          <Anchor component={Link} href={TEACHER_LESSONS_PATH}>
             Back to my lessons
           </Anchor>
         </Group>
@@ -463,37 +468,28 @@ function TimeChoice({
   );
 }
 
-function useLessonFormActor(lessonId: number | null) {
-  const [now] = useState(() => Date.now());
-  return useActorRef(lessonFormMachine, { input: { lessonId, now } });
+/** Why there is no form (not approved yet, a lesson that can no longer change), and the way back. */
+function NoForm({ title, text }: { title?: string; text: string }) {
+  return (
+    <Alert color="blue" variant="light" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{text}</Text>
+        <Anchor component={Link} href={TEACHER_LESSONS_PATH} size="sm">
+          Back to my lessons
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
 }
-
-const selectView = (s: LessonFormSnapshot) => ({
-  stage: selectStage(s),
-  formData: s.context.formData,
-  lesson: s.context.lesson,
-  loadError: s.context.loadError,
-});
 
 function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title: string }) {
   usePageTitle(title);
-  const actor = useLessonFormActor(lessonId);
-  const snackbar = useSnackbar();
-  const [, navigate] = useLocation();
-  const stage = useSelector(actor, (s) => selectView(s).stage);
+  const actor = useScreenActor(lessonFormScreen, { input: { lessonId } });
+  const stage = useSelector(actor, selectStage);
   const formData = useSelector(actor, (s) => s.context.formData);
   const lesson = useSelector(actor, (s) => s.context.lesson);
   const loadError = useSelector(actor, (s) => s.context.loadError);
-  const now = useSelector(actor, (s) => s.context.now);
-
-  useEffect(() => {
-    const subscription = actor.on('saved', (event) => {
-      snackbar.send({ type: 'snackbar.show', color: 'success', message: event.message });
-      const pending = event.lessons.some((saved) => saved.status === 'pending');
-      navigate(pending ? `${LESSONS_PATH}?filter=pending` : LESSONS_PATH);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, snackbar, navigate]);
+  const retry = () => actor.send({ type: 'form.retry' });
 
   let body;
   if (stage === 'loading') body = <CenteredLoader label="Loading the lesson form" />;
@@ -502,7 +498,7 @@ function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title:
       <Alert color="red" role="alert" title={t('messages.loadError', { name: 'the lesson form' })}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{loadError}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => actor.send({ type: 'form.retry' })}>
+          <Button size="compact-sm" variant="light" color="red" onClick={retry}>
             Try again
           </Button>
         </Stack>
@@ -510,35 +506,12 @@ function LessonFormScreen({ lessonId, title }: { lessonId: number | null; title:
     );
   } else if (stage === 'blocked') {
     body = (
-      <Alert color="blue" variant="light" title="You cannot create lessons yet">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{formData?.reason ?? t('teaching.cannotCreate')}</Text>
-          <Anchor component={Link} href={LESSONS_PATH} size="sm">
-            Back to my lessons
-          </Anchor>
-        </Stack>
-      </Alert>
+      <NoForm title="You cannot create lessons yet" text={formData?.reason ?? t('teaching.cannotCreate')} />
     );
   } else if (stage === 'locked') {
-    body = (
-      <Alert color="blue" variant="light">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('teaching.cannotChange')}</Text>
-          <Anchor component={Link} href={LESSONS_PATH} size="sm">
-            Back to my lessons
-          </Anchor>
-        </Stack>
-      </Alert>
-    );
+    body = <NoForm text={t('teaching.cannotChange')} />;
   } else if (formData) {
-    body = (
-      <LessonFields
-        formData={formData}
-        lesson={lesson}
-        mode={lesson ? lessonEditMode(lesson, now) : 'full'}
-        actor={actor}
-      />
-    );
+    body = <LessonFields formData={formData} lesson={lesson} actor={actor} />;
   }
   return (
     <Stack gap="lg" maw={880}>

@@ -2,32 +2,20 @@
 // lessons (each linking to the teacher's lesson page).
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import { teacherClassLoader } from '@/machines/screens/teaching-screens';
 import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
-import { fetchTeacherClass } from '@/services/teacher-class-service';
-import { isApiError } from '@/services/http';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { CLASS_TYPE_LABELS } from '@/shared/teaching';
-import { CenteredLoader } from '../../components/centered-loader';
+import { CLASS_TYPE_LABELS, TEACHER_CLASSES_PATH } from '@/shared/teaching';
 import { FREQUENCY_LABELS } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { classDates, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
 import NotFoundPage from '../public/not-found-page';
 import { DetailsTable } from './details-table';
+import { ResourceStates } from './resource-states';
 import { TeacherClassStatusBadge, TeacherLessonStatusBadge } from './teacher-status-badges';
-
-type Lookup = { found: true; lessonClass: TeacherClassDetail } | { found: false };
-
-async function loadClass(id: string): Promise<Lookup> {
-  try {
-    return { found: true, lessonClass: await fetchTeacherClass(id) };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return { found: false };
-    throw error;
-  }
-}
 
 function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
   usePageTitle(c.title);
@@ -59,7 +47,7 @@ function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
         <Button component={Link} href={`/teaching/classes/edit/${c.id}`} variant="light" color="blue.9">
           Edit class
         </Button>
-        <Anchor component={Link} href="/teaching/classes" size="sm">
+        <Anchor component={Link} href={TEACHER_CLASSES_PATH} size="sm">
           My classes
         </Anchor>
       </Group>
@@ -95,23 +83,17 @@ function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
 }
 
 function ClassById({ id }: { id: string }) {
-  const resource = useResource('this class', () => loadClass(id));
-  if (resource.loading) return <CenteredLoader label="Loading class" />;
-  if (resource.data && !resource.data.found) return <NotFoundPage />;
-  if (!resource.data?.found) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={resource.error ?? undefined}>
-        <Button size="xs" variant="white" color="red" mt={4} onClick={resource.retry}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return <ClassDetails lessonClass={resource.data.lessonClass} />;
+  const lookup = useLoader(teacherClassLoader, { name: 'this class', params: { id }, inUrl: false });
+  return (
+    <ResourceStates resource={lookup} label="Loading class">
+      {(found) => (found.found ? <ClassDetails lessonClass={found.lessonClass} /> : <NotFoundPage />)}
+    </ResourceStates>
+  );
 }
 
 /** `/teaching/classes/show/:id`. */
 export default function TeacherClassPage() {
   const { id = '' } = useRouteParams();
+  // Another class is another screen.
   return <ClassById key={id} id={id} />;
 }

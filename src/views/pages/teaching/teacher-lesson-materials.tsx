@@ -1,5 +1,6 @@
 // The teacher's notes and assignments on their lesson page: the lists with their files, the form
-// dialog (material form machine) and the delete confirmation (material delete machine).
+// dialog (material form machine) and the delete confirmation (material delete machine), both screen
+// actors whose notices the app shows.
 import '@mantine/dates/styles.css';
 import {
   ActionIcon,
@@ -19,16 +20,12 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { materialDeleteMachine, selectMaterialDelete } from '@/machines/material-delete-machine';
-import {
-  materialFormMachine,
-  selectMaterialForm,
-  todayIso,
-  type MaterialField,
-} from '@/machines/material-form-machine';
+import { selectMaterialDelete } from '@/machines/material-delete-machine';
+import { selectMaterialForm, todayIso, type MaterialField } from '@/machines/material-form-machine';
+import { materialDeleteScreen, materialFormScreen } from '@/machines/screens/teaching-screens';
 import type { Assignment, LessonFile, Note } from '@/services/schemas/learner';
 import type { MaterialKind } from '@/services/teacher-lesson-page-service';
 import { formatFileSize } from '@/shared/format';
@@ -41,27 +38,18 @@ import {
   MATERIAL_FILES_MAX,
   TITLE_MAX,
 } from '@/shared/teaching';
-import type { NotifyColor } from '@/machines/session-machine';
-import { useSnackbar } from '../../app-actors-context';
-import { CALENDAR_LABELS } from './calendar-labels';
+import { CALENDAR_LABELS, pickedDay, READABLE_PLACEHOLDER } from './date-picker';
 import { MaterialText } from '../lessons/lesson-parts';
 import { fieldError } from '../../session-selectors';
+import { useScreenActor } from '../../use-screen-actor';
 
-type FormActor = ActorRefFrom<typeof materialFormMachine>;
-type DeleteActor = ActorRefFrom<typeof materialDeleteMachine>;
+type FormActor = ActorRefFrom<typeof materialFormScreen>;
+type DeleteActor = ActorRefFrom<typeof materialDeleteScreen>;
 
 const KIND_NAMES: Record<MaterialKind, string> = { note: 'note', assignment: 'assignment' };
 const ACCEPT = Object.keys(MATERIAL_FILE_TYPES)
   .map((extension) => `.${extension}`)
   .join(',');
-// Mantine's placeholder grey is below 4.5:1 on white (axe); gray.7 passes.
-const READABLE_PLACEHOLDER = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
-
-function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
-  return match ? match[0] : null;
-}
 
 function FileRows({ files, owner, deleter }: { files: LessonFile[]; owner: string; deleter: DeleteActor }) {
   if (files.length === 0) return null;
@@ -240,7 +228,7 @@ function MaterialDialog({ form }: { form: FormActor }) {
               ariaLabels={CALENDAR_LABELS}
               value={view.values.dueDate}
               error={fieldError(view.fieldErrors, 'dueDate')}
-              onChange={(value) => change('dueDate', dayOf(value))}
+              onChange={(value) => change('dueDate', pickedDay(value))}
             />
           )}
           <Stack gap={4}>
@@ -381,22 +369,18 @@ export function TeacherMaterials({
   assignments: Assignment[];
   onChanged: () => void;
 }) {
-  const snackbar = useSnackbar();
-  const form = useActorRef(materialFormMachine, { input: { lessonId } });
-  const deleter = useActorRef(materialDeleteMachine);
+  const form = useScreenActor(materialFormScreen, { input: { lessonId } });
+  const deleter = useScreenActor(materialDeleteScreen);
   const changed = useRef(onChanged);
   changed.current = onChanged;
+  // The lesson's page reloads what changed (its notes, assignments and files).
   useEffect(() => {
-    const show = (event: { color: NotifyColor; message: string }) =>
-      snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message });
     const subscriptions = [
-      form.on('notify', show),
-      deleter.on('notify', show),
       form.on('material.saved', () => changed.current()),
       deleter.on('material.deleted', () => changed.current()),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form, deleter, snackbar]);
+  }, [form, deleter]);
   return (
     <Stack gap="lg">
       <MaterialSection kind="note" title="Notes" items={notes} form={form} deleter={deleter} />
