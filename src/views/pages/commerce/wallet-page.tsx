@@ -307,6 +307,7 @@ export default function WalletPage() {
   const commerce = useCommerce();
   const { app } = useAppActors();
   const commerceFailed = useSelector(app, (s) => s.matches({ commerce: 'failed' }));
+  const downloadAgain = () => app.send({ type: 'commerce.load' });
   return (
     <Container size="lg" py="md" px={0}>
       <Stack gap="md">
@@ -317,12 +318,7 @@ export default function WalletPage() {
           <WalletScreen />
         ) : commerceFailed ? (
           <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              onClick={() => app.send({ type: 'commerce.load' })}
-            >
+            <Button size="compact-sm" variant="light" color="red" onClick={downloadAgain}>
               Try again
             </Button>
           </Alert>
