@@ -1,5 +1,5 @@
-// Pieces the admin screens share: the approval dialog bound to one approval machine, the status
-// tabs kept in the URL, a search box, and a definition list for an item's details.
+// Pieces the admin screens share: a screen's approval actor with its dialog and decision buttons, the
+// status badge, a definition list for an item's details and a table that scrolls on a phone.
 import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
