@@ -81,6 +81,12 @@ export const approvalMachine = setup({
       error: null,
     })),
     forget: assign({ item: null, action: null, comment: '', commentError: null, error: null }),
+    // What follows a decision (the screen's list loads again): on its own the machine emits it;
+    // the admin screens provide it as a link to their list (src/machines/screens/admin-screens.ts).
+    decided: emit((_, params: { item: ApprovalItem; action: ApprovalAction }) => ({
+      type: 'decided' as const,
+      ...params,
+    })),
     notify: emit((_, params: { color: NotifyColor; message: string }) => ({
       type: 'notify' as const,
       ...params,
@@ -129,11 +135,13 @@ export const approvalMachine = setup({
         onDone: {
           target: 'done',
           actions: [
-            emit(({ context }) => ({
-              type: 'decided' as const,
-              item: context.item ?? { id: 0, name: '' },
-              action: context.action ?? 'approve',
-            })),
+            {
+              type: 'decided',
+              params: ({ context }) => ({
+                item: context.item ?? { id: 0, name: '' },
+                action: context.action ?? 'approve',
+              }),
+            },
             {
               type: 'notify',
               params: ({ context, event }) => ({

@@ -17,3 +17,11 @@ export const TRANSACTION_STATUSES = [
 ] as const;
 
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The gateway's own reason for a failed payment (M-Pesa `ResultDesc`, Pesapal description). */
+export function transactionFailureReason(transaction: {
+  meta?: Record<string, unknown> | null;
+}): string | null {
+  const reason = transaction.meta?.resultDesc;
+  return typeof reason === 'string' && reason.trim() ? reason : null;
+}

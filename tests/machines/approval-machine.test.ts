@@ -2,7 +2,16 @@
 // decision call is a fake settled by done/error events); each step checks the dialog a screen shows
 // and the notices and `decided` events the machine emits.
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  setup,
+  waitFor,
+  type ActorRefFrom,
+  type EventFromLogic,
+  type EventObject,
+} from 'xstate';
 import {
   approvalMachine,
   commentProblem,
@@ -12,6 +21,7 @@ import {
   type DecideInput,
   type DecideOutput,
 } from '@/machines/approval-machine';
+import { lessonApproval, REVIEW_LIST } from '@/machines/screens/admin-screens';
 import { ApiError } from '@/services/http';
 import { REMARK_MAX, REMARK_MIN } from '@/shared/teaching';
 import { killersFirst } from './killers-first';
@@ -278,4 +288,45 @@ describe('approval machine (behaviour)', () => {
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
   }, 30_000);
+});
+
+describe('approval on an admin screen (src/machines/screens/admin-screens.ts)', () => {
+  /** The screen's approval logic with a decision that succeeds, beside (or without) a review list. */
+  function screenWith(withList: boolean) {
+    const received: string[] = [];
+    const list = fromCallback<EventObject>(({ receive }) => receive((event) => received.push(event.type)));
+    const approval = lessonApproval.provide({
+      actors: {
+        decide: fromPromise<DecideOutput, DecideInput>(async () => ({ message: 'Lesson approved' })),
+      },
+    });
+    const system = createActor(
+      setup({ actors: { list, approval } }).createMachine({
+        invoke: [
+          ...(withList ? [{ src: 'list' as const, systemId: REVIEW_LIST }] : []),
+          { src: 'approval' as const, id: 'approval' },
+        ],
+      }),
+    ).start();
+    const actor = system.getSnapshot().children.approval as ActorRefFrom<typeof approvalMachine>;
+    return { system, actor, received };
+  }
+
+  it('reloads the review list on show after a decision', async () => {
+    const { system, actor, received } = screenWith(true);
+    actor.send(approveLesson);
+    expect(received).toEqual([]);
+    actor.send(confirm);
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(received).toEqual(['load.refresh']);
+    system.stop();
+  });
+
+  it('decides all the same when no list is on show', async () => {
+    const { system, actor } = screenWith(false);
+    actor.send(approveLesson);
+    actor.send(confirm);
+    expect((await waitFor(actor, (s) => s.matches('done'))).value).toBe('done');
+    system.stop();
+  });
 });

@@ -8,10 +8,15 @@ import { TRANSACTION_STATUSES } from '@/shared/transactions';
 const Named = type({ id, name: string() });
 export type NamedRef = Infer<typeof Named>;
 
-export const ADMIN_TEACHER_FILTERS = ['pending', 'approved', 'declined'] as const;
-export type AdminTeacherFilter = (typeof ADMIN_TEACHER_FILTERS)[number];
-export const APPROVAL_FILTERS = ['pending', 'approved', 'rejected'] as const;
-export type ApprovalFilter = (typeof APPROVAL_FILTERS)[number];
+export {
+  ADMIN_TEACHER_FILTERS,
+  APPROVAL_FILTERS,
+  lessonTypeName,
+  USER_ROLE_FILTERS,
+  userSummaryName,
+  type AdminTeacherFilter,
+  type ApprovalFilter,
+} from '@/shared/admin';
 
 export const AdminTeacherStruct = type({
   id,
@@ -100,8 +105,6 @@ export const ReviewTransactionStruct = type({
 });
 export type ReviewTransaction = Infer<typeof ReviewTransactionStruct>;
 
-export const USER_ROLE_FILTERS = ['student', 'teacher', 'parent', 'admin'] as const;
-
 // The account fields the signed-in user also has, plus when the account was made.
 const { username, firstName, lastName, email, phone, status, roles } = UserStruct.schema;
 export const UserSummaryStruct = type({
@@ -143,17 +146,3 @@ export const decodeReviewTransaction = (raw: unknown): ReviewTransaction =>
   decodeWith(ReviewTransactionStruct, raw);
 export const decodeUserSummary = (raw: unknown): UserSummary => decodeWith(UserSummaryStruct, raw);
 export const decodeCatalogueRow = (raw: unknown): CatalogueRow => decodeWith(CatalogueRowStruct, raw);
-
-export function userSummaryName(user: {
-  firstName: string | null;
-  lastName: string | null;
-  username?: string | null;
-}) {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
-}
-
-/** The lesson type's name, whichever shape it came in. */
-export function lessonTypeName(value: AdminLesson['type']): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.name;
-}

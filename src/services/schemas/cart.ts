@@ -12,7 +12,7 @@ import {
   unknown,
   type Infer,
 } from 'superstruct';
-import { t } from '@/shared/messages';
+export { cartItemName } from '@/shared/cart';
 import { decodeWith, id, maybe, money } from './common';
 
 export const PURCHASABLE_TYPES = ['lesson', 'subscription'] as const;
@@ -166,25 +166,3 @@ export function toCartView(body: Infer<typeof CartBodyStruct>): CartView {
 export const decodeCartBody = (raw: unknown): CartView => toCartView(decodeWith(CartBodyStruct, raw));
 
 export const EMPTY_CART: CartView = { cart: null, items: [], itemCount: 0, total: '0.00' };
-
-/** The name a person knows an item by: the lesson topic (or code), the plan name (or a custom label). */
-export function cartItemName(item: CartItem): string {
-  if (item.purchasableType === 'lesson') {
-    const lesson = item.purchasable;
-    return lesson?.topic?.name ?? lesson?.code ?? t('cart.lesson');
-  }
-  const plan = item.purchasable;
-  if (plan?.package?.name) return plan.package.name;
-  const custom = plan?.customPlan;
-  if (typeof custom === 'string' && custom) return custom;
-  if (
-    custom &&
-    typeof custom === 'object' &&
-    'name' in custom &&
-    typeof custom.name === 'string' &&
-    custom.name
-  ) {
-    return custom.name;
-  }
-  return t('cart.customPlan');
-}

@@ -4,9 +4,14 @@ import { enums, record, string, type, unknown, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money } from './common';
 import { PersonStruct } from './user';
 import { WalletStruct, toWallet, type Wallet } from './wallet';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus } from '@/shared/transactions';
+import {
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  transactionFailureReason,
+  type TransactionStatus,
+} from '@/shared/transactions';
 
-export { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus };
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES, transactionFailureReason, type TransactionStatus };
 
 export const TransactionStruct = type({
   id,
@@ -43,10 +48,4 @@ export function isPendingTransaction(transaction: Transaction): boolean {
 
 export function isPaidTransaction(transaction: Transaction): boolean {
   return transaction.status === 'completed';
-}
-
-/** The gateway's own reason for a failed payment (M-Pesa `ResultDesc`, Pesapal description). */
-export function transactionFailureReason(transaction: Transaction): string | null {
-  const reason = transaction.meta?.resultDesc;
-  return typeof reason === 'string' && reason.trim() ? reason : null;
 }

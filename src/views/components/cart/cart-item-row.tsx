@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { cartItemName, type CartItem } from '@/services/schemas/cart';
+import type { CartItem } from '@/services/schemas/cart';
+import { cartItemName } from '@/shared/cart';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 
 /** The second line under an item's name: when a lesson is, or that a plan is a subscription. */
@@ -40,7 +41,12 @@ export function CartItemRow({ item, onRemove }: Props) {
           {formatKes(item.total)}
         </Text>
         {onRemove && (
-          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={() => onRemove(item)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${name}`}
+            onClick={() => onRemove(item)}
+          >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
         )}

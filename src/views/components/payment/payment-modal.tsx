@@ -1,4 +1,17 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, PinInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { IconCircleCheck, IconCircleX, IconClockHour4 } from '@tabler/icons-react';
@@ -20,7 +33,17 @@ type BodyProps = { context: PaymentContext; modal: PaymentModalView; busy: boole
 type FormErrors = Record<string, ReactNode>;
 
 /** A masked 4-digit PIN (SPEC §5), one labelled box per digit inside a labelled group. */
-export function WalletPinField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string | null }) {
+export function WalletPinField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+}) {
   return (
     <Stack gap={4} role="group" aria-label={label}>
       <Text size="sm" fw={500}>
@@ -69,7 +92,17 @@ function Amount({ amount }: { amount: string | null }) {
   ) : null;
 }
 
-function SubmitForm({ onSubmit, busy, submitText, children }: { onSubmit: (event?: FormEvent<HTMLFormElement>) => void; busy: boolean; submitText: string; children: ReactNode }) {
+function SubmitForm({
+  onSubmit,
+  busy,
+  submitText,
+  children,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  submitText: string;
+  children: ReactNode;
+}) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!busy) onSubmit(event);
@@ -92,11 +125,20 @@ function SubmitForm({ onSubmit, busy, submitText, children }: { onSubmit: (event
 function WalletPinBody({ context, modal, busy, send }: BodyProps) {
   const form = useForm({ initialValues: { pin: '' }, validate: { pin: pinProblem } });
   return (
-    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit(({ pin }) => send({ type: 'pin.submit', pin }))}>
+    <SubmitForm
+      busy={busy}
+      submitText={modal.submitText}
+      onSubmit={form.onSubmit(({ pin }) => send({ type: 'pin.submit', pin }))}
+    >
       <Amount amount={context.amount} />
       {context.wallet && <Text size="sm">Wallet balance: {formatKes(context.wallet.balance)}</Text>}
       <Problem context={context} formErrors={form.errors} />
-      <WalletPinField label="Wallet PIN" value={form.values.pin} onChange={(pin) => form.setFieldValue('pin', pin)} error={errorOf(form.errors, context, 'pin')} />
+      <WalletPinField
+        label="Wallet PIN"
+        value={form.values.pin}
+        onChange={(pin) => form.setFieldValue('pin', pin)}
+        error={errorOf(form.errors, context, 'pin')}
+      />
     </SubmitForm>
   );
 }
@@ -110,10 +152,19 @@ function PinSetupBody({ context, modal, busy, send }: BodyProps) {
     },
   });
   return (
-    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit((values) => send({ type: 'pin.setup', ...values }))}>
+    <SubmitForm
+      busy={busy}
+      submitText={modal.submitText}
+      onSubmit={form.onSubmit((values) => send({ type: 'pin.setup', ...values }))}
+    >
       <Text size="sm">Your wallet has no PIN yet. Choose a 4-digit PIN to pay from it.</Text>
       <Problem context={context} formErrors={form.errors} />
-      <WalletPinField label="New PIN" value={form.values.pin} onChange={(pin) => form.setFieldValue('pin', pin)} error={errorOf(form.errors, context, 'pin')} />
+      <WalletPinField
+        label="New PIN"
+        value={form.values.pin}
+        onChange={(pin) => form.setFieldValue('pin', pin)}
+        error={errorOf(form.errors, context, 'pin')}
+      />
       <WalletPinField
         label="Confirm PIN"
         value={form.values.pinConfirmation}
@@ -127,7 +178,11 @@ function PinSetupBody({ context, modal, busy, send }: BodyProps) {
 function PhoneBody({ context, modal, busy, send }: BodyProps) {
   const form = useForm({ initialValues: { phone: modal.phone }, validate: { phone: mpesaPhoneProblem } });
   return (
-    <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={form.onSubmit(({ phone }) => send({ type: 'phone.submit', phone }))}>
+    <SubmitForm
+      busy={busy}
+      submitText={modal.submitText}
+      onSubmit={form.onSubmit(({ phone }) => send({ type: 'phone.submit', phone }))}
+    >
       <Amount amount={context.amount} />
       <Problem context={context} formErrors={form.errors} />
       <TextInput
@@ -149,30 +204,22 @@ function PaybillBody({ context, modal, busy, send }: BodyProps) {
     <SubmitForm busy={busy} submitText={modal.submitText} onSubmit={() => send({ type: 'payment.confirm' })}>
       <Text size="sm">On your phone open M-Pesa, choose Lipa na M-Pesa, then Pay Bill, and enter:</Text>
       <Stack gap={4} component="dl" m={0}>
-        <Group gap="xs">
-          <Text component="dt" size="sm" c="dimmed">
-            Business number
-          </Text>
-          <Text component="dd" m={0} fw={700}>
-            {paybill?.businessNumber}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          <Text component="dt" size="sm" c="dimmed">
-            Account number
-          </Text>
-          <Text component="dd" m={0} fw={700}>
-            {paybill?.accountNumber}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          <Text component="dt" size="sm" c="dimmed">
-            Amount
-          </Text>
-          <Text component="dd" m={0} fw={700}>
-            {formatKes(paybill?.amount ?? context.amount)}
-          </Text>
-        </Group>
+        {(
+          [
+            ['Business number', paybill?.businessNumber],
+            ['Account number', paybill?.accountNumber],
+            ['Amount', formatKes(paybill?.amount ?? context.amount)],
+          ] as const
+        ).map(([label, value]) => (
+          <Group key={label} gap="xs">
+            <Text component="dt" size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} fw={700}>
+              {value}
+            </Text>
+          </Group>
+        ))}
       </Stack>
       {context.message && (
         <Alert color="yellow" role="status">
@@ -253,7 +300,12 @@ function ModalBody(props: BodyProps) {
               <iframe
                 src={context.redirectUrl}
                 title="Pesapal secure payment page"
-                style={{ width: '100%', height: 'min(60vh, 520px)', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+                style={{
+                  width: '100%',
+                  height: 'min(60vh, 520px)',
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 8,
+                }}
               />
               {/* Some browsers and card issuers refuse to run inside a frame; the payment is followed either way. */}
               <Anchor href={context.redirectUrl} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,26 +1,27 @@
-import { Card, Group, Stack, Title } from '@mantine/core';
+// One approvals page for what an admin reviews: teachers' profiles, lessons and classes. Each kind
+// says only what its cards show; the list (status tabs and search in the URL), the decision buttons
+// and the dialog are the same. After a decision the list loads again through its loader's systemId
+// (REVIEW_LIST in src/machines/screens/admin-screens.ts), not through the view.
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { approvalMachine } from '@/machines/approval-machine';
+import type { Loader } from '@/machines/load-machine';
 import {
-  approveClass,
-  approveLesson,
-  fetchAdminClasses,
-  fetchAdminLessons,
-  rejectClass,
-  rejectLesson,
-} from '@/services/admin-service';
-import type { ListPage, ListQuery } from '@/services/schemas/page';
-import {
-  APPROVAL_FILTERS,
-  lessonTypeName,
-  type AdminClass,
-  type AdminLesson,
-  type ApprovalFilter,
-} from '@/services/schemas/admin';
-import type { DecideOutput } from '@/machines/approval-machine';
+  REVIEW_LIST,
+  adminClassesLoader,
+  adminLessonsLoader,
+  adminTeachersLoader,
+  classApproval,
+  lessonApproval,
+  teacherApproval,
+} from '@/machines/screens/admin-screens';
+import type { AdminClass, AdminLesson, AdminTeacher } from '@/services/schemas/admin';
+import { ADMIN_TEACHER_FILTERS, APPROVAL_FILTERS, lessonTypeName } from '@/shared/admin';
 import { formatDate, formatKes } from '@/shared/format';
 import { CLASS_TYPE_LABELS, lessonWhen } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
+import { SearchBox } from '../../components/lists/search-box';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { FilterTabs } from '../lessons/lesson-parts';
 import {
@@ -32,19 +33,141 @@ import {
   type ApprovalBinding,
 } from './admin-parts';
 
-const TABS: ReadonlyArray<{ value: ApprovalFilter; label: string }> = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
+/** What a card shows of one item: its name, status, details and (a teacher's biography) a text. */
+type Shown = {
+  id: number;
+  name: string;
+  status: string | null;
+  rows: Array<[string, ReactNode]>;
+  text?: string | null;
+};
 
-const isFilter = (value: unknown): value is ApprovalFilter =>
-  (APPROVAL_FILTERS as readonly unknown[]).includes(value);
+type Approvals<T> = {
+  title: string;
+  /** What the list holds ("teachers"): "No teachers available.", "Show teachers". */
+  name: string;
+  loader: Loader<T>;
+  approval: typeof approvalMachine;
+  /** The status tabs; the first is the queue the list opens on. */
+  filters: readonly string[];
+  turnDown: 'decline' | 'reject';
+  commentLabel: string;
+  /** The search box's label, for a list that can be searched. */
+  search?: string;
+  show: (item: T) => Shown;
+};
 
-type Shown = { id: number; name: string; status: string | null; rows: Array<[string, ReactNode]> };
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-function lessonShown(lesson: AdminLesson): Shown {
-  return {
+function ApprovalItemCard({
+  shown,
+  approval,
+  turnDown,
+}: {
+  shown: Shown;
+  approval: ApprovalBinding;
+  turnDown: 'decline' | 'reject';
+}) {
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={2} size="h5">
+            {shown.name}
+          </Title>
+          <StatusBadge status={shown.status} />
+        </Group>
+        <Details rows={shown.rows} />
+        {shown.text && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {shown.text}
+          </Text>
+        )}
+        {shown.status === 'pending' && (
+          <DecisionButtons
+            approval={approval}
+            item={{ id: shown.id, name: shown.name }}
+            turnDown={turnDown}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ApprovalsPage<T>({ config }: { config: Approvals<T> }) {
+  usePageTitle(config.title);
+  const list = useLoader(config.loader, { name: config.name, systemId: REVIEW_LIST });
+  const approval = useApproval(config.approval);
+  const [queue = 'pending'] = config.filters;
+  const status = config.filters.includes(list.query.status ?? '') ? (list.query.status ?? queue) : queue;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {config.title}
+      </Title>
+      {config.search && <SearchBox list={list} label={config.search} withButton buttonVariant="default" />}
+      <FilterTabs
+        label={`Show ${config.name}`}
+        value={status}
+        options={config.filters.map((value) => ({ value, label: capitalised(value) }))}
+        onChange={(value) => list.setFilter('status', value === queue ? null : value)}
+      >
+        <ListStates list={list} label={`Pages of ${config.name}`}>
+          {list.items.map((item) => {
+            const shown = config.show(item);
+            return (
+              <ApprovalItemCard key={shown.id} shown={shown} approval={approval} turnDown={config.turnDown} />
+            );
+          })}
+        </ListStates>
+      </FilterTabs>
+      <ApprovalDialog approval={approval} commentLabel={config.commentLabel} />
+    </Stack>
+  );
+}
+
+const teacherName = (teacher: AdminTeacher) => teacher.user?.name || `Teacher ${teacher.id}`;
+
+const TEACHERS: Approvals<AdminTeacher> = {
+  title: 'Teacher approvals',
+  name: 'teachers',
+  loader: adminTeachersLoader,
+  approval: teacherApproval,
+  filters: ADMIN_TEACHER_FILTERS,
+  turnDown: 'decline',
+  commentLabel: 'Remark',
+  search: 'Search teachers',
+  show: (teacher) => ({
+    id: teacher.id,
+    name: teacherName(teacher),
+    status: teacher.status,
+    rows: [
+      ['E-mail', teacher.user?.email],
+      ['Phone', teacher.user?.phone],
+      ['Qualification level', teacher.qualificationLevel],
+      ['Workplace', teacher.currentWorkplace],
+      ['Curriculum', [teacher.curriculum?.name, teacher.eduLevel?.name].filter(Boolean).join(' · ')],
+      ['Subjects', teacher.subjects.map((subject) => subject.name).join(', ')],
+      ['ID number', teacher.idNumber],
+      ['TSC number', teacher.tscNumber],
+      ['Submitted', teacher.submittedAt ? formatDate(teacher.submittedAt) : null],
+      ['Reviewed', teacher.reviewedAt ? formatDate(teacher.reviewedAt) : null],
+      ['Remark', teacher.remark],
+    ],
+    text: teacher.biography,
+  }),
+};
+
+const LESSONS: Approvals<AdminLesson> = {
+  title: 'Lesson approvals',
+  name: 'lessons',
+  loader: adminLessonsLoader,
+  approval: lessonApproval,
+  filters: APPROVAL_FILTERS,
+  turnDown: 'reject',
+  commentLabel: 'Comment',
+  show: (lesson) => ({
     id: lesson.id,
     name: lesson.topic?.name ?? lesson.code ?? `Lesson ${lesson.id}`,
     status: lesson.status,
@@ -59,118 +182,55 @@ function lessonShown(lesson: AdminLesson): Shown {
       ['Objective', lesson.objective],
       ['Comment', lesson.rejectionComment],
     ],
-  };
-}
-
-function classShown(lessonClass: AdminClass): Shown {
-  const type =
-    lessonClass.type && lessonClass.type in CLASS_TYPE_LABELS
-      ? CLASS_TYPE_LABELS[lessonClass.type as keyof typeof CLASS_TYPE_LABELS]
-      : lessonClass.type;
-  const dates = [lessonClass.startsAt, lessonClass.endsAt]
-    .filter((d): d is string => !!d)
-    .map((d) => formatDate(d))
-    .join(' – ');
-  return {
-    id: lessonClass.id,
-    name: lessonClass.title,
-    status: lessonClass.status,
-    rows: [
-      ['Teacher', lessonClass.teacher?.name],
-      ['Subject', lessonClass.subject?.name],
-      ['Grade', lessonClass.gradeLevel?.name],
-      ['Time', [dates, lessonClass.frequency].filter(Boolean).join(' · ')],
-      ['Price', lessonClass.price ? formatKes(lessonClass.price) : null],
-      ['Type', type],
-      ['Lessons', lessonClass.lessonsCount],
-      ['Comment', lessonClass.rejectionComment],
-    ],
-  };
-}
-
-function ApprovalItemCard({ shown, approval }: { shown: Shown; approval: ApprovalBinding }) {
-  return (
-    <Card withBorder padding="md" component="article">
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h5">
-            {shown.name}
-          </Title>
-          <StatusBadge status={shown.status} />
-        </Group>
-        <Details rows={shown.rows} />
-        {shown.status === 'pending' && (
-          <DecisionButtons approval={approval} item={{ id: shown.id, name: shown.name }} turnDown="reject" />
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
-type Config<T> = {
-  title: string;
-  name: string;
-  fetchPage: (query: ListQuery) => Promise<ListPage<T>>;
-  show: (item: T) => Shown;
-  approve: (id: number) => Promise<DecideOutput>;
-  reject: (id: number, comment: string) => Promise<DecideOutput>;
+  }),
 };
 
-function ApprovalsScreen<T>({ config }: { config: Config<T> }) {
-  usePageTitle(config.title);
-  const list = useList({ name: config.name, fetchPage: config.fetchPage });
-  const approval = useApproval(
-    ({ id, action, comment }) => (action === 'approve' ? config.approve(id) : config.reject(id, comment)),
-    list.refresh,
-  );
-  const status: ApprovalFilter = isFilter(list.query.status) ? list.query.status : 'pending';
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {config.title}
-      </Title>
-      <FilterTabs
-        label={`Show ${config.name}`}
-        value={status}
-        options={TABS}
-        onChange={(value) => list.setFilter('status', value === 'pending' ? null : value)}
-      >
-        <ListStates list={list} label={`Pages of ${config.name}`}>
-          {list.items.map((item) => {
-            const shown = config.show(item);
-            return <ApprovalItemCard key={shown.id} shown={shown} approval={approval} />;
-          })}
-        </ListStates>
-      </FilterTabs>
-      <ApprovalDialog approval={approval} commentLabel="Comment" />
-    </Stack>
-  );
+function classType(type: string | null): string | null {
+  return type && type in CLASS_TYPE_LABELS ? CLASS_TYPE_LABELS[type as keyof typeof CLASS_TYPE_LABELS] : type;
 }
 
-const LESSONS: Config<AdminLesson> = {
-  title: 'Lesson approvals',
-  name: 'lessons',
-  fetchPage: fetchAdminLessons,
-  show: lessonShown,
-  approve: approveLesson,
-  reject: rejectLesson,
-};
-
-const CLASSES: Config<AdminClass> = {
+const CLASSES: Approvals<AdminClass> = {
   title: 'Class approvals',
   name: 'classes',
-  fetchPage: fetchAdminClasses,
-  show: classShown,
-  approve: approveClass,
-  reject: rejectClass,
+  loader: adminClassesLoader,
+  approval: classApproval,
+  filters: APPROVAL_FILTERS,
+  turnDown: 'reject',
+  commentLabel: 'Comment',
+  show: (lessonClass) => {
+    const dates = [lessonClass.startsAt, lessonClass.endsAt]
+      .filter((d): d is string => !!d)
+      .map((d) => formatDate(d))
+      .join(' – ');
+    return {
+      id: lessonClass.id,
+      name: lessonClass.title,
+      status: lessonClass.status,
+      rows: [
+        ['Teacher', lessonClass.teacher?.name],
+        ['Subject', lessonClass.subject?.name],
+        ['Grade', lessonClass.gradeLevel?.name],
+        ['Time', [dates, lessonClass.frequency].filter(Boolean).join(' · ')],
+        ['Price', lessonClass.price ? formatKes(lessonClass.price) : null],
+        ['Type', classType(lessonClass.type)],
+        ['Lessons', lessonClass.lessonsCount],
+        ['Comment', lessonClass.rejectionComment],
+      ],
+    };
+  },
 };
+
+/** `/admin/teachers`: teachers who submitted their profile (pending), and those approved or declined. */
+export function AdminTeachersPage() {
+  return <ApprovalsPage config={TEACHERS} />;
+}
 
 /** `/admin/lessons`: lessons waiting for approval (soonest first), and those approved or rejected. */
 export function AdminLessonsPage() {
-  return <ApprovalsScreen config={LESSONS} />;
+  return <ApprovalsPage config={LESSONS} />;
 }
 
 /** `/admin/classes`: classes waiting for approval, and those approved or rejected. */
 export function AdminClassesPage() {
-  return <ApprovalsScreen config={CLASSES} />;
+  return <ApprovalsPage config={CLASSES} />;
 }

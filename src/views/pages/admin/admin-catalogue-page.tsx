@@ -15,27 +15,26 @@ import { hasLength, isNotEmpty } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import {
-  deleteCatalogueRow,
-  fetchCatalogueOptions,
-  fetchCatalogueRows,
-  saveCatalogueRow,
-  type CatalogueBody,
-} from '@/services/admin-service';
+  catalogueOptionsLoader,
+  catalogueRowDeletion,
+  catalogueRowForm,
+  catalogueRowsLoader,
+  type CatalogueRowValues,
+  type ParentKind,
+} from '@/machines/screens/admin-screens';
 import type { CatalogueRow } from '@/services/schemas/admin';
 import type { FieldErrors } from '@/shared/validation';
 import { t } from '@/shared/messages';
 import { CATALOGUE_KINDS, type CatalogueKind } from '@/shared/teaching';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
-import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
 import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { ScrollTable } from './admin-parts';
 
-type Parent = Exclude<CatalogueKind, 'subtopics'>;
-type Field = { name: string; label: string; required: boolean; options?: Parent; placeholder?: string };
+type Field = { name: string; label: string; required: boolean; options?: ParentKind; placeholder?: string };
 
 /** Each kind's label, the fields of its form (docs/teaching-admin.md "Catalogue bodies") and its columns. */
 const KINDS: Record<
@@ -115,13 +114,9 @@ const NAME_MAX = 100;
 const isKind = (value: unknown): value is CatalogueKind =>
   (CATALOGUE_KINDS as readonly unknown[]).includes(value);
 
-/** The row's current values, as the form edits them (ids as strings for the selects). */
-function valuesOf(
-  kind: CatalogueKind,
-  row: CatalogueRow | null,
-  topic: string | null,
-): Record<string, string> {
-  const values: Record<string, string> = {};
+/** The row's current values, as the form edits them (ids as strings for the selects), and which row. */
+function valuesOf(kind: CatalogueKind, row: CatalogueRow | null, topic: string | null): CatalogueRowValues {
+  const values: CatalogueRowValues = { kind, id: row ? String(row.id) : '' };
   const parentId: Record<string, number | null | undefined> = {
     curriculumId: row?.curriculum?.id,
     eduLevelId: row?.eduLevel?.id,
@@ -155,17 +150,7 @@ function validatorFor(kind: CatalogueKind) {
   };
 }
 
-/** The request body: snake_case comes from the HTTP client; ids as numbers, an empty optional as null. */
-function bodyOf(kind: CatalogueKind, values: Record<string, string>): CatalogueBody {
-  const body: CatalogueBody = {};
-  for (const field of KINDS[kind].fields) {
-    const value = (values[field.name] ?? '').trim();
-    body[field.name] = field.options ? (value ? Number(value) : null) : value || (field.required ? '' : null);
-  }
-  return body;
-}
-
-function optionLabel(kind: Parent, row: CatalogueRow): string {
+function optionLabel(kind: ParentKind, row: CatalogueRow): string {
   if (kind === 'edu-levels' && row.curriculum) return `${row.name} (${row.curriculum.name})`;
   if (kind === 'grade-levels' && row.eduLevel) return `${row.name} (${row.eduLevel.name})`;
   if (kind === 'topics' && row.subject) return `${row.name} (${row.subject.name})`;
@@ -178,14 +163,16 @@ function ParentSelect({
   error,
   onChange,
 }: {
-  field: Field & { options: Parent };
+  field: Field & { options: ParentKind };
   value: string;
   error: string | null;
   onChange: (value: string) => void;
 }) {
-  const options = useResource(KINDS[field.options].label.toLowerCase(), () =>
-    fetchCatalogueOptions(field.options),
-  );
+  const options = useLoader(catalogueOptionsLoader, {
+    name: KINDS[field.options].label.toLowerCase(),
+    params: { kind: field.options },
+    inUrl: false,
+  });
   const data = [
     { value: '', label: options.loading ? 'Loading…' : field.required ? 'Choose' : 'None' },
     ...(options.data ?? []).map((row) => ({ value: String(row.id), label: optionLabel(field.options, row) })),
@@ -219,9 +206,9 @@ function CatalogueForm({
 }) {
   const config = KINDS[kind];
   const form = useForm({
+    logic: catalogueRowForm,
     initialValues: valuesOf(kind, row, topic),
     validate: validatorFor(kind),
-    submit: (values: Record<string, string>) => saveCatalogueRow(kind, row?.id ?? null, bodyOf(kind, values)),
     onSubmitted: onDone,
   });
   const title = row ? `Edit ${row.name}` : `Add ${config.one.toLowerCase()}`;
@@ -288,8 +275,8 @@ function DeleteConfirmation({
   onCancel: () => void;
 }) {
   const removal = useForm({
-    initialValues: {},
-    submit: () => deleteCatalogueRow(kind, row.id, row.name),
+    logic: catalogueRowDeletion,
+    initialValues: { kind, id: row.id, name: row.name },
     onSubmitted: onDone,
   });
   return (
@@ -314,7 +301,11 @@ function DeleteConfirmation({
 }
 
 function TopicFilter({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
-  const topics = useResource('topics', () => fetchCatalogueOptions('topics'));
+  const topics = useLoader(catalogueOptionsLoader, {
+    name: 'topics',
+    params: { kind: 'topics' },
+    inUrl: false,
+  });
   return (
     <NativeSelect
       label="Topic"
@@ -332,10 +323,7 @@ function TopicFilter({ value, onChange }: { value: string; onChange: (value: str
 
 function KindPanel({ kind }: { kind: CatalogueKind }) {
   const config = KINDS[kind];
-  const list = useList({
-    name: config.label.toLowerCase(),
-    fetchPage: (query) => fetchCatalogueRows(kind, query),
-  });
+  const list = useLoader(catalogueRowsLoader, { name: config.label.toLowerCase(), params: { kind } });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<CatalogueRow | null>(null);
   const topic = list.query.topic ?? null;

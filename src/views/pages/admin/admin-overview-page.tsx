@@ -1,15 +1,8 @@
 import { Alert, Anchor, Button, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import {
-  countWaiting,
-  fetchAdminClasses,
-  fetchAdminLessons,
-  fetchAdminTeachers,
-  fetchReviewTransactions,
-} from '@/services/admin-service';
-import type { ListPage, ListQuery } from '@/services/schemas/page';
+import { waitingCountLoader, type WaitingList } from '@/machines/screens/admin-screens';
 import { t } from '@/shared/messages';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 type Waiting = {
@@ -18,7 +11,7 @@ type Waiting = {
   what: (count: number) => string;
   href: string;
   link: string;
-  fetchPage: (query: ListQuery) => Promise<ListPage<unknown>>;
+  list: WaitingList;
 };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -29,33 +22,37 @@ const WAITING: Waiting[] = [
     what: (n) => `${plural(n, 'teacher', 'teachers')} waiting for approval`,
     href: '/admin/teachers',
     link: 'Review teachers',
-    fetchPage: fetchAdminTeachers,
+    list: 'teachers',
   },
   {
     title: 'Lessons',
     what: (n) => `${plural(n, 'lesson', 'lessons')} waiting for approval`,
     href: '/admin/lessons',
     link: 'Review lessons',
-    fetchPage: fetchAdminLessons,
+    list: 'lessons',
   },
   {
     title: 'Classes',
     what: (n) => `${plural(n, 'class', 'classes')} waiting for approval`,
     href: '/admin/classes',
     link: 'Review classes',
-    fetchPage: fetchAdminClasses,
+    list: 'classes',
   },
   {
     title: 'Payments',
     what: (n) => `${plural(n, 'payment', 'payments')} needing review`,
     href: '/admin/payments',
     link: 'Review payments',
-    fetchPage: fetchReviewTransactions,
+    list: 'payments',
   },
 ];
 
 function WaitingCard({ waiting }: { waiting: Waiting }) {
-  const count = useResource(waiting.title.toLowerCase(), () => countWaiting(waiting.fetchPage));
+  const count = useLoader(waitingCountLoader, {
+    name: waiting.title.toLowerCase(),
+    params: { list: waiting.list },
+    inUrl: false,
+  });
   return (
     <Card withBorder padding="lg" component="section" aria-label={waiting.title}>
       <Stack gap="xs">

@@ -1,30 +1,16 @@
-// Pieces the admin screens share: the approval dialog bound to one approval machine, the status
-// tabs kept in the URL, a search box, and a definition list for an item's details.
+// Pieces the admin screens share: a screen's approval actor with its dialog and decision buttons, the
+// status badge, a definition list for an item's details and a table that scrolls on a phone.
+import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent, ReactNode } from 'react';
 import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  approvalMachine,
   selectApprovalDialog,
   type ApprovalAction,
   type ApprovalItem,
-  type DecideInput,
-  type DecideOutput,
+  type approvalMachine,
 } from '@/machines/approval-machine';
 import { REMARK_MAX } from '@/shared/teaching';
-import { useSnackbar } from '../../app-actors-context';
+import { useScreenActor } from '../../use-screen-actor';
 
 /** Filled badges whose white text passes AA (green.9 and orange.9 do not). */
 export const STATUS_COLORS: Record<string, string> = {
@@ -46,31 +32,11 @@ export function StatusBadge({ status }: { status: string | null }) {
 }
 
 /**
- * One approval machine per screen: `decide` calls the API, `onDecided` runs after a decision
- * (the screen refreshes its list so the item leaves it); notices go to the snackbar.
+ * The screen's approval actor (its `decide` service and what follows a decision are bound in
+ * src/machines/screens/admin-screens.ts): the dialog it shows and the events the buttons send.
  */
-export function useApproval(decide: (input: DecideInput) => Promise<DecideOutput>, onDecided: () => void) {
-  const snackbar = useSnackbar();
-  const decideRef = useRef(decide);
-  decideRef.current = decide;
-  const decidedRef = useRef(onDecided);
-  decidedRef.current = onDecided;
-  const [machine] = useState(() =>
-    approvalMachine.provide({
-      actors: { decide: fromPromise<DecideOutput, DecideInput>(({ input }) => decideRef.current(input)) },
-    }),
-  );
-  const actor = useActorRef(machine);
-  useEffect(() => {
-    const notify = actor.on('notify', (event) => {
-      if (event.message) snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message });
-    });
-    const decided = actor.on('decided', () => decidedRef.current());
-    return () => {
-      notify.unsubscribe();
-      decided.unsubscribe();
-    };
-  }, [actor, snackbar]);
+export function useApproval(logic: typeof approvalMachine) {
+  const actor = useScreenActor(logic);
   const dialog = useSelector(actor, selectApprovalDialog, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   return {
     dialog,

@@ -1,9 +1,9 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { fetchReviewTransactions } from '@/services/admin-service';
+import { reviewPaymentsLoader } from '@/machines/screens/admin-screens';
 import type { ReviewTransaction } from '@/services/schemas/admin';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { ScrollTable } from './admin-parts';
 
@@ -48,7 +48,7 @@ function payer(transaction: ReviewTransaction): string {
 /** `/admin/payments`: payments the server would not settle on its own, with what staff match them by. */
 export default function AdminPaymentsPage() {
   usePageTitle('Payments needing review');
-  const list = useList({ name: 'payments needing review', fetchPage: fetchReviewTransactions });
+  const list = useLoader(reviewPaymentsLoader, { name: 'payments needing review' });
   return (
     <Stack gap="lg">
       <div>

@@ -1,10 +1,10 @@
 import { Group, NativeSelect, Stack, Table, Title } from '@mantine/core';
-import { fetchUsers } from '@/services/admin-service';
-import { USER_ROLE_FILTERS, userSummaryName } from '@/services/schemas/admin';
+import { usersLoader } from '@/machines/screens/admin-screens';
+import { USER_ROLE_FILTERS, userSummaryName } from '@/shared/admin';
 import { formatDate } from '@/shared/format';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { ScrollTable } from './admin-parts';
 
@@ -19,7 +19,7 @@ const ROLE_OPTIONS = [
 /** `/admin/users`: everyone with an account; the search, the role and the page live in the URL. */
 export default function AdminUsersPage() {
   usePageTitle('Users');
-  const list = useList({ name: 'users', fetchPage: fetchUsers });
+  const list = useLoader(usersLoader, { name: 'users' });
   const role = (USER_ROLE_FILTERS as readonly string[]).includes(list.query.role ?? '')
     ? (list.query.role ?? '')
     : '';

@@ -1,14 +1,18 @@
 import { Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { IconCircleCheck, IconCircleX, IconClockHour4, IconHelpCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { fetchTransaction } from '@/services/payment-service';
-import { transactionFailureReason, TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from '@/services/schemas/transaction';
+import { returnedTransactionLoader } from '@/machines/screens/commerce-screens';
+import type { Transaction } from '@/services/schemas/transaction';
 import { t } from '@/shared/messages';
+import {
+  transactionFailureReason,
+  TRANSACTION_STATUSES,
+  type TransactionStatus,
+} from '@/shared/transactions';
 import { useSession } from '../../app-actors-context';
 import { selectSignedIn } from '../../session-selectors';
-import { useLoad } from '../../use-load';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 type Outcome = 'paid' | 'pending' | 'review' | 'failed' | 'unknown';
@@ -32,7 +36,9 @@ const VIEW: Record<Outcome, { heading: string; color: string; icon: typeof IconC
 };
 
 function queryStatus(value: string | null): TransactionStatus | null {
-  return value && (TRANSACTION_STATUSES as readonly string[]).includes(value) ? (value as TransactionStatus) : null;
+  return value && (TRANSACTION_STATUSES as readonly string[]).includes(value)
+    ? (value as TransactionStatus)
+    : null;
 }
 
 function message(outcome: Outcome, topUp: boolean, transaction: Transaction | null): string {
@@ -51,7 +57,19 @@ function message(outcome: Outcome, topUp: boolean, transaction: Transaction | nu
   }
 }
 
-function ReturnCard({ status, transaction, topUp, signedIn, onCheckAgain }: { status: TransactionStatus | null; transaction: Transaction | null; topUp: boolean; signedIn: boolean; onCheckAgain: () => void }) {
+function ReturnCard({
+  status,
+  transaction,
+  topUp,
+  signedIn,
+  onCheckAgain,
+}: {
+  status: TransactionStatus | null;
+  transaction: Transaction | null;
+  topUp: boolean;
+  signedIn: boolean;
+  onCheckAgain?: () => void;
+}) {
   const outcome: Outcome = status ? OUTCOME_OF[status] : 'unknown';
   const view = VIEW[outcome];
   const Icon = view.icon;
@@ -85,7 +103,7 @@ function ReturnCard({ status, transaction, topUp, signedIn, onCheckAgain }: { st
                 Sign in to your workspace
               </Button>
             )}
-            {outcome === 'pending' && signedIn && transaction && (
+            {outcome === 'pending' && signedIn && transaction && onCheckAgain && (
               <Button variant="light" onClick={onCheckAgain}>
                 Check again
               </Button>
@@ -97,9 +115,24 @@ function ReturnCard({ status, transaction, topUp, signedIn, onCheckAgain }: { st
   );
 }
 
-/** Asks the API for the transaction's state now; the query only says what it was at redirect time. */
-function CheckedReturn({ transactionId, fallback, topUp, onCheckAgain }: { transactionId: number; fallback: TransactionStatus | null; topUp: boolean; onCheckAgain: () => void }) {
-  const { loading, data } = useLoad(() => fetchTransaction(transactionId));
+/**
+ * Asks the API for the transaction's state now; the query only says what it was at redirect time.
+ * "Check again" asks once more (an event to the loader).
+ */
+function CheckedReturn({
+  transactionId,
+  fallback,
+  topUp,
+}: {
+  transactionId: number;
+  fallback: TransactionStatus | null;
+  topUp: boolean;
+}) {
+  const { loading, data, refresh } = useLoader(returnedTransactionLoader, {
+    name: 'payment',
+    params: { id: transactionId },
+    inUrl: false,
+  });
   if (loading) {
     return (
       <Group justify="center" py="xl" role="status" aria-label="Checking your payment">
@@ -107,7 +140,15 @@ function CheckedReturn({ transactionId, fallback, topUp, onCheckAgain }: { trans
       </Group>
     );
   }
-  return <ReturnCard status={data?.status ?? fallback} transaction={data ?? null} topUp={topUp || data?.type === 'topup'} signedIn onCheckAgain={onCheckAgain} />;
+  return (
+    <ReturnCard
+      status={data?.status ?? fallback}
+      transaction={data}
+      topUp={topUp || data?.type === 'topup'}
+      signedIn
+      onCheckAgain={refresh}
+    />
+  );
 }
 
 /**
@@ -118,7 +159,6 @@ export default function PaymentReturnPage() {
   usePageTitle('Payment');
   const params = new URLSearchParams(useSearch());
   const signedIn = useSelector(useSession(), selectSignedIn);
-  const [check, setCheck] = useState(0);
   const status = queryStatus(params.get('payment'));
   const transactionId = Number(params.get('transaction'));
   const topUp = params.get('type') === 'topup';
@@ -127,9 +167,9 @@ export default function PaymentReturnPage() {
   return (
     <Container size="sm" py="xl">
       {signedIn && known ? (
-        <CheckedReturn key={check} transactionId={transactionId} fallback={status} topUp={topUp} onCheckAgain={() => setCheck((c) => c + 1)} />
+        <CheckedReturn transactionId={transactionId} fallback={status} topUp={topUp} />
       ) : (
-        <ReturnCard status={status} transaction={null} topUp={topUp} signedIn={signedIn} onCheckAgain={() => setCheck((c) => c + 1)} />
+        <ReturnCard status={status} transaction={null} topUp={topUp} signedIn={signedIn} />
       )}
     </Container>
   );

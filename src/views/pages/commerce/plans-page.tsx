@@ -1,16 +1,28 @@
-import { Alert, Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'wouter';
+import { plansLoader } from '@/machines/screens/commerce-screens';
 import type { Package } from '@/services/schemas/web';
-import { fetchPackages } from '@/services/web-service';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { useSession } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { selectSignedIn } from '../../session-selectors';
 import { useAddToCart } from '../../use-add-to-cart';
-import { useLoad } from '../../use-load';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 function plural(count: number, unit: string): string {
@@ -19,7 +31,8 @@ function plural(count: number, unit: string): string {
 
 /** "per month", or the plan's duration when it is not one interval ("for 3 months"). */
 function pricePeriod(plan: Package): string {
-  if (plan.duration && plan.durationUnit && plan.duration !== 1) return `for ${plural(plan.duration, plan.durationUnit)}`;
+  if (plan.duration && plan.durationUnit && plan.duration !== 1)
+    return `for ${plural(plan.duration, plan.durationUnit)}`;
   const unit = plan.interval ?? plan.durationUnit;
   return unit ? `per ${unit}` : '';
 }
@@ -81,7 +94,13 @@ function PlanCard({ plan, signedIn }: { plan: Package; signedIn: boolean }) {
             {pricePeriod(plan)}
           </Text>
         </div>
-        <List spacing="xs" size="sm" icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />} style={{ flex: 1 }} aria-label={`${plan.name} features`}>
+        <List
+          spacing="xs"
+          size="sm"
+          icon={<IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />}
+          style={{ flex: 1 }}
+          aria-label={`${plan.name} features`}
+        >
           {plan.features.map((feature) => (
             <List.Item key={feature.id}>{featureText(feature)}</List.Item>
           ))}
@@ -96,18 +115,21 @@ function PlanCard({ plan, signedIn }: { plan: Package; signedIn: boolean }) {
 export default function PlansPage() {
   usePageTitle('Plans');
   const signedIn = useSelector(useSession(), selectSignedIn);
-  const { loading, data, error } = useLoad(fetchPackages);
+  const plans = useLoader(plansLoader, { name: 'plans', inUrl: false });
+  const { loading, data, error } = plans;
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Plans</Title>
-          <Text c="dimmed">Choose a plan that fits your learning. Pay from your wallet, by M-Pesa or by card.</Text>
+          <Text c="dimmed">
+            Choose a plan that fits your learning. Pay from your wallet, by M-Pesa or by card.
+          </Text>
         </Stack>
         {loading && <CenteredLoader label="Loading plans" />}
         {error && (
-          <Alert color="red" role="alert" title={t('messages.loadError', { name: 'plans' })}>
-            {error}
+          <Alert color="red" role="alert" title={error}>
+            {String(plans.extra.reason ?? '')}
           </Alert>
         )}
         {data && data.length === 0 && <Text c="dimmed">{t('messages.none', { name: 'plans' })}</Text>}

@@ -1,27 +1,54 @@
-import { Alert, Badge, Button, Card, Container, Group, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useForm as useFields } from '@mantine/form';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Radio,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { selectPaymentBusy } from '@/machines/payment-machine';
-import { setUpWalletPin } from '@/services/wallet-service';
-import { changeWalletPin, fetchWalletOverview, type WalletOverview } from '@/services/wallet-history-service';
+import {
+  WALLET,
+  walletLoader,
+  walletPinChangeForm,
+  walletPinSetupForm,
+  walletTopUpForm,
+  type PinValues,
+  type TopUpValues,
+} from '@/machines/screens/commerce-screens';
 import type { Transaction, TransactionStatus } from '@/services/schemas/transaction';
 import type { Wallet } from '@/services/schemas/wallet';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { pinProblem, pinProblems } from '@/shared/payment-validation';
-import { collect, TOPUP_MAX_KES, TOPUP_MIN_KES, topUpAmountProblem, wholeShillings } from '@/shared/validation';
-import { useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
+import { collect, TOPUP_MAX_KES, TOPUP_MIN_KES, topUpAmountProblem } from '@/shared/validation';
+import { useAppActors, useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { WalletPinField } from '../../components/payment/payment-modal';
 import { PlansList } from '../../components/profile/plans-list';
 import { fieldError, selectUser } from '../../session-selectors';
-import { toFormErrors, useForm } from '../../use-form';
-import { useLoad } from '../../use-load';
+import { useForm } from '../../use-form';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { EarningsSection } from './earnings-section';
 
-const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout', earning: 'Earning' };
+const TYPE_LABELS: Record<string, string> = {
+  topup: 'Top-up',
+  payment: 'Payment',
+  refund: 'Refund',
+  payout: 'Payout',
+  earning: 'Earning',
+};
 const STATUS_COLORS: Record<TransactionStatus, string> = {
   // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
   pending: 'blue.9',
@@ -51,18 +78,20 @@ function BalanceCard({ wallet }: { wallet: Wallet }) {
   );
 }
 
-type PinValues = { currentPin: string; pin: string; pinConfirmation: string };
-
+/** Sets up a PIN or (`hasPIN`) changes it; after a save the wallet loads again (`onSaved`). */
 function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) {
   const form = useForm({
+    logic: hasPIN ? walletPinChangeForm : walletPinSetupForm,
     initialValues: { currentPin: '', pin: '', pinConfirmation: '' } satisfies PinValues,
     // The rules `POST /api/wallet/setup` checks (src/shared/payment-validation.ts).
     validate: (v: PinValues) => ({
       ...pinProblems(v.pin, v.pinConfirmation),
       ...(hasPIN ? collect({ currentPin: pinProblem(v.currentPin) }) : {}),
     }),
-    submit: (v: PinValues) => (hasPIN ? changeWalletPin(v) : setUpWalletPin(v.pin, v.pinConfirmation)),
-    onSubmitted: onSaved,
+    onSubmitted: () => {
+      form.reset();
+      onSaved();
+    },
   });
   const heading = hasPIN ? 'Change your wallet PIN' : 'Set up your wallet PIN';
 
@@ -74,7 +103,9 @@ function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) 
             {heading}
           </Title>
           <Text size="sm" c="dimmed">
-            {hasPIN ? 'Enter your current PIN, then the new one twice.' : 'Choose a 4-digit PIN. You enter it each time you pay from your wallet.'}
+            {hasPIN
+              ? 'Enter your current PIN, then the new one twice.'
+              : 'Choose a 4-digit PIN. You enter it each time you pay from your wallet.'}
           </Text>
           {form.formError && (
             <Alert color="red" role="alert">
@@ -82,10 +113,25 @@ function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) 
             </Alert>
           )}
           {hasPIN && (
-            <WalletPinField label="Current PIN" value={form.values.currentPin} onChange={(value) => form.change('currentPin', value)} error={fieldError(form.fieldErrors, 'currentPin')} />
+            <WalletPinField
+              label="Current PIN"
+              value={form.values.currentPin}
+              onChange={(value) => form.change('currentPin', value)}
+              error={fieldError(form.fieldErrors, 'currentPin')}
+            />
           )}
-          <WalletPinField label="New PIN" value={form.values.pin} onChange={(value) => form.change('pin', value)} error={fieldError(form.fieldErrors, 'pin')} />
-          <WalletPinField label="Confirm new PIN" value={form.values.pinConfirmation} onChange={(value) => form.change('pinConfirmation', value)} error={fieldError(form.fieldErrors, 'pinConfirmation')} />
+          <WalletPinField
+            label="New PIN"
+            value={form.values.pin}
+            onChange={(value) => form.change('pin', value)}
+            error={fieldError(form.fieldErrors, 'pin')}
+          />
+          <WalletPinField
+            label="Confirm new PIN"
+            value={form.values.pinConfirmation}
+            onChange={(value) => form.change('pinConfirmation', value)}
+            error={fieldError(form.fieldErrors, 'pinConfirmation')}
+          />
           <Group>
             <Button type="submit" loading={form.submitting}>
               {t('payment.submitPin')}
@@ -97,36 +143,21 @@ function PinForm({ hasPIN, onSaved }: { hasPIN: boolean; onSaved: () => void }) 
   );
 }
 
-type TopUpValues = { amount: string; method: 'mpesa' | 'pesapal' };
-
 /**
  * The amount and method, checked with the API's limits (`topUpAmountProblem`); the wallet top-up
  * payment actor then runs the same modal as checkout and owns the round trip.
  */
 function TopUpForm({ phone }: { phone: string | null }) {
-  const topUp = useWalletTopUp();
-  const busy = useSelector(topUp, (s) => !s.matches('idle') && selectPaymentBusy(s));
-  const form = useFields<TopUpValues>({
-    mode: 'controlled',
-    initialValues: { amount: '', method: 'mpesa' },
-    validate: (values) => toFormErrors(collect({ amount: topUpAmountProblem(values.amount) })),
+  const busy = useSelector(useWalletTopUp(), (s) => !s.matches('idle') && selectPaymentBusy(s));
+  const form = useForm<TopUpValues, null>({
+    logic: walletTopUpForm,
+    initialValues: { amount: '', method: 'mpesa', phone },
+    validate: (values) => collect({ amount: topUpAmountProblem(values.amount) }),
   });
-
-  const start = form.onSubmit(({ amount, method }) =>
-    topUp.send({
-      type: 'payment.start',
-      method,
-      cartId: null,
-      phone,
-      wallet: null,
-      amount: `${wholeShillings(amount) ?? 0}.00`,
-      purpose: 'topup',
-    }),
-  );
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="topup-heading">
-      <form onSubmit={start} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="topup-heading">
             Top up
@@ -172,7 +203,10 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
           <Text c="dimmed">{t('messages.none', { name: 'transactions' })}</Text>
         ) : (
           // The viewport takes focus so a keyboard user can scroll a table wider than a phone.
-          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Recent transactions table' }}>
+          <ScrollArea
+            type="auto"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Recent transactions table' }}
+          >
             <Table striped verticalSpacing="xs" miw={520} aria-labelledby="history-heading">
               <Table.Thead>
                 <Table.Tr>
@@ -211,23 +245,27 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
   );
 }
 
-function WalletScreen({ onChanged }: { onChanged: () => void }) {
+function WalletScreen() {
   const phone = useSelector(useSession(), (s) => selectUser(s)?.phone ?? null);
-  const isTeacher = useSelector(useSession(), (s) => (selectUser(s)?.roles ?? []).some((role) => role.name === 'teacher'));
-  const { loading, data, error } = useLoad<WalletOverview>(fetchWalletOverview);
-  if (loading) return <CenteredLoader label="Loading wallet" />;
-  if (error || !data) {
+  const isTeacher = useSelector(useSession(), (s) =>
+    (selectUser(s)?.roles ?? []).some((role) => role.name === 'teacher'),
+  );
+  const wallet = useLoader(walletLoader, { name: 'wallet', inUrl: false, systemId: WALLET });
+  useRefreshAfterTopUp();
+  if (wallet.loading) return <CenteredLoader label="Loading wallet" />;
+  if (!wallet.data) {
     return (
-      <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
+      <Alert color="red" role="alert" title={wallet.error}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{error}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={onChanged}>
+          <Text size="sm">{String(wallet.extra.reason ?? '')}</Text>
+          <Button size="compact-sm" variant="light" color="red" onClick={wallet.retry}>
             Try again
           </Button>
         </Stack>
       </Alert>
     );
   }
+  const { data } = wallet;
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -235,7 +273,12 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
           <BalanceCard wallet={data.wallet} />
           <TopUpForm phone={phone} />
         </Stack>
-        <PinForm hasPIN={data.wallet.hasPIN} onSaved={onChanged} />
+        {/* Setting up a PIN and changing it are two forms: a saved set-up shows the change form. */}
+        <PinForm
+          key={data.wallet.hasPIN ? 'change' : 'setup'}
+          hasPIN={data.wallet.hasPIN}
+          onSaved={wallet.refresh}
+        />
       </SimpleGrid>
       <PlansList />
       <TransactionHistory transactions={data.transactions} />
@@ -244,16 +287,27 @@ function WalletScreen({ onChanged }: { onChanged: () => void }) {
   );
 }
 
+/**
+ * A top-up that succeeded reloads the wallet (its loader, by systemId). Until the app machine sends
+ * that `load.refresh` itself (issue 21: the app's links become its transitions), it is relayed here.
+ */
+function useRefreshAfterTopUp() {
+  const { app } = useAppActors();
+  const commerce = useCommerce();
+  useEffect(
+    () => commerce?.onWalletChanged(() => app.system.get(WALLET)?.send({ type: 'load.refresh' })),
+    [app, commerce],
+  );
+}
+
 /** `/wallet`: balance, top-up (M-Pesa or Pesapal), PIN set-up or change, recent transactions. */
 export default function WalletPage() {
   usePageTitle('Wallet');
-  // The top-up runs on the commerce actors, created with this page if no cart opened them before.
-  const [commerceFailed, setCommerceFailed] = useState(false);
-  const commerce = useCommerce(!commerceFailed, () => setCommerceFailed(true));
-  // Each reload remounts the screen, which loads the wallet again.
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-  useEffect(() => commerce?.onWalletChanged(() => setVersion((v) => v + 1)), [commerce]);
+  // The top-up runs on the commerce actors, downloaded with this page if no cart loaded them before.
+  const commerce = useCommerce();
+  const { app } = useAppActors();
+  const commerceFailed = useSelector(app, (s) => s.matches({ commerce: 'failed' }));
+  const downloadAgain = () => app.send({ type: 'commerce.load' });
   return (
     <Container size="lg" py="md" px={0}>
       <Stack gap="md">
@@ -261,10 +315,10 @@ export default function WalletPage() {
           Wallet
         </Title>
         {commerce ? (
-          <WalletScreen key={version} onChanged={reload} />
+          <WalletScreen />
         ) : commerceFailed ? (
           <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => setCommerceFailed(false)}>
+            <Button size="compact-sm" variant="light" color="red" onClick={downloadAgain}>
               Try again
             </Button>
           </Alert>
