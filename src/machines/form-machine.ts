@@ -36,7 +36,8 @@ export type FormEvent =
 export type FormEmitted =
   | { type: 'submitted'; result: unknown }
   | { type: 'notify'; color: NotifyColor; message: string }
-  | { type: 'userUpdated'; user: User };
+  | { type: 'userUpdated'; user: User }
+  | { type: 'navigate'; to: string; replace: boolean };
 
 /** The text to announce after success: the configured one, else the server's `message`. */
 function successText(context: FormContext, output: unknown): string | null {
@@ -79,6 +80,12 @@ export const formMachine = setup({
     })),
     // A screen effect (src/machines/screen-effects.ts): the session shows the saved user at once.
     userUpdated: emit((_, params: { user: User }) => ({ type: 'userUpdated' as const, user: params.user })),
+    // A screen effect: where the app goes once the form is saved.
+    navigate: emit((_, params: { to: string; replace?: boolean }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      replace: params.replace ?? false,
+    })),
   },
   guards: {
     hasText: (_, params: { text: string | null }) => !!params.text,
@@ -164,24 +171,29 @@ export type FormLogic<V extends FormValues = FormValues, R = unknown> = typeof f
 /**
  * Binds a form to its service call (in src/machines/screens). `userOf` names the user in the answer
  * of a form that changes the signed-in user (a profile form): the session gets it on success.
+ * `navigateTo` names where the app goes once the form is saved (a new class opens its page).
  */
 export function formSubmitter<V extends FormValues, R>(
   submit: (values: V) => Promise<R>,
-  options: { userOf?: (result: R) => User | null | undefined } = {},
+  options: { userOf?: (result: R) => User | null | undefined; navigateTo?: (result: R) => string } = {},
 ): FormLogic<V, R> {
-  const { userOf } = options;
+  const { userOf, navigateTo } = options;
+  // The named actions, so the app's `userUpdated` and `navigate` effects do them for a screen.
+  type Enqueued = Parameters<Parameters<typeof enqueueActions>[0]>[0]['enqueue'];
+  const named = (enqueue: Enqueued, type: string, params: object) =>
+    enqueue({ type, params } as unknown as Parameters<Enqueued>[0]);
   return formMachine.provide({
     actors: {
       submit: fromPromise<unknown, { values: FormValues }>(({ input }) => submit(input.values as V)),
     },
-    ...(userOf && {
+    ...((userOf || navigateTo) && {
       actions: {
         announceSubmitted: enqueueActions(({ enqueue }, params: { result: unknown }) => {
           enqueue.emit({ type: 'submitted', result: params.result });
-          const user = userOf(params.result as R);
-          // The named action, so the app's `userUpdated` effect does it for a screen.
-          if (user)
-            enqueue({ type: 'userUpdated', params: { user } } as unknown as Parameters<typeof enqueue>[0]);
+          const user = userOf?.(params.result as R);
+          if (user) named(enqueue as unknown as Enqueued, 'userUpdated', { user });
+          if (navigateTo)
+            named(enqueue as unknown as Enqueued, 'navigate', { to: navigateTo(params.result as R) });
         }),
       },
     }),

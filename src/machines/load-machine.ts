@@ -10,6 +10,7 @@
 // `query.sync`. What the page's HTML already carries (`initial`) starts it loaded, with no call.
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ListPage, ListQuery, PageMeta } from '@/services/schemas/page';
+import { errorText } from '@/services/envelope';
 import { t } from '@/shared/messages';
 
 export type { ListQuery } from '@/services/schemas/page';
@@ -46,6 +47,8 @@ export type LoadContext = {
   data: unknown;
   extra: Record<string, unknown>;
   error: string | null;
+  /** Why the last load failed, in the server's words (e.g. "Wallet service is down."), for a screen that shows it. */
+  reason: string | null;
   /** What the page's HTML carried (`input.initial`), shown without a call. */
   initialLoaded: Loaded | null;
 };
@@ -101,10 +104,17 @@ export function loadErrorText(name: string): string {
 
 const isEmptyList = (loaded: Loaded) => loaded.kind === 'list' && loaded.items.length === 0;
 
-function stored(loaded: Loaded): Pick<LoadContext, 'items' | 'meta' | 'data' | 'extra' | 'error'> {
+function stored(loaded: Loaded): Pick<LoadContext, 'items' | 'meta' | 'data' | 'extra' | 'error' | 'reason'> {
   return loaded.kind === 'list'
-    ? { items: loaded.items, meta: loaded.meta, data: null, extra: loaded.extra ?? {}, error: null }
-    : { items: [], meta: null, data: loaded.data, extra: loaded.extra ?? {}, error: null };
+    ? {
+        items: loaded.items,
+        meta: loaded.meta,
+        data: null,
+        extra: loaded.extra ?? {},
+        error: null,
+        reason: null,
+      }
+    : { items: [], meta: null, data: loaded.data, extra: loaded.extra ?? {}, error: null, reason: null };
 }
 
 export const loadMachine = setup({
@@ -131,12 +141,15 @@ export const loadMachine = setup({
     })),
     setQuery: assign((_, params: { query: ListQuery }) => ({ query: normaliseQuery(params.query) })),
     // A page's extra fields (search counts) stay until the new answer brings its own.
-    clear: assign({ items: [], meta: null, data: null, error: null }),
+    clear: assign({ items: [], meta: null, data: null, error: null, reason: null }),
     store: assign((_, params: { loaded: Loaded }) => stored(params.loaded)),
     storeInitial: assign(({ context }) => (context.initialLoaded ? stored(context.initialLoaded) : {})),
     // The screen names what failed; the reason (offline, server fault) adds nothing the user can act
     // on beyond "Try again".
-    storeError: assign(({ context }) => ({ error: loadErrorText(context.name) })),
+    storeError: assign(({ context, event }) => ({
+      error: loadErrorText(context.name),
+      reason: errorText((event as { error?: unknown }).error),
+    })),
     replaceItem: assign(({ context, event }) => {
       if (event.type !== 'item.replace') return {};
       return {
@@ -188,6 +201,7 @@ export const loadMachine = setup({
     data: null,
     extra: {},
     error: null,
+    reason: null,
     initialLoaded: input.initial ?? null,
   }),
   initial: 'starting',

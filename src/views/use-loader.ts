@@ -66,6 +66,7 @@ export function useLoader<T>(
   const extra = useSelector(actor, (s) => s.context.extra);
   const query = useSelector(actor, (s) => s.context.query);
   const error = useSelector(actor, (s) => s.context.error);
+  const reason = useSelector(actor, (s) => s.context.reason);
 
   return {
     name,
@@ -79,6 +80,8 @@ export function useLoader<T>(
     extra,
     query,
     error,
+    /** Why the last load failed, in the server's words. */
+    reason,
     setFilter: (filter: string, value: string | null) =>
       actor.send({ type: 'filter.change', name: filter, value }),
     resetFilters: () => actor.send({ type: 'filters.reset' }),

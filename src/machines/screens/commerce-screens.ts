@@ -1,10 +1,9 @@
 // The commerce screens' data and forms (src/views/pages/commerce/*): the wallet, its PIN and top-up
 // forms, a teacher's earnings, the plans and a payment's return page, each service bound once here.
-import { assign, fromPromise, type AnyActorRef } from 'xstate';
+import { fromPromise, type AnyActorRef } from 'xstate';
 import { formMachine, formSubmitter, type FormLogic, type FormValues } from '@/machines/form-machine';
-import { listLoader, loadErrorText, oneLoader, type Loader } from '@/machines/load-machine';
+import { listLoader, oneLoader } from '@/machines/load-machine';
 import type { PaymentStart } from '@/machines/payment-machine';
-import { errorText } from '@/services/envelope';
 import { fetchTransaction } from '@/services/payment-service';
 import type { Earning, EarningTotals } from '@/services/schemas/teaching';
 import type { Transaction } from '@/services/schemas/transaction';
@@ -15,26 +14,11 @@ import { changeWalletPin, fetchWalletOverview, type WalletOverview } from '@/ser
 import { fetchPackages } from '@/services/web-service';
 import { wholeShillings } from '@/shared/validation';
 
-/**
- * A loader whose failure also keeps the server's reason (`extra.reason`, e.g. "Wallet service is
- * down."), for the screens that show it under "Error loading …".
- */
-function sayingWhy<T>(loader: Loader<T>): Loader<T> {
-  return loader.provide({
-    actions: {
-      storeError: assign(({ context, event }) => ({
-        error: loadErrorText(context.name),
-        extra: { reason: errorText((event as unknown as { error?: unknown }).error) },
-      })),
-    },
-  }) as Loader<T>;
-}
-
 /** The systemId of the wallet page's loader: a top-up that succeeded reloads it (`load.refresh`). */
 export const WALLET = 'wallet';
 
 /** The balance, the account number, whether a PIN is set and the newest transactions. */
-export const walletLoader = sayingWhy(oneLoader<WalletOverview>(() => fetchWalletOverview()));
+export const walletLoader = oneLoader<WalletOverview>(() => fetchWalletOverview());
 
 export type PinValues = { currentPin: string; pin: string; pinConfirmation: string };
 
@@ -86,7 +70,7 @@ export const earningsLoader = listLoader<Earning>(async (query) => {
   return { items, meta, extra: { totals, commissionPercent } satisfies EarningsExtra };
 });
 
-export const plansLoader = sayingWhy(oneLoader<Package[]>(() => fetchPackages()));
+export const plansLoader = oneLoader<Package[]>(() => fetchPackages());
 
 /** The transaction a gateway sent the browser back about (`params.id`), as it is now. */
 export const returnedTransactionLoader = oneLoader<Transaction>((params) =>

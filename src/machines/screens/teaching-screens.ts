@@ -1,7 +1,7 @@
 // The teacher's screens (src/views/pages/teaching): the lesson form, the class form and pages, the
 // notes and assignments of a lesson. Each machine gets its calls here, once; the views spawn them
 // with `useScreenActor` / `useLoader` / `useForm` and only render and send events.
-import { emit, enqueueActions, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { fetchClassFilters } from '@/services/class-service';
 import { isApiError } from '@/services/http';
 import type { Slot } from '@/services/schemas/teaching';
@@ -25,12 +25,11 @@ import {
 } from '@/services/teaching-service';
 import { teacherClassPath } from '@/shared/teaching';
 import type { ClassValues, LessonFormValues } from '@/shared/teaching-validation';
-import { formSubmitter, type FormLogic, type FormValues } from '../form-machine';
+import { formSubmitter } from '../form-machine';
 import { lessonFormMachine, type LessonFormLoaded } from '../lesson-form-machine';
 import { oneLoader } from '../load-machine';
 import { materialDeleteMachine } from '../material-delete-machine';
 import { materialFormMachine } from '../material-form-machine';
-import type { ScreenNavigate } from '../screen-effects';
 
 /** Create lessons / Edit lesson: the options (and the lesson), a date's free times, the save. */
 export const lessonFormScreen = lessonFormMachine.provide({
@@ -87,37 +86,11 @@ export const classToEditLoader = oneLoader<{ lessonClass: TeacherClassDetail; fi
   },
 );
 
-/**
- * A form that goes somewhere once it is saved: after its `submitted`, the `navigate` screen effect
- * to `pathOf(answer)` (emitted on its own, in tests; the app's router when spawned as a screen).
- */
-function goingOnTo<V extends FormValues, R>(
-  logic: FormLogic<V, R>,
-  pathOf: (answer: R) => string,
-): FormLogic<V, R> {
-  return logic.provide({
-    actions: {
-      announceSubmitted: enqueueActions(({ enqueue }, params: { result: unknown }) => {
-        enqueue.emit({ type: 'submitted', result: params.result });
-        // The named action, so the app's `navigate` effect does it for a screen.
-        enqueue({ type: 'navigate', params: { to: pathOf(params.result as R) } } as unknown as Parameters<
-          typeof enqueue
-        >[0]);
-      }),
-      navigate: emit((_, params: ScreenNavigate) => ({
-        type: 'navigate' as const,
-        to: params.to,
-        replace: params.replace ?? false,
-      })),
-    } as Parameters<FormLogic<V, R>['provide']>[0]['actions'],
-  }) as FormLogic<V, R>;
-}
-
 /** The class form's values and the class they belong to (null: a new class). */
 export type ClassFormValues = ClassValues & { classId: number | null };
 
 /** Create a class / Edit class: saved, the class's page opens (where it waits for approval). */
-export const classFormLogic = goingOnTo(
-  formSubmitter<ClassFormValues, ClassAnswer>(({ classId, ...values }) => saveClass(classId, values)),
-  (answer) => teacherClassPath(answer.lessonClass.id),
+export const classFormLogic = formSubmitter<ClassFormValues, ClassAnswer>(
+  ({ classId, ...values }) => saveClass(classId, values),
+  { navigateTo: (answer) => teacherClassPath(answer.lessonClass.id) },
 );

@@ -129,7 +129,7 @@ export default function PlansPage() {
         {loading && <CenteredLoader label="Loading plans" />}
         {error && (
           <Alert color="red" role="alert" title={error}>
-            {String(plans.extra.reason ?? '')}
+            {plans.reason}
           </Alert>
         )}
         {data && data.length === 0 && <Text c="dimmed">{t('messages.none', { name: 'plans' })}</Text>}

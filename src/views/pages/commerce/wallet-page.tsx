@@ -257,7 +257,7 @@ function WalletScreen() {
     return (
       <Alert color="red" role="alert" title={wallet.error}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{String(wallet.extra.reason ?? '')}</Text>
+          <Text size="sm">{wallet.reason}</Text>
           <Button size="compact-sm" variant="light" color="red" onClick={wallet.retry}>
             Try again
           </Button>
