@@ -45,7 +45,10 @@ export function validateStudentFields(v: StudentFieldValues): FieldErrors {
 }
 
 export function validateChild(v: ChildValues): FieldErrors {
-  return { ...collect({ firstName: required(v.firstName), lastName: required(v.lastName) }), ...validateStudentFields(v) };
+  return {
+    ...collect({ firstName: required(v.firstName), lastName: required(v.lastName) }),
+    ...validateStudentFields(v),
+  };
 }
 
 /** A parent completes the profile only with at least one child. */
@@ -54,7 +57,11 @@ export function childrenProblem(count: number): string | null {
 }
 
 /** The parent's details; `children` is how many children are on file (the list above the form). */
-export function validateParent(v: { phone: string; gender: string; children?: readonly unknown[] }): FieldErrors {
+export function validateParent(v: {
+  phone: string;
+  gender: string;
+  children?: readonly unknown[];
+}): FieldErrors {
   return collect({
     phone: phoneProblem(v.phone),
     gender: genderProblem(v.gender),
@@ -90,7 +97,30 @@ export type TeacherFormValues = {
   tscNumber: string;
 };
 
-export function validateTeacher(v: TeacherFormValues, hasIdNumber: boolean, hasTscNumber: boolean): FieldErrors {
+/** A teacher's review status (SPEC §4): new until submitted, then pending, approved or declined. */
+export const TEACHER_STATUSES = ['new', 'pending', 'approved', 'declined'] as const;
+export type TeacherStatus = (typeof TEACHER_STATUSES)[number];
+
+/**
+ * Where a teacher's profile stands (SPEC §4 "Teacher status new or declined forces profile
+ * completion"): `open` while it is theirs to finish and submit (never submitted, or declined; no
+ * status yet counts as new), `waiting` for an admin's review, `approved`. The route guard forces an
+ * open profile to its completion screen, the teacher screen offers "Submit for approval" only then,
+ * and the API's submit takes it to pending only then.
+ */
+export type TeacherStanding = 'open' | 'waiting' | 'approved';
+
+export function teacherStanding(status: TeacherStatus | null | undefined): TeacherStanding {
+  if (status === 'approved') return 'approved';
+  if (status === 'pending') return 'waiting';
+  return 'open';
+}
+
+export function validateTeacher(
+  v: TeacherFormValues,
+  hasIdNumber: boolean,
+  hasTscNumber: boolean,
+): FieldErrors {
   const idNumber = v.idNumber.trim();
   const tscNumber = v.tscNumber.trim();
   return collect({

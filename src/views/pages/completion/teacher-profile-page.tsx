@@ -1,8 +1,28 @@
-import { Alert, Badge, Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { FormEvent } from 'react';
-import { fetchTeacherProfileData, submitTeacherProfile, updateTeacherProfile, type TeacherProfileValues } from '@/services/profile-service';
+import {
+  fetchTeacherProfileData,
+  submitTeacherProfile,
+  updateTeacherProfile,
+  type TeacherProfileValues,
+} from '@/services/profile-service';
 import type { TeacherProfileData } from '@/services/schemas/profile-options';
 import { t } from '@/shared/messages';
+import { teacherStanding } from '@/shared/profile-validation';
 import { TEACHER_SUBJECTS_MAX } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
@@ -28,8 +48,9 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
   const hasIdNumber = teacher?.hasIdNumber ?? false;
   const hasTscNumber = teacher?.hasTscNumber ?? false;
   const status = teacher?.status ?? 'new';
-  const canSubmit = status === 'new' || status === 'declined';
-  const handToSession = (answer: Awaited<ReturnType<typeof updateTeacherProfile>>) => session.send({ type: 'user.updated', user: answer.user });
+  const canSubmit = teacherStanding(teacher?.status) === 'open';
+  const handToSession = (answer: Awaited<ReturnType<typeof updateTeacherProfile>>) =>
+    session.send({ type: 'user.updated', user: answer.user });
 
   const details = useForm({
     initialValues: {
@@ -46,7 +67,11 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
     submit: (values: TeacherFormValues) => updateTeacherProfile(values as TeacherProfileValues),
     onSubmitted: handToSession,
   });
-  const approval = useForm({ initialValues: {}, submit: () => submitTeacherProfile(), onSubmitted: handToSession });
+  const approval = useForm({
+    initialValues: {},
+    submit: () => submitTeacherProfile(),
+    onSubmitted: handToSession,
+  });
   // Submitting sends what is stored, so it waits until the details are saved (or were saved before).
   const detailsStored = details.succeeded || (hasIdNumber && hasTscNumber && !!teacher?.biography);
 
@@ -78,9 +103,22 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
                 {details.formError}
               </Alert>
             )}
-            <Textarea label="Biography" required rows={4} value={v.biography} onChange={(e) => details.change('biography', e.currentTarget.value)} error={fieldError(details.fieldErrors, 'biography')} />
+            <Textarea
+              label="Biography"
+              required
+              rows={4}
+              value={v.biography}
+              onChange={(e) => details.change('biography', e.currentTarget.value)}
+              error={fieldError(details.fieldErrors, 'biography')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Current workplace" required value={v.currentWorkplace} onChange={(e) => details.change('currentWorkplace', e.currentTarget.value)} error={fieldError(details.fieldErrors, 'currentWorkplace')} />
+              <TextInput
+                label="Current workplace"
+                required
+                value={v.currentWorkplace}
+                onChange={(e) => details.change('currentWorkplace', e.currentTarget.value)}
+                error={fieldError(details.fieldErrors, 'currentWorkplace')}
+              />
               <NativeSelect
                 label="Qualification level"
                 required
@@ -98,7 +136,10 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
                 details.change('curriculumId', next.curriculumId);
                 details.change('eduLevelId', next.eduLevelId);
               }}
-              errors={{ curriculumId: fieldError(details.fieldErrors, 'curriculumId'), eduLevelId: fieldError(details.fieldErrors, 'eduLevelId') }}
+              errors={{
+                curriculumId: fieldError(details.fieldErrors, 'curriculumId'),
+                eduLevelId: fieldError(details.fieldErrors, 'eduLevelId'),
+              }}
             />
             <Checkbox.Group
               label="Subjects you teach"
@@ -116,7 +157,9 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label="ID number"
-                description={hasIdNumber ? 'Stored. Leave blank to keep it.' : 'National ID or passport number.'}
+                description={
+                  hasIdNumber ? 'Stored. Leave blank to keep it.' : 'National ID or passport number.'
+                }
                 required={!hasIdNumber}
                 value={v.idNumber}
                 onChange={(e) => details.change('idNumber', e.currentTarget.value)}
@@ -124,7 +167,11 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
               />
               <TextInput
                 label="TSC number"
-                description={hasTscNumber ? 'Stored. Leave blank to keep it.' : 'Your Teachers Service Commission number.'}
+                description={
+                  hasTscNumber
+                    ? 'Stored. Leave blank to keep it.'
+                    : 'Your Teachers Service Commission number.'
+                }
                 required={!hasTscNumber}
                 value={v.tscNumber}
                 onChange={(e) => details.change('tscNumber', e.currentTarget.value)}
