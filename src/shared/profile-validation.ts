@@ -9,11 +9,14 @@ import {
   dobProblem,
   genderProblem,
   isBlank,
+  PARENT_MIN_AGE,
   phoneProblem,
   STUDENT_MIN_AGE,
   STUDY_MODES,
   TEACHER_SUBJECTS_MAX,
   TEACHER_SUBJECTS_MIN,
+  USERNAME_PATTERN,
+  validateNewPassword,
   type FieldErrors,
 } from './validation';
 
@@ -31,6 +34,18 @@ export type StudentFieldValues = {
 };
 
 export type ChildValues = StudentFieldValues & { firstName: string; lastName: string };
+
+export const EMPTY_STUDENT_FIELDS: StudentFieldValues = {
+  schoolName: '',
+  studyMode: '',
+  curriculumId: null,
+  eduLevelId: null,
+  gradeLevelId: null,
+  dob: '',
+  gender: '',
+};
+
+export const EMPTY_CHILD: ChildValues = { firstName: '', lastName: '', ...EMPTY_STUDENT_FIELDS };
 
 export function validateStudentFields(v: StudentFieldValues): FieldErrors {
   return collect({
@@ -134,4 +149,40 @@ export function validateTeacher(
     idNumber: (hasIdNumber ? null : required(idNumber)) ?? idNumberProblem(idNumber),
     tscNumber: (hasTscNumber ? null : required(tscNumber)) ?? tscNumberProblem(tscNumber),
   });
+}
+
+/** A signed-in user's own details on /profile-setting (the e-mail is not theirs to change). */
+export type PersonalDetailsValues = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  phone: string;
+  gender: string;
+  dob: string;
+};
+
+/** Students may be as young as the completion rule allows; everyone else signs up as an adult. */
+export function validatePersonalDetails(v: PersonalDetailsValues, mainRole: string | null): FieldErrors {
+  const minAge = mainRole === 'student' ? STUDENT_MIN_AGE : PARENT_MIN_AGE;
+  return collect({
+    firstName: required(v.firstName),
+    lastName: required(v.lastName),
+    username: USERNAME_PATTERN.test(v.username) ? null : t('validation.username'),
+    phone: phoneProblem(v.phone),
+    gender: genderProblem(v.gender),
+    dob: isBlank(v.dob) ? null : dobProblem(v.dob, minAge),
+  });
+}
+
+export type PasswordChangeValues = {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+};
+
+export function validatePasswordChange(v: PasswordChangeValues): FieldErrors {
+  return {
+    ...collect({ currentPassword: required(v.currentPassword) }),
+    ...validateNewPassword(v.password, v.passwordConfirmation),
+  };
 }
