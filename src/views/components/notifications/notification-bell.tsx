@@ -15,7 +15,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { loadErrorText } from '@/machines/list-machine';
+import { loadErrorText } from '@/machines/load-machine';
 import { selectCanMarkAll, selectFeedState } from '@/machines/notifications-machine';
 import { pathFor } from '@/shared/routes';
 import { t } from '@/shared/messages';
