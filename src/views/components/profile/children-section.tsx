@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom, EventFrom } from 'xstate';
 import {
   childName,
   childrenMachine,
@@ -54,7 +55,7 @@ function ChildForm({ actor, options }: { actor: ChildrenActor; options: ProfileO
         </>
       }
     >
-      <ChildFields values={values} errors={fieldErrors} onChange={change} options={options} />
+      <ChildFields form={{ values, fieldErrors, change }} options={options} />
     </ProfileForm>
   );
 }
@@ -72,6 +73,24 @@ function shallowForm(a: ReturnType<typeof selectForm>, b: ReturnType<typeof sele
 function ChildRow({ child, actor, busy }: { child: Student; actor: ChildrenActor; busy: boolean }) {
   const name = childName(child);
   const details = [child.gradeLevel?.name, child.schoolName].filter(Boolean).join(' · ');
+  const action = (
+    label: string,
+    icon: ReactNode,
+    event: EventFrom<typeof childrenMachine>,
+    color?: string,
+  ) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color={color}
+      leftSection={icon}
+      aria-label={`${label} ${name}`}
+      disabled={busy}
+      onClick={() => actor.send(event)}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -84,27 +103,8 @@ function ChildRow({ child, actor, busy }: { child: Student; actor: ChildrenActor
           )}
         </div>
         <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            aria-label={`Edit ${name}`}
-            disabled={busy}
-            onClick={() => actor.send({ type: 'child.edit', child })}
-          >
-            Edit
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={`Remove ${name}`}
-            disabled={busy}
-            onClick={() => actor.send({ type: 'child.remove', child })}
-          >
-            Remove
-          </Button>
+          {action('Edit', <IconPencil size={14} aria-hidden />, { type: 'child.edit', child })}
+          {action('Remove', <IconTrash size={14} aria-hidden />, { type: 'child.remove', child }, 'red')}
         </Group>
       </Group>
     </Card>

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   addChildForm,
   parentProfileForm,
@@ -21,6 +9,7 @@ import type { ProfileOptions } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
 import { EMPTY_CHILD, validateChild, validateParent } from '@/shared/profile-validation';
+import { PhoneField } from '../../components/profile/account-fields';
 import { ProfileForm } from '../../components/profile/profile-form';
 import { ChildFields, GenderSelect } from '../../components/student-fields';
 import { fieldError } from '../../session-selectors';
@@ -52,7 +41,7 @@ function AddChildForm({ options, onAdded }: { options: ProfileOptions; onAdded: 
         </Button>
       }
     >
-      <ChildFields values={form.values} errors={form.fieldErrors} onChange={form.change} options={options} />
+      <ChildFields form={form} options={options} />
     </ProfileForm>
   );
 }
@@ -115,22 +104,8 @@ function ParentForm({ options, children: initialChildren }: ParentPage) {
           }
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              placeholder="07xx xxx xxx"
-              required
-              value={form.values.phone}
-              onChange={(e) => form.change('phone', e.currentTarget.value)}
-              error={fieldError(form.fieldErrors, 'phone')}
-            />
-            <GenderSelect
-              value={form.values.gender}
-              onChange={(v) => form.change('gender', v)}
-              error={fieldError(form.fieldErrors, 'gender')}
-              genders={options.genders}
-            />
+            <PhoneField {...form.getInputProps('phone')} />
+            <GenderSelect genders={options.genders} {...form.getInputProps('gender')} />
           </SimpleGrid>
         </ProfileForm>
       </Card>

@@ -28,12 +28,7 @@ function StudentForm({ options }: { options: ProfileOptions }) {
         </Button>
       }
     >
-      <StudentFields
-        values={form.values}
-        errors={form.fieldErrors}
-        onChange={form.change}
-        options={options}
-      />
+      <StudentFields form={form} options={options} />
     </ProfileForm>
   );
 }

@@ -1,25 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   teacherApprovalForm,
   teacherProfileForm,
   teacherProfileLoader,
 } from '@/machines/screens/account-screens';
 import type { TeacherProfileData } from '@/services/schemas/profile-options';
-import { t } from '@/shared/messages';
 import { teacherStanding, validateTeacher, type TeacherFormValues } from '@/shared/profile-validation';
 import { TEACHER_SUBJECTS_MAX } from '@/shared/validation';
 import { EducationFields } from '../../components/education-fields';
@@ -30,20 +15,12 @@ import { useForm } from '../../use-form';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { CompletionScreen } from './completion-screen';
-
-const STATUS_LABELS: Record<string, { label: string; color: string }> = {
-  // Dark shades: white text on them passes WCAG AA (4.5:1); light variants and green.9 (4.4:1) did not.
-  new: { label: 'Not submitted', color: 'gray.8' },
-  pending: { label: 'Waiting for approval', color: 'blue.9' },
-  approved: { label: 'Approved', color: 'teal.9' },
-  declined: { label: 'Declined', color: 'red.9' },
-};
+import { ApprovalCard, TeacherStatus } from './teacher-approval';
 
 function TeacherForm({ data }: { data: TeacherProfileData }) {
   const teacher = data.teacher;
   const hasIdNumber = teacher?.hasIdNumber ?? false;
   const hasTscNumber = teacher?.hasTscNumber ?? false;
-  const status = teacher?.status ?? 'new';
   const canSubmit = teacherStanding(teacher?.status) === 'open';
 
   const details = useForm({
@@ -64,21 +41,19 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
   // Submitting sends what is stored, so it waits until the details are saved (or were saved before).
   const detailsStored = details.succeeded || (hasIdNumber && hasTscNumber && !!teacher?.biography);
 
-  const v = details.values;
+  const field = (name: keyof TeacherFormValues) => details.getInputProps(name);
+  // The server never sends these numbers back: once stored, blank keeps them.
+  const storedNumber = (name: 'idNumber' | 'tscNumber', label: string, stored: boolean, hint: string) => (
+    <TextInput
+      label={label}
+      description={stored ? 'Stored. Leave blank to keep it.' : hint}
+      required={!stored}
+      {...field(name)}
+    />
+  );
   return (
     <Stack gap="lg">
-      <Group gap="xs">
-        <Text size="sm">Profile status:</Text>
-        <Badge color={STATUS_LABELS[status]?.color ?? 'gray.8'} variant="filled">
-          {STATUS_LABELS[status]?.label ?? status}
-        </Badge>
-      </Group>
-      {status === 'declined' && teacher?.remark && (
-        <Alert color="red">
-          {t('teacherProfile.declined', { remark: teacher.remark.replace(/[.\s]+$/, '') })}
-        </Alert>
-      )}
-      {status === 'pending' && <Alert color="blue">{t('teacherProfile.pending')}</Alert>}
+      <TeacherStatus teacher={teacher} />
       <Card withBorder padding="lg">
         <ProfileForm
           label="Teacher profile"
@@ -90,48 +65,27 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
             </Button>
           }
         >
-          <Textarea
-            label="Biography"
-            required
-            rows={4}
-            value={v.biography}
-            onChange={(e) => details.change('biography', e.currentTarget.value)}
-            error={fieldError(details.fieldErrors, 'biography')}
-          />
+          <Textarea label="Biography" required rows={4} {...field('biography')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="Current workplace"
-              required
-              value={v.currentWorkplace}
-              onChange={(e) => details.change('currentWorkplace', e.currentTarget.value)}
-              error={fieldError(details.fieldErrors, 'currentWorkplace')}
-            />
+            <TextInput label="Current workplace" required {...field('currentWorkplace')} />
             <NativeSelect
               label="Qualification level"
               required
               data={choices(data.qualificationLevels, {}, 'Choose')}
-              value={v.qualificationLevel}
-              onChange={(e) => details.change('qualificationLevel', e.currentTarget.value)}
-              error={fieldError(details.fieldErrors, 'qualificationLevel')}
+              {...field('qualificationLevel')}
             />
           </SimpleGrid>
           <EducationFields
             curricula={data.curricula}
             withGradeLevel={false}
-            value={{ curriculumId: v.curriculumId, eduLevelId: v.eduLevelId, gradeLevelId: null }}
-            onChange={(next) => {
-              details.change('curriculumId', next.curriculumId);
-              details.change('eduLevelId', next.eduLevelId);
-            }}
-            errors={{
-              curriculumId: fieldError(details.fieldErrors, 'curriculumId'),
-              eduLevelId: fieldError(details.fieldErrors, 'eduLevelId'),
-            }}
+            values={details.values}
+            errors={details.fieldErrors}
+            onChange={(name, value) => details.change(name as 'curriculumId' | 'eduLevelId', value)}
           />
           <Checkbox.Group
             label="Subjects you teach"
             description={`Choose 1 to ${TEACHER_SUBJECTS_MAX}.`}
-            value={v.subjectIds.map(String)}
+            value={details.values.subjectIds.map(String)}
             onChange={(ids) => details.change('subjectIds', ids.map(Number))}
             error={fieldError(details.fieldErrors, 'subjectIds')}
           >
@@ -142,51 +96,17 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
             </SimpleGrid>
           </Checkbox.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="ID number"
-              description={
-                hasIdNumber ? 'Stored. Leave blank to keep it.' : 'National ID or passport number.'
-              }
-              required={!hasIdNumber}
-              value={v.idNumber}
-              onChange={(e) => details.change('idNumber', e.currentTarget.value)}
-              error={fieldError(details.fieldErrors, 'idNumber')}
-            />
-            <TextInput
-              label="TSC number"
-              description={
-                hasTscNumber ? 'Stored. Leave blank to keep it.' : 'Your Teachers Service Commission number.'
-              }
-              required={!hasTscNumber}
-              value={v.tscNumber}
-              onChange={(e) => details.change('tscNumber', e.currentTarget.value)}
-              error={fieldError(details.fieldErrors, 'tscNumber')}
-            />
+            {storedNumber('idNumber', 'ID number', hasIdNumber, 'National ID or passport number.')}
+            {storedNumber(
+              'tscNumber',
+              'TSC number',
+              hasTscNumber,
+              'Your Teachers Service Commission number.',
+            )}
           </SimpleGrid>
         </ProfileForm>
       </Card>
-      {canSubmit && (
-        <Card withBorder padding="lg">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Submit for approval
-            </Title>
-            <Text size="sm" c="dimmed">
-              Our team checks your details before you can create lessons. Save your details first.
-            </Text>
-            {approval.formError && (
-              <Alert color="red" role="alert">
-                {approval.formError}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button onClick={approval.submit} loading={approval.submitting} disabled={!detailsStored}>
-                Submit for approval
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      )}
+      {canSubmit && <ApprovalCard form={approval} ready={detailsStored} />}
     </Stack>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { passwordChangeForm, personalDetailsForm } from '@/machines/screens/account-screens';
 import type { User } from '@/services/schemas/user';
-import { t } from '@/shared/messages';
 import {
   validatePasswordChange,
   validatePersonalDetails,
@@ -14,10 +13,11 @@ import {
 import { GENDERS } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { ChildrenSection } from '../../components/profile/children-section';
+import { NameFields, NewPasswordFields, PhoneField } from '../../components/profile/account-fields';
 import { PhotoUpload } from '../../components/profile/photo-upload';
 import { ProfileForm } from '../../components/profile/profile-form';
 import { GenderSelect } from '../../components/student-fields';
-import { fieldError, selectUser } from '../../session-selectors';
+import { selectUser } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { usePageTitle } from '../../use-page-title';
 
@@ -49,8 +49,7 @@ function PersonalDetailsForm({ user }: { user: User }) {
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="First name" required autoComplete="given-name" {...field('firstName')} />
-        <TextInput label="Last name" required autoComplete="family-name" {...field('lastName')} />
+        <NameFields firstName={field('firstName')} lastName={field('lastName')} />
         <TextInput label="Username" required autoComplete="username" {...field('username')} />
         <TextInput
           label="Email"
@@ -58,13 +57,8 @@ function PersonalDetailsForm({ user }: { user: User }) {
           readOnly
           description="Contact support to change your e-mail address."
         />
-        <TextInput label="Phone" type="tel" required autoComplete="tel" {...field('phone')} />
-        <GenderSelect
-          value={form.values.gender}
-          onChange={(value) => form.change('gender', value)}
-          error={fieldError(form.fieldErrors, 'gender')}
-          genders={GENDERS}
-        />
+        <PhoneField {...field('phone')} />
+        <GenderSelect genders={GENDERS} {...field('gender')} />
         <TextInput label="Date of birth" type="date" {...field('dob')} />
       </SimpleGrid>
     </ProfileForm>
@@ -101,18 +95,11 @@ function ChangePasswordForm() {
         {...field('currentPassword')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <PasswordInput
+        <NewPasswordFields
           label="New password"
-          required
-          autoComplete="new-password"
-          placeholder={t('placeholder.password')}
-          {...field('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          required
-          autoComplete="new-password"
-          {...field('passwordConfirmation')}
+          confirmLabel="Confirm new password"
+          password={field('password')}
+          confirmation={field('passwordConfirmation')}
         />
       </SimpleGrid>
     </ProfileForm>
