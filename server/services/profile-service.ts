@@ -24,6 +24,15 @@ export type StudentProfile = {
   gender: Gender;
 };
 
+/** A student's school and placement, as completing the profile, adding and editing a child store them. */
+const schoolOf = (profile: StudentProfile) => ({
+  schoolName: profile.schoolName,
+  studyMode: profile.studyMode,
+  curriculumId: profile.curriculumId,
+  eduLevelId: profile.eduLevelId,
+  gradeLevelId: profile.gradeLevelId,
+});
+
 async function studentIdOf(db: Database, userId: number): Promise<number> {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
   if (!row) throw notFound();
@@ -47,11 +56,7 @@ export async function completeStudentProfile(
     await tx
       .update(students)
       .set({
-        schoolName: profile.schoolName,
-        studyMode: profile.studyMode,
-        curriculumId: profile.curriculumId,
-        eduLevelId: profile.eduLevelId,
-        gradeLevelId: profile.gradeLevelId,
+        ...schoolOf(profile),
         profileCompleted: true,
         updatedAt: new Date(),
       })
@@ -101,11 +106,7 @@ export async function addChild(ctx: AppContext, parentUserId: number, child: Chi
       .update(students)
       .set({
         parentId,
-        schoolName: child.schoolName,
-        studyMode: child.studyMode,
-        curriculumId: child.curriculumId,
-        eduLevelId: child.eduLevelId,
-        gradeLevelId: child.gradeLevelId,
+        ...schoolOf(child),
         profileCompleted: true,
       })
       .where(eq(students.id, profileId));
@@ -173,11 +174,7 @@ export async function updateChild(
     await tx
       .update(students)
       .set({
-        schoolName: child.schoolName,
-        studyMode: child.studyMode,
-        curriculumId: child.curriculumId,
-        eduLevelId: child.eduLevelId,
-        gradeLevelId: child.gradeLevelId,
+        ...schoolOf(child),
         updatedAt: new Date(),
       })
       .where(eq(students.id, studentId));

@@ -13,6 +13,7 @@ import type { ProfileOptions } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
 import { validateChild } from '@/shared/profile-validation';
+import { ListStates } from '../lists/list-states';
 import { ChildFields } from '../student-fields';
 import { useScreenActor } from '../../use-screen-actor';
 import { ProfileForm } from './profile-form';
@@ -44,15 +45,11 @@ function ChildForm({ actor, options }: { actor: ChildrenActor; options: ProfileO
         event.preventDefault();
         actor.send({ type: 'form.submit' });
       }}
+      submit={{ label: editingId === null ? 'Add child' : 'Save child', busy: saving }}
       actions={
-        <>
-          <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editingId === null ? 'Add child' : 'Save child'}
-          </Button>
-        </>
+        <Button variant="default" onClick={() => actor.send({ type: 'form.cancel' })} disabled={saving}>
+          Cancel
+        </Button>
       }
     >
       <ChildFields form={{ values, fieldErrors, change }} options={options} />
@@ -183,33 +180,22 @@ export function ChildrenSection() {
           </Button>
         )}
       </Group>
-      {loading && (
-        <Text c="gray.7" role="status">
-          Loading children…
-        </Text>
-      )}
-      {loadError && (
-        <Alert color="red" role="alert" title={loadError}>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => actor.send({ type: 'children.retry' })}
-          >
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {!loading && !loadError && children.length === 0 && (
-        <Text c="gray.7">{t('messages.none', { name: 'children' })}</Text>
-      )}
-      {children.length > 0 && (
+      <ListStates
+        list={{
+          name: 'children',
+          state: loading ? 'loading' : loadError ? 'error' : children.length === 0 ? 'empty' : 'loaded',
+          error: loadError,
+          meta: null,
+          retry: () => actor.send({ type: 'children.retry' }),
+          setPage: () => {},
+        }}
+      >
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your children">
           {children.map((child) => (
             <ChildRow key={child.id} child={child} actor={actor} busy={formOpen} />
           ))}
         </Stack>
-      )}
+      </ListStates>
       {formOpen && options && (
         <Card withBorder padding="md">
           <ChildForm actor={actor} options={options} />

@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title, type ButtonProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 type Props = {
@@ -8,13 +8,14 @@ type Props = {
   /** What went wrong that no field shows (the form machine's `formError`). */
   error: string | null;
   onSubmit: (event: FormEvent) => void;
-  /** The buttons, at the end of the form on the right. */
-  actions: ReactNode;
+  /** The submit button, at the end of the form on the right (after `actions`, e.g. Cancel). */
+  submit: { label: string; busy: boolean; variant?: ButtonProps['variant'] };
+  actions?: ReactNode;
   children: ReactNode;
 };
 
 /** The frame of every profile form: its heading, the form-level error, the fields, the buttons. */
-export function ProfileForm({ label, heading, error, onSubmit, actions, children }: Props) {
+export function ProfileForm({ label, heading, error, onSubmit, submit, actions, children }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={label} aria-labelledby={label ? undefined : heading?.id}>
       <Stack gap="sm">
@@ -29,7 +30,12 @@ export function ProfileForm({ label, heading, error, onSubmit, actions, children
           </Alert>
         )}
         {children}
-        <Group justify="flex-end">{actions}</Group>
+        <Group justify="flex-end">
+          {actions}
+          <Button type="submit" loading={submit.busy} variant={submit.variant}>
+            {submit.label}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

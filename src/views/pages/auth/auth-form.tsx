@@ -1,7 +1,8 @@
-import { Alert, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useSelector } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { FieldErrors } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { selectFieldErrors, selectFormError, selectNotice } from '../../session-selectors';
@@ -81,5 +82,17 @@ export function AuthHeading({ title, intro }: { title: string; intro: string }) 
         {intro}
       </Text>
     </div>
+  );
+}
+
+/** The line under an auth form that leads to the other one ("New to Somesha? Create an account"). */
+export function AuthFooter({ question, href, link }: { question: string; href: string; link: string }) {
+  return (
+    <Text size="sm" ta="center">
+      {question}{' '}
+      <Anchor component={Link} href={href}>
+        {link}
+      </Anchor>
+    </Text>
   );
 }

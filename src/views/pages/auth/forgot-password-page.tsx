@@ -1,11 +1,10 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { collect, emailProblem } from '@/shared/validation';
 import { EmailField } from '../../components/profile/account-fields';
 import { selectSendingReset } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
-import { AuthHeading, SessionNotices, useSessionForm } from './auth-form';
+import { AuthFooter, AuthHeading, SessionNotices, useSessionForm } from './auth-form';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot password');
@@ -37,12 +36,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Remembered it?{' '}
-        <Anchor component={Link} href="/sign-in">
-          Back to sign in
-        </Anchor>
-      </Text>
+      <AuthFooter question="Remembered it?" href="/sign-in" link="Back to sign in" />
     </Stack>
   );
 }

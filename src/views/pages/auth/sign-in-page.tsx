@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '@/shared/messages';
@@ -6,7 +6,7 @@ import { validateSignIn, type SignInValues } from '@/shared/validation';
 import { EmailField } from '../../components/profile/account-fields';
 import { selectSigningIn } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
-import { AuthHeading, SessionNotices, useSessionForm } from './auth-form';
+import { AuthFooter, AuthHeading, SessionNotices, useSessionForm } from './auth-form';
 
 /** `?verified=1|0` is where the e-mail activation link lands (docs/api.md). */
 function activationNotice(search: string): { ok: boolean; text: string } | null {
@@ -63,12 +63,7 @@ export default function SignInPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        New to Somesha?{' '}
-        <Anchor component={Link} href="/sign-up">
-          Create an account
-        </Anchor>
-      </Text>
+      <AuthFooter question="New to Somesha?" href="/sign-up" link="Create an account" />
     </Stack>
   );
 }

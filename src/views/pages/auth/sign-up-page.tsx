@@ -21,7 +21,7 @@ import {
 } from '../../components/profile/account-fields';
 import { selectSigningUp } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
-import { AuthHeading, SessionNotices, useSessionForm } from './auth-form';
+import { AuthFooter, AuthHeading, SessionNotices, useSessionForm } from './auth-form';
 
 const EMPTY: SignUpValues = {
   firstName: '',
@@ -118,12 +118,7 @@ export default function SignUpPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        Already have an account?{' '}
-        <Anchor component={Link} href="/sign-in">
-          Sign in
-        </Anchor>
-      </Text>
+      <AuthFooter question="Already have an account?" href="/sign-in" link="Sign in" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   addChildForm,
   parentProfileForm,
@@ -35,11 +35,7 @@ function AddChildForm({ options, onAdded }: { options: ProfileOptions; onAdded: 
       heading={{ text: 'Add a child', id: 'add-child-heading', order: 3 }}
       error={form.formError}
       onSubmit={form.onSubmit}
-      actions={
-        <Button type="submit" variant="light" loading={form.submitting}>
-          Add child
-        </Button>
-      }
+      submit={{ label: 'Add child', busy: form.submitting, variant: 'light' }}
     >
       <ChildFields form={form} options={options} />
     </ProfileForm>
@@ -97,11 +93,7 @@ function ParentForm({ options, children: initialChildren }: ParentPage) {
           heading={{ text: 'Your details', id: 'parent-details-heading', order: 2 }}
           error={childrenError ? null : form.formError}
           onSubmit={form.onSubmit}
-          actions={
-            <Button type="submit" loading={form.submitting}>
-              Save and continue
-            </Button>
-          }
+          submit={{ label: 'Save and continue', busy: form.submitting }}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <PhoneField {...form.getInputProps('phone')} />

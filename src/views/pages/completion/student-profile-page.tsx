@@ -1,4 +1,4 @@
-import { Button, Card } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { studentProfileForm, studentProfileOptionsLoader } from '@/machines/screens/account-screens';
 import type { ProfileOptions } from '@/services/schemas/profile-options';
 import { EMPTY_STUDENT_FIELDS, validateStudentFields } from '@/shared/profile-validation';
@@ -22,11 +22,7 @@ function StudentForm({ options }: { options: ProfileOptions }) {
       label="Student profile"
       error={form.formError}
       onSubmit={form.onSubmit}
-      actions={
-        <Button type="submit" loading={form.submitting}>
-          Save and continue
-        </Button>
-      }
+      submit={{ label: 'Save and continue', busy: form.submitting }}
     >
       <StudentFields form={form} options={options} />
     </ProfileForm>

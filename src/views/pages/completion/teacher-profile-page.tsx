@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Card, Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   teacherApprovalForm,
   teacherProfileForm,
@@ -59,11 +59,7 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
           label="Teacher profile"
           error={details.formError}
           onSubmit={details.onSubmit}
-          actions={
-            <Button type="submit" loading={details.submitting} variant={canSubmit ? 'light' : 'filled'}>
-              Save
-            </Button>
-          }
+          submit={{ label: 'Save', busy: details.submitting, variant: canSubmit ? 'light' : 'filled' }}
         >
           <Textarea label="Biography" required rows={4} {...field('biography')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

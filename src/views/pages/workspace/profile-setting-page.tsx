@@ -1,4 +1,4 @@
-import { Button, Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
@@ -42,11 +42,7 @@ function PersonalDetailsForm({ user }: { user: User }) {
       heading={{ text: 'Personal details', id: 'details-heading', order: 2 }}
       error={form.formError}
       onSubmit={form.onSubmit}
-      actions={
-        <Button type="submit" loading={form.submitting}>
-          Save changes
-        </Button>
-      }
+      submit={{ label: 'Save changes', busy: form.submitting }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NameFields firstName={field('firstName')} lastName={field('lastName')} />
@@ -82,11 +78,7 @@ function ChangePasswordForm() {
       heading={{ text: 'Change password', id: 'password-heading', order: 2 }}
       error={form.formError}
       onSubmit={form.onSubmit}
-      actions={
-        <Button type="submit" variant="light" loading={form.submitting}>
-          Change password
-        </Button>
-      }
+      submit={{ label: 'Change password', busy: form.submitting, variant: 'light' }}
     >
       <PasswordInput
         label="Current password"
