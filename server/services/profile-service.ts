@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { bookings, lessons, parents, students, teacherSubjects, teachers, users } from '../db/schema';
 import { HttpError, notFound, throwIfInvalid, ValidationError } from '../http/errors';
 import { t } from '../../src/shared/messages';
-import { childrenProblem, validateTeacher } from '../../src/shared/profile-validation';
+import { childrenProblem, teacherStanding, validateTeacher } from '../../src/shared/profile-validation';
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount } from './account-service';
 import { existingSubjectIds, placementErrors } from './catalogue-service';
@@ -23,6 +23,15 @@ export type StudentProfile = {
   dob: string;
   gender: Gender;
 };
+
+/** A student's school and placement, as completing the profile, adding and editing a child store them. */
+const schoolOf = (profile: StudentProfile) => ({
+  schoolName: profile.schoolName,
+  studyMode: profile.studyMode,
+  curriculumId: profile.curriculumId,
+  eduLevelId: profile.eduLevelId,
+  gradeLevelId: profile.gradeLevelId,
+});
 
 async function studentIdOf(db: Database, userId: number): Promise<number> {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
@@ -47,11 +56,7 @@ export async function completeStudentProfile(
     await tx
       .update(students)
       .set({
-        schoolName: profile.schoolName,
-        studyMode: profile.studyMode,
-        curriculumId: profile.curriculumId,
-        eduLevelId: profile.eduLevelId,
-        gradeLevelId: profile.gradeLevelId,
+        ...schoolOf(profile),
         profileCompleted: true,
         updatedAt: new Date(),
       })
@@ -101,11 +106,7 @@ export async function addChild(ctx: AppContext, parentUserId: number, child: Chi
       .update(students)
       .set({
         parentId,
-        schoolName: child.schoolName,
-        studyMode: child.studyMode,
-        curriculumId: child.curriculumId,
-        eduLevelId: child.eduLevelId,
-        gradeLevelId: child.gradeLevelId,
+        ...schoolOf(child),
         profileCompleted: true,
       })
       .where(eq(students.id, profileId));
@@ -173,11 +174,7 @@ export async function updateChild(
     await tx
       .update(students)
       .set({
-        schoolName: child.schoolName,
-        studyMode: child.studyMode,
-        curriculumId: child.curriculumId,
-        eduLevelId: child.eduLevelId,
-        gradeLevelId: child.gradeLevelId,
+        ...schoolOf(child),
         updatedAt: new Date(),
       })
       .where(eq(students.id, studentId));
@@ -281,14 +278,17 @@ export async function updateTeacherProfile(
 
 /** The shared rules' camelCase fields as the wire's snake_case keys. */
 const snakeCaseKeys = (errors: FieldErrors): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([key, list]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), list]));
+  Object.fromEntries(
+    Object.entries(errors).map(([key, list]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), list]),
+  );
 
 /** new/declined → pending, once every field the approval needs is on file. */
 export async function submitTeacherProfile(ctx: AppContext, userId: number): Promise<void> {
   const [teacher] = await ctx.db.select().from(teachers).where(eq(teachers.userId, userId));
   if (!teacher) throw notFound();
-  if (teacher.status === 'approved') throw new HttpError(409, t('profile.alreadyApproved'));
-  if (teacher.status === 'pending') return;
+  const standing = teacherStanding(teacher.status);
+  if (standing === 'approved') throw new HttpError(409, t('profile.alreadyApproved'));
+  if (standing === 'waiting') return;
   const [subject] = await ctx.db
     .select({ id: teacherSubjects.subjectId })
     .from(teacherSubjects)

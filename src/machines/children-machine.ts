@@ -5,28 +5,17 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { deleteChild, fetchChildrenProfile, saveChild, type ChildAnswer } from '@/services/children-service';
 import { errorText } from '@/services/envelope';
 import { isApiError } from '@/services/http';
-import { fetchParentProfileOptions, type ChildValues } from '@/services/profile-service';
+import { fetchParentProfileOptions, type ChildValues as ChildBody } from '@/services/profile-service';
 import type { ProfileOptions } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
-import type { StudentFieldValues } from '@/shared/profile-validation';
+import { EMPTY_CHILD, type ChildValues } from '@/shared/profile-validation';
 import type { FieldErrors } from '@/shared/validation';
 import type { NotifyColor } from './session-machine';
 
 /** A child's own fields: their name, and the same fields as a student's profile. */
-export type ChildFormValues = { firstName: string; lastName: string } & StudentFieldValues;
-
-export const EMPTY_CHILD: ChildFormValues = {
-  firstName: '',
-  lastName: '',
-  schoolName: '',
-  studyMode: '',
-  curriculumId: null,
-  eduLevelId: null,
-  gradeLevelId: null,
-  dob: '',
-  gender: '',
-};
+export type ChildFormValues = ChildValues;
+export { EMPTY_CHILD };
 
 export type ChildrenInput = {
   /** The shared rules (src/shared/validation.ts) composed for a child; none by default. */
@@ -96,7 +85,7 @@ export const childrenMachine = setup({
       return { children, options };
     }),
     saveChild: fromPromise<ChildAnswer, { id: number | null; values: ChildFormValues }>(({ input }) =>
-      saveChild(input.id, input.values as ChildValues),
+      saveChild(input.id, input.values as ChildBody),
     ),
     removeChild: fromPromise<{ message: string }, { id: number }>(({ input }) => deleteChild(input.id)),
   },

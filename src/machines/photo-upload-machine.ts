@@ -1,6 +1,7 @@
 // The profile photo on /profile-setting: choose a file (checked here with the server's rules and
 // words: JPEG, PNG or WebP, at most 5 MB), see it, then upload. The new user goes to the session
-// (emitted as `user.updated`), so the top bar shows the photo at once.
+// through the shared `userUpdated` effect (src/machines/screen-effects.ts), so the top bar shows the
+// photo at once; on its own (in its model test) the machine emits it.
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { UserAnswer } from '@/services/auth-service';
 import { errorText } from '@/services/envelope';
@@ -21,7 +22,7 @@ export type PhotoUploadEvent =
   { type: 'photo.choose'; file: File } | { type: 'photo.upload' } | { type: 'photo.cancel' };
 
 export type PhotoUploadEmitted =
-  { type: 'user.updated'; user: User } | { type: 'notify'; color: NotifyColor; message: string };
+  { type: 'userUpdated'; user: User } | { type: 'notify'; color: NotifyColor; message: string };
 
 export const photoUploadMachine = setup({
   types: {
@@ -39,7 +40,7 @@ export const photoUploadMachine = setup({
     storeError: assign((_, params: { error: unknown }) => ({
       error: isApiError(params.error) ? errorText(params.error) : t('photo.uploadError'),
     })),
-    handOverUser: emit((_, params: { user: User }) => ({ type: 'user.updated' as const, user: params.user })),
+    userUpdated: emit((_, params: { user: User }) => ({ type: 'userUpdated' as const, user: params.user })),
     notify: emit((_, params: { color: NotifyColor; message: string }) => ({
       type: 'notify' as const,
       ...params,
@@ -88,7 +89,7 @@ export const photoUploadMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'handOverUser', params: ({ event }) => ({ user: event.output.user }) },
+            { type: 'userUpdated', params: ({ event }) => ({ user: event.output.user }) },
             {
               type: 'notify',
               params: ({ event }) => ({ color: 'success' as const, message: event.output.message }),

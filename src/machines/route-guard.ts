@@ -2,6 +2,7 @@
 // the session machine calls them on every location change.
 import { matchRoute, pathnameOf, type RouteRole } from '@/shared/routes';
 import type { User } from '@/services/schemas/user';
+import { teacherStanding } from '@/shared/profile-validation';
 
 export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };
 
@@ -20,12 +21,7 @@ const COMPLETION_PATHS = {
 export function isProfileIncomplete(user: User): boolean {
   switch (user.mainRole) {
     case 'teacher':
-      return (
-        !user.teacher ||
-        user.teacher.status === null ||
-        user.teacher.status === 'new' ||
-        user.teacher.status === 'declined'
-      );
+      return !user.teacher || teacherStanding(user.teacher.status) === 'open';
     case 'student':
       return user.student?.profileCompleted !== true;
     case 'parent':

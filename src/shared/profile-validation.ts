@@ -9,11 +9,14 @@ import {
   dobProblem,
   genderProblem,
   isBlank,
+  PARENT_MIN_AGE,
   phoneProblem,
   STUDENT_MIN_AGE,
   STUDY_MODES,
   TEACHER_SUBJECTS_MAX,
   TEACHER_SUBJECTS_MIN,
+  USERNAME_PATTERN,
+  validateNewPassword,
   type FieldErrors,
 } from './validation';
 
@@ -32,6 +35,18 @@ export type StudentFieldValues = {
 
 export type ChildValues = StudentFieldValues & { firstName: string; lastName: string };
 
+export const EMPTY_STUDENT_FIELDS: StudentFieldValues = {
+  schoolName: '',
+  studyMode: '',
+  curriculumId: null,
+  eduLevelId: null,
+  gradeLevelId: null,
+  dob: '',
+  gender: '',
+};
+
+export const EMPTY_CHILD: ChildValues = { firstName: '', lastName: '', ...EMPTY_STUDENT_FIELDS };
+
 export function validateStudentFields(v: StudentFieldValues): FieldErrors {
   return collect({
     schoolName: required(v.schoolName),
@@ -45,7 +60,10 @@ export function validateStudentFields(v: StudentFieldValues): FieldErrors {
 }
 
 export function validateChild(v: ChildValues): FieldErrors {
-  return { ...collect({ firstName: required(v.firstName), lastName: required(v.lastName) }), ...validateStudentFields(v) };
+  return {
+    ...collect({ firstName: required(v.firstName), lastName: required(v.lastName) }),
+    ...validateStudentFields(v),
+  };
 }
 
 /** A parent completes the profile only with at least one child. */
@@ -54,7 +72,11 @@ export function childrenProblem(count: number): string | null {
 }
 
 /** The parent's details; `children` is how many children are on file (the list above the form). */
-export function validateParent(v: { phone: string; gender: string; children?: readonly unknown[] }): FieldErrors {
+export function validateParent(v: {
+  phone: string;
+  gender: string;
+  children?: readonly unknown[];
+}): FieldErrors {
   return collect({
     phone: phoneProblem(v.phone),
     gender: genderProblem(v.gender),
@@ -90,7 +112,30 @@ export type TeacherFormValues = {
   tscNumber: string;
 };
 
-export function validateTeacher(v: TeacherFormValues, hasIdNumber: boolean, hasTscNumber: boolean): FieldErrors {
+/** A teacher's review status (SPEC §4): new until submitted, then pending, approved or declined. */
+export const TEACHER_STATUSES = ['new', 'pending', 'approved', 'declined'] as const;
+export type TeacherStatus = (typeof TEACHER_STATUSES)[number];
+
+/**
+ * Where a teacher's profile stands (SPEC §4 "Teacher status new or declined forces profile
+ * completion"): `open` while it is theirs to finish and submit (never submitted, or declined; no
+ * status yet counts as new), `waiting` for an admin's review, `approved`. The route guard forces an
+ * open profile to its completion screen, the teacher screen offers "Submit for approval" only then,
+ * and the API's submit takes it to pending only then.
+ */
+export type TeacherStanding = 'open' | 'waiting' | 'approved';
+
+export function teacherStanding(status: TeacherStatus | null | undefined): TeacherStanding {
+  if (status === 'approved') return 'approved';
+  if (status === 'pending') return 'waiting';
+  return 'open';
+}
+
+export function validateTeacher(
+  v: TeacherFormValues,
+  hasIdNumber: boolean,
+  hasTscNumber: boolean,
+): FieldErrors {
   const idNumber = v.idNumber.trim();
   const tscNumber = v.tscNumber.trim();
   return collect({
@@ -104,4 +149,40 @@ export function validateTeacher(v: TeacherFormValues, hasIdNumber: boolean, hasT
     idNumber: (hasIdNumber ? null : required(idNumber)) ?? idNumberProblem(idNumber),
     tscNumber: (hasTscNumber ? null : required(tscNumber)) ?? tscNumberProblem(tscNumber),
   });
+}
+
+/** A signed-in user's own details on /profile-setting (the e-mail is not theirs to change). */
+export type PersonalDetailsValues = {
+  firstName: string;
+  lastName: string;
+  username: string;
+  phone: string;
+  gender: string;
+  dob: string;
+};
+
+/** Students may be as young as the completion rule allows; everyone else signs up as an adult. */
+export function validatePersonalDetails(v: PersonalDetailsValues, mainRole: string | null): FieldErrors {
+  const minAge = mainRole === 'student' ? STUDENT_MIN_AGE : PARENT_MIN_AGE;
+  return collect({
+    firstName: required(v.firstName),
+    lastName: required(v.lastName),
+    username: USERNAME_PATTERN.test(v.username) ? null : t('validation.username'),
+    phone: phoneProblem(v.phone),
+    gender: genderProblem(v.gender),
+    dob: isBlank(v.dob) ? null : dobProblem(v.dob, minAge),
+  });
+}
+
+export type PasswordChangeValues = {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+};
+
+export function validatePasswordChange(v: PasswordChangeValues): FieldErrors {
+  return {
+    ...collect({ currentPassword: required(v.currentPassword) }),
+    ...validateNewPassword(v.password, v.passwordConfirmation),
+  };
 }

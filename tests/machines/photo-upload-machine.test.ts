@@ -78,7 +78,7 @@ function expectedAfter(screen: Screen, event: PhotoEvent): [Screen, PhotoUploadE
     return [
       blank,
       [
-        { type: 'user.updated', user },
+        { type: 'userUpdated', user },
         { type: 'notify', color: 'success', message: t('photo.updated') },
       ],
     ];
@@ -191,7 +191,8 @@ describe('photo-upload machine (model-based)', () => {
 
   it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
     const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof photoUploadMachine);
+      for (const path of [...model.shortest, ...model.simple])
+        replay(path, mutant as typeof photoUploadMachine);
       chooseWhileUploading(mutant as typeof photoUploadMachine);
     });
     expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);

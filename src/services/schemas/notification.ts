@@ -35,21 +35,6 @@ export type Notification = Infer<typeof NotificationStruct>;
 
 export const decodeNotification = (raw: unknown): Notification => decodeWith(NotificationStruct, raw);
 
-/** What a notification says and links to (`data {title, body, url}`, docs/learning-workspace.md). */
-export type NotificationContent = { title: string; body: string; url: string | null };
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-export function notificationContent(notification: Notification): NotificationContent {
-  const { title, body, url } = notification.data;
-  return {
-    title: text(title),
-    body: text(body),
-    // Only a path of this site: a notification never sends the learner elsewhere.
-    url: typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : null,
-  };
-}
-
 /** A page of notifications with `meta.unread_count`. */
 export type NotificationPage = ListPage<Notification> & { unreadCount: number };
 
@@ -68,4 +53,5 @@ export const TransactionEventStruct = type({
 });
 export type TransactionEvent = Infer<typeof TransactionEventStruct>;
 
-export const decodeTransactionEvent = (raw: unknown): TransactionEvent => decodeWith(TransactionEventStruct, raw);
+export const decodeTransactionEvent = (raw: unknown): TransactionEvent =>
+  decodeWith(TransactionEventStruct, raw);

@@ -1,13 +1,17 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
 import type { Curriculum } from '@/services/schemas/catalogue';
+import type { FieldErrors } from '@/shared/validation';
+import { fieldError } from '../session-selectors';
 
-export type EducationValue = { curriculumId: number | null; eduLevelId: number | null; gradeLevelId: number | null };
+type Level = 'curriculumId' | 'eduLevelId' | 'gradeLevelId';
+type Choice = { id: number; name: string };
 
 type Props = {
   curricula: Curriculum[];
-  value: EducationValue;
-  onChange: (value: EducationValue) => void;
-  errors: { curriculumId?: string | null; eduLevelId?: string | null; gradeLevelId?: string | null };
+  values: { curriculumId: number | null; eduLevelId: number | null; gradeLevelId?: number | null };
+  errors: FieldErrors;
+  /** One call per field that changes. */
+  onChange: (name: Level, value: number | null) => void;
   /** Teachers pick a curriculum and an education level only. */
   withGradeLevel?: boolean;
 };
@@ -15,41 +19,49 @@ type Props = {
 const toId = (raw: string): number | null => (raw === '' ? null : Number(raw));
 
 /** Curriculum → education level → grade level; choosing a parent clears the choices below it. */
-export function EducationFields({ curricula, value, onChange, errors, withGradeLevel = true }: Props) {
-  const curriculum = curricula.find((c) => c.id === value.curriculumId) ?? null;
-  const eduLevel = curriculum?.eduLevels.find((l) => l.id === value.eduLevelId) ?? null;
-  const placeholder = (label: string) => [{ value: '', label }];
+export function EducationFields({ curricula, values, errors, onChange, withGradeLevel = true }: Props) {
+  const curriculum = curricula.find((c) => c.id === values.curriculumId) ?? null;
+  const eduLevel = curriculum?.eduLevels.find((l) => l.id === values.eduLevelId) ?? null;
+  const levels: Level[] = withGradeLevel
+    ? ['curriculumId', 'eduLevelId', 'gradeLevelId']
+    : ['curriculumId', 'eduLevelId'];
+
+  /** One level's select; without the level above it chosen, it waits (disabled, saying why). */
+  const select = (level: Level, label: string, prompt: string, choices: Choice[] | null) => (
+    <NativeSelect
+      label={label}
+      required
+      disabled={choices === null}
+      data={[
+        { value: '', label: prompt },
+        ...(choices ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+      ]}
+      value={values[level] === null || values[level] === undefined ? '' : String(values[level])}
+      onChange={(e) => {
+        onChange(level, toId(e.currentTarget.value));
+        for (const below of levels.slice(levels.indexOf(level) + 1)) onChange(below, null);
+      }}
+      error={fieldError(errors, level)}
+    />
+  );
+  const named = curricula.map((c) => ({ id: c.id, name: c.acronym ? `${c.name} (${c.acronym})` : c.name }));
 
   return (
     <SimpleGrid cols={{ base: 1, sm: withGradeLevel ? 3 : 2 }} spacing="sm">
-      <NativeSelect
-        label="Curriculum"
-        required
-        data={[...placeholder('Choose a curriculum'), ...curricula.map((c) => ({ value: String(c.id), label: c.acronym ? `${c.name} (${c.acronym})` : c.name }))]}
-        value={value.curriculumId === null ? '' : String(value.curriculumId)}
-        onChange={(e) => onChange({ curriculumId: toId(e.currentTarget.value), eduLevelId: null, gradeLevelId: null })}
-        error={errors.curriculumId}
-      />
-      <NativeSelect
-        label="Education level"
-        required
-        disabled={!curriculum}
-        data={[...placeholder(curriculum ? 'Choose a level' : 'Choose a curriculum first'), ...(curriculum?.eduLevels ?? []).map((l) => ({ value: String(l.id), label: l.name }))]}
-        value={value.eduLevelId === null ? '' : String(value.eduLevelId)}
-        onChange={(e) => onChange({ ...value, eduLevelId: toId(e.currentTarget.value), gradeLevelId: null })}
-        error={errors.eduLevelId}
-      />
-      {withGradeLevel && (
-        <NativeSelect
-          label="Grade level"
-          required
-          disabled={!eduLevel}
-          data={[...placeholder(eduLevel ? 'Choose a grade' : 'Choose a level first'), ...(eduLevel?.gradeLevels ?? []).map((g) => ({ value: String(g.id), label: g.name }))]}
-          value={value.gradeLevelId === null ? '' : String(value.gradeLevelId)}
-          onChange={(e) => onChange({ ...value, gradeLevelId: toId(e.currentTarget.value) })}
-          error={errors.gradeLevelId}
-        />
+      {select('curriculumId', 'Curriculum', 'Choose a curriculum', named)}
+      {select(
+        'eduLevelId',
+        'Education level',
+        curriculum ? 'Choose a level' : 'Choose a curriculum first',
+        curriculum?.eduLevels ?? null,
       )}
+      {withGradeLevel &&
+        select(
+          'gradeLevelId',
+          'Grade level',
+          eduLevel ? 'Choose a grade' : 'Choose a level first',
+          eduLevel?.gradeLevels ?? null,
+        )}
     </SimpleGrid>
   );
 }

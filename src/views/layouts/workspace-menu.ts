@@ -26,62 +26,64 @@ export type MenuEntry =
   | { kind: 'group'; label: string; icon: Icon; children: Array<{ label: string; route: RouteName }> }
   | { kind: 'support'; label: string; icon: Icon };
 
-const CATALOGUE: MenuEntry = {
+const route = (label: string, icon: Icon, name: RouteName): MenuEntry => ({
+  kind: 'route',
+  label,
+  icon,
+  route: name,
+});
+const group = (label: string, icon: Icon, children: Array<[string, RouteName]>): MenuEntry => ({
   kind: 'group',
-  label: 'Catalogue',
-  icon: IconLibrary,
-  children: [
-    { label: 'Curricula', route: 'curricula' },
-    { label: 'Grade levels', route: 'grade-levels' },
-    { label: 'Subjects', route: 'subjects' },
-  ],
-};
+  label,
+  icon,
+  children: children.map(([childLabel, name]) => ({ label: childLabel, route: name })),
+});
+
+const CATALOGUE = group('Catalogue', IconLibrary, [
+  ['Curricula', 'curricula'],
+  ['Grade levels', 'grade-levels'],
+  ['Subjects', 'subjects'],
+]);
+
+/** Every menu starts at Home and ends with the profile settings and Support. */
+const menu = (...entries: MenuEntry[]): MenuEntry[] => [
+  route('Home', IconHome, 'activity-feed'),
+  ...entries,
+  route('Profile settings', IconSettings, 'profile-setting'),
+  { kind: 'support', label: 'Support', icon: IconHeadset },
+];
 
 /** Students and parents: what they booked, how to find more, and their money. */
-export const WORKSPACE_MENU: MenuEntry[] = [
-  { kind: 'route', label: 'Home', icon: IconHome, route: 'activity-feed' },
-  { kind: 'route', label: 'Lesson bookings', icon: IconBook2, route: 'lessons.booking' },
-  { kind: 'route', label: 'Find lessons', icon: IconSearch, route: 'lessons.find' },
-  { kind: 'route', label: 'Classes', icon: IconChalkboard, route: 'classes' },
-  { kind: 'route', label: 'Timetable', icon: IconCalendarEvent, route: 'timetable' },
-  { kind: 'route', label: 'Wallet', icon: IconWallet, route: 'wallet' },
+const WORKSPACE_MENU = menu(
+  route('Lesson bookings', IconBook2, 'lessons.booking'),
+  route('Find lessons', IconSearch, 'lessons.find'),
+  route('Classes', IconChalkboard, 'classes'),
+  route('Timetable', IconCalendarEvent, 'timetable'),
+  route('Wallet', IconWallet, 'wallet'),
   CATALOGUE,
-  { kind: 'route', label: 'Profile settings', icon: IconSettings, route: 'profile-setting' },
-  { kind: 'support', label: 'Support', icon: IconHeadset },
-];
+);
 
 /** Teachers (issue 10): their lessons and classes, and the wallet their earnings go to. */
-export const TEACHER_MENU: MenuEntry[] = [
-  { kind: 'route', label: 'Home', icon: IconHome, route: 'activity-feed' },
-  { kind: 'route', label: 'My lessons', icon: IconBook2, route: 'teaching.lessons' },
-  { kind: 'route', label: 'My classes', icon: IconChalkboard, route: 'teaching.classes' },
-  { kind: 'route', label: 'Wallet and earnings', icon: IconWallet, route: 'wallet' },
+const TEACHER_MENU = menu(
+  route('My lessons', IconBook2, 'teaching.lessons'),
+  route('My classes', IconChalkboard, 'teaching.classes'),
+  route('Wallet and earnings', IconWallet, 'wallet'),
   CATALOGUE,
-  { kind: 'route', label: 'Teacher profile', icon: IconSchool, route: 'teacher' },
-  { kind: 'route', label: 'Profile settings', icon: IconSettings, route: 'profile-setting' },
-  { kind: 'support', label: 'Support', icon: IconHeadset },
-];
+  route('Teacher profile', IconSchool, 'teacher'),
+);
 
 /** Admins (issue 10): the work waiting for them, then the catalogue they keep. */
-export const ADMIN_MENU: MenuEntry[] = [
-  { kind: 'route', label: 'Home', icon: IconHome, route: 'activity-feed' },
-  { kind: 'route', label: 'Administration', icon: IconShieldCheck, route: 'admin' },
-  {
-    kind: 'group',
-    label: 'Approvals',
-    icon: IconCheckupList,
-    children: [
-      { label: 'Teachers', route: 'admin.teachers' },
-      { label: 'Lessons', route: 'admin.lessons' },
-      { label: 'Classes', route: 'admin.classes' },
-    ],
-  },
-  { kind: 'route', label: 'Payments to review', icon: IconReceipt2, route: 'admin.payments' },
-  { kind: 'route', label: 'Users', icon: IconUsers, route: 'admin.users' },
-  { kind: 'route', label: 'Manage catalogue', icon: IconLibrary, route: 'admin.catalogue' },
-  { kind: 'route', label: 'Profile settings', icon: IconSettings, route: 'profile-setting' },
-  { kind: 'support', label: 'Support', icon: IconHeadset },
-];
+const ADMIN_MENU = menu(
+  route('Administration', IconShieldCheck, 'admin'),
+  group('Approvals', IconCheckupList, [
+    ['Teachers', 'admin.teachers'],
+    ['Lessons', 'admin.lessons'],
+    ['Classes', 'admin.classes'],
+  ]),
+  route('Payments to review', IconReceipt2, 'admin.payments'),
+  route('Users', IconUsers, 'admin.users'),
+  route('Manage catalogue', IconLibrary, 'admin.catalogue'),
+);
 
 /** The drawer's entries for the signed-in user's roles: admin first, then teacher, else a learner's. */
 export function menuFor(roleNames: readonly string[]): MenuEntry[] {

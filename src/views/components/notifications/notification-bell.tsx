@@ -1,25 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { loadErrorText } from '@/machines/list-machine';
+import { loadErrorText } from '@/machines/load-machine';
 import { selectCanMarkAll, selectFeedState } from '@/machines/notifications-machine';
 import { pathFor } from '@/shared/routes';
 import { t } from '@/shared/messages';
 import { useNotifications } from '../../app-actors-context';
+import { ListStates } from '../lists/list-states';
 import { NotificationItem } from './notification-item';
 
 /** The unread count as the badge shows it. */
@@ -72,21 +61,20 @@ export function NotificationBell() {
               Mark all as read
             </Button>
           </Group>
-          {feed === 'loading' && items.length === 0 ? (
-            <Center py="md" role="status" aria-label="Loading notifications">
-              <Loader size="sm" />
-            </Center>
-          ) : feed === 'error' && items.length === 0 ? (
-            <Alert color="red" variant="light" role="alert" title={loadErrorText('notifications')}>
-              <Button
-                size="xs"
-                variant="white"
-                color="red"
-                onClick={() => actor.send({ type: 'notifications.retry' })}
-              >
-                Try again
-              </Button>
-            </Alert>
+          {items.length === 0 && (feed === 'loading' || feed === 'error') ? (
+            // Nothing to show yet: the loading and "Try again" every list shows.
+            <ListStates
+              list={{
+                name: 'notifications',
+                state: feed,
+                error: loadErrorText('notifications'),
+                meta: null,
+                retry: () => actor.send({ type: 'notifications.retry' }),
+                setPage: () => {},
+              }}
+            >
+              {null}
+            </ListStates>
           ) : items.length === 0 ? (
             <Text c="gray.7" size="sm" ta="center" py="md">
               {t('notifications.none')}

@@ -1,6 +1,7 @@
 import { Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
-import { notificationContent, type Notification } from '@/services/schemas/notification';
+import type { Notification } from '@/services/schemas/notification';
+import { notificationContent } from '@/shared/notifications';
 import { RelativeTime } from './relative-time';
 
 type Props = {

@@ -5,7 +5,8 @@ import { Anchor, Text } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { notificationContent, type Notification } from '@/services/schemas/notification';
+import type { Notification } from '@/services/schemas/notification';
+import { notificationContent } from '@/shared/notifications';
 import { useNotifications } from '../../app-actors-context';
 
 /** SPEC §9: notifications show for 5000 ms. */

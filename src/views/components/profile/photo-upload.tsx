@@ -1,11 +1,11 @@
 import { Alert, Avatar, Button, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { photoUploadMachine } from '@/machines/photo-upload-machine';
 import type { User } from '@/services/schemas/user';
 import { PHOTO_MAX_MB, PHOTO_MIME_TYPES, PHOTO_TYPE_NAMES } from '@/shared/validation';
-import { useSession, useSnackbar } from '../../app-actors-context';
+import { useScreenActor } from '../../use-screen-actor';
 import { initialsOf } from './initials';
 
 /** A URL for showing the chosen file before it is uploaded; released when the file changes. */
@@ -25,20 +25,14 @@ function usePreview(file: File | null): string | null {
 
 /** /profile-setting: the profile photo (JPEG, PNG or WebP up to 5 MB), previewed before upload. */
 export function PhotoUpload({ user }: { user: User }) {
-  const session = useSession();
-  const snackbar = useSnackbar();
-  const actor = useActorRef(photoUploadMachine);
-  useEffect(() => {
-    const updated = actor.on('user.updated', ({ user: next }) => session.send({ type: 'user.updated', user: next }));
-    const notify = actor.on('notify', (event) => snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message }));
-    return () => {
-      updated.unsubscribe();
-      notify.unsubscribe();
-    };
-  }, [actor, session, snackbar]);
+  // The uploaded user reaches the session and the notice the snackbar through the app (screen effects).
+  const actor = useScreenActor(photoUploadMachine);
   const file = useSelector(actor, (s) => s.context.file);
   const error = useSelector(actor, (s) => s.context.error);
-  const pending = useSelector(actor, (s) => s.matches('chosen') || s.matches('uploading') || s.matches('failed'));
+  const pending = useSelector(
+    actor,
+    (s) => s.matches('chosen') || s.matches('uploading') || s.matches('failed'),
+  );
   const uploading = useSelector(actor, (s) => s.hasTag('busy'));
   const preview = usePreview(file);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -49,7 +43,13 @@ export function PhotoUpload({ user }: { user: User }) {
         Profile photo
       </Title>
       <Group gap="md" align="center">
-        <Avatar src={pending ? preview : user.photoUrl} alt={pending ? 'Preview of your new photo' : name ? `Photo of ${name}` : 'Your photo'} size={88} radius="50%" color="blue">
+        <Avatar
+          src={pending ? preview : user.photoUrl}
+          alt={pending ? 'Preview of your new photo' : name ? `Photo of ${name}` : 'Your photo'}
+          size={88}
+          radius="50%"
+          color="blue"
+        >
           {initialsOf(user)}
         </Avatar>
         <Stack gap={6}>
@@ -68,10 +68,18 @@ export function PhotoUpload({ user }: { user: User }) {
             </FileButton>
             {pending && (
               <>
-                <Button leftSection={<IconUpload size={16} aria-hidden />} loading={uploading} onClick={() => actor.send({ type: 'photo.upload' })}>
+                <Button
+                  leftSection={<IconUpload size={16} aria-hidden />}
+                  loading={uploading}
+                  onClick={() => actor.send({ type: 'photo.upload' })}
+                >
                   Upload photo
                 </Button>
-                <Button variant="default" disabled={uploading} onClick={() => actor.send({ type: 'photo.cancel' })}>
+                <Button
+                  variant="default"
+                  disabled={uploading}
+                  onClick={() => actor.send({ type: 'photo.cancel' })}
+                >
                   Cancel
                 </Button>
               </>

@@ -1,10 +1,10 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { fetchPlans } from '@/services/subscription-service';
+import { plansLoader } from '@/machines/screens/workspace-screens';
 import type { Plan, PlanStatus } from '@/services/schemas/plan';
 import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { ListStates } from '../lists/list-states';
-import { useList } from '../lists/use-list';
+import { useLoader } from '../../use-loader';
 
 const STATUS_COLORS: Record<PlanStatus, string> = {
   // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
@@ -50,7 +50,7 @@ function PlanRow({ plan }: { plan: Plan }) {
 
 /** The wallet's "My plans": the learner's subscriptions and the plans waiting for payment. */
 export function PlansList() {
-  const list = useList<Plan>({ name: 'plans', fetchPage: fetchPlans, inUrl: false });
+  const list = useLoader(plansLoader, { name: 'plans', inUrl: false });
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="plans-heading">
       <Stack gap="sm">
@@ -58,7 +58,14 @@ export function PlansList() {
           My plans
         </Title>
         <ListStates list={list}>
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-labelledby="plans-heading">
+          <Stack
+            component="ul"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-labelledby="plans-heading"
+          >
             {list.items.map((plan) => (
               <PlanRow key={plan.id} plan={plan} />
             ))}

@@ -1,13 +1,12 @@
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { t } from '@/shared/messages';
 import { validateSignIn, type SignInValues } from '@/shared/validation';
-import { useSession } from '../../app-actors-context';
-import { selectFieldErrors, selectFormError, selectNotice, selectSigningIn } from '../../session-selectors';
-import { toFormErrors, useServerErrors } from '../../use-form';
+import { EmailField } from '../../components/profile/account-fields';
+import { selectSigningIn } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
+import { AuthFooter, AuthHeading, SessionNotices, useSessionForm } from './auth-form';
 
 /** `?verified=1|0` is where the e-mail activation link lands (docs/api.md). */
 function activationNotice(search: string): { ok: boolean; text: string } | null {
@@ -19,48 +18,25 @@ function activationNotice(search: string): { ok: boolean; text: string } | null 
 
 export default function SignInPage() {
   usePageTitle('Sign in');
-  const session = useSession();
-  const formError = useSelector(session, selectFormError);
-  const serverErrors = useSelector(session, selectFieldErrors);
-  const notice = useSelector(session, selectNotice);
-  const submitting = useSelector(session, selectSigningIn);
-  const search = useSearch();
-  const activation = activationNotice(search);
-  // The fields and the checks `POST /api/login` makes live here; the session machine signs in.
-  const form = useForm<SignInValues & { remember: boolean }>({
-    mode: 'controlled',
+  const activation = activationNotice(useSearch());
+  // The fields and the checks `POST /api/login` makes live here; the session machine signs in. A
+  // notice stays: it may have followed the user here (a password reset's confirmation).
+  const { session, form, alertError, notice } = useSessionForm<SignInValues & { remember: boolean }>({
     initialValues: { email: '', password: '', remember: false },
-    validate: (values) => toFormErrors(validateSignIn(values)),
+    validate: validateSignIn,
+    resetOnOpen: false,
   });
-  useServerErrors(form, serverErrors);
-  // A 422's message repeats its first field's; the alert is for what no field shows.
-  const showFormError = formError && Object.keys(serverErrors).length === 0;
+  const submitting = useSelector(session, selectSigningIn);
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Sign in
-        </Title>
-        <Text c="dimmed" size="sm">
-          Welcome back. Sign in to your workspace.
-        </Text>
-      </div>
+      <AuthHeading title="Sign in" intro="Welcome back. Sign in to your workspace." />
       {activation && (
         <Alert color={activation.ok ? 'green' : 'red'} role={activation.ok ? 'status' : 'alert'}>
           {activation.text}
         </Alert>
       )}
-      {notice && (
-        <Alert color="green" role="status">
-          {notice}
-        </Alert>
-      )}
-      {showFormError && (
-        <Alert color="red" role="alert">
-          {formError}
-        </Alert>
-      )}
+      <SessionNotices notice={notice} error={alertError} />
       <form
         onSubmit={form.onSubmit(({ email, password, remember }) =>
           session.send({ type: 'signIn.submit', email: email.trim(), password, remember }),
@@ -69,8 +45,13 @@ export default function SignInPage() {
         aria-label="Sign in"
       >
         <Stack gap="sm">
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <EmailField {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Group justify="space-between">
             <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
             <Anchor component={Link} href="/forgot-password" size="sm">
@@ -82,12 +63,7 @@ export default function SignInPage() {
           </Button>
         </Stack>
       </form>
-      <Text size="sm" ta="center">
-        New to Somesha?{' '}
-        <Anchor component={Link} href="/sign-up">
-          Create an account
-        </Anchor>
-      </Text>
+      <AuthFooter question="New to Somesha?" href="/sign-up" link="Create an account" />
     </Stack>
   );
 }

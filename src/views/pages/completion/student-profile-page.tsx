@@ -1,75 +1,48 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
-import { completeStudentProfile, fetchStudentProfileOptions, type StudentProfileValues } from '@/services/profile-service';
+import { Card } from '@mantine/core';
+import { studentProfileForm, studentProfileOptionsLoader } from '@/machines/screens/account-screens';
 import type { ProfileOptions } from '@/services/schemas/profile-options';
-import { useSession } from '../../app-actors-context';
-import { CenteredLoader } from '../../components/centered-loader';
-import { EMPTY_STUDENT_FIELDS, StudentFields, type StudentFieldValues } from '../../components/student-fields';
+import { EMPTY_STUDENT_FIELDS, validateStudentFields } from '@/shared/profile-validation';
+import { ProfileForm } from '../../components/profile/profile-form';
+import { StudentFields } from '../../components/student-fields';
 import { useForm } from '../../use-form';
-import { useLoad } from '../../use-load';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { validateStudentFields } from './profile-rules';
+import { CompletionScreen } from './completion-screen';
 
 function StudentForm({ options }: { options: ProfileOptions }) {
-  const session = useSession();
+  // On success the session has the completed profile: its guard moves on to the workspace.
   const form = useForm({
+    logic: studentProfileForm,
     initialValues: EMPTY_STUDENT_FIELDS,
     validate: validateStudentFields,
-    // Validation guarantees the ids are chosen before the call.
-    submit: (values: StudentFieldValues) => completeStudentProfile(values as StudentProfileValues),
-    // The session re-runs the guard with the completed profile and moves on to the workspace.
-    onSubmitted: (answer) => session.send({ type: 'user.updated', user: answer.user }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    form.submit();
-  }
-
   return (
-    <form onSubmit={submit} noValidate aria-label="Student profile">
-      <Stack gap="md">
-        {form.formError && (
-          <Alert color="red" role="alert">
-            {form.formError}
-          </Alert>
-        )}
-        <StudentFields
-          values={form.values}
-          errors={form.fieldErrors}
-          onChange={form.change}
-          curricula={options.curricula}
-          studyModes={options.studyModes}
-          genders={options.genders}
-        />
-        <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-end' }}>
-          Save and continue
-        </Button>
-      </Stack>
-    </form>
+    <ProfileForm
+      label="Student profile"
+      error={form.formError}
+      onSubmit={form.onSubmit}
+      submit={{ label: 'Save and continue', busy: form.submitting }}
+    >
+      <StudentFields form={form} options={options} />
+    </ProfileForm>
   );
 }
 
 export default function StudentProfilePage() {
   usePageTitle('Complete your profile');
-  const options = useLoad(fetchStudentProfileOptions);
+  const options = useLoader(studentProfileOptionsLoader, { name: 'profile options', inUrl: false });
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          Complete your student profile
-        </Title>
-        <Text c="dimmed">Tell us about your school so we can show you the right lessons and classes.</Text>
-      </div>
-      <Card withBorder padding="lg">
-        {options.error && (
-          <Alert color="red" role="alert">
-            {options.error}
-          </Alert>
-        )}
-        {options.loading && <CenteredLoader label="Loading profile options" />}
-        {options.data && <StudentForm options={options.data} />}
-      </Card>
-    </Stack>
+    <CompletionScreen
+      title="Complete your student profile"
+      intro="Tell us about your school so we can show you the right lessons and classes."
+      load={options}
+    >
+      {(loaded) => (
+        <Card withBorder padding="lg">
+          <StudentForm options={loaded} />
+        </Card>
+      )}
+    </CompletionScreen>
   );
 }

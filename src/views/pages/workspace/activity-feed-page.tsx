@@ -13,13 +13,13 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { fetchActivities } from '@/services/activity-service';
+import { activityFeedLoader } from '@/machines/screens/workspace-screens';
 import type { Activity, ActivityType } from '@/services/schemas/activity';
 import { useSession } from '../../app-actors-context';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
 import { RelativeTime } from '../../components/notifications/relative-time';
 import { selectUser } from '../../session-selectors';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> = {
@@ -62,7 +62,7 @@ function ActivityRow({ activity }: { activity: Activity }) {
 export default function ActivityFeedPage() {
   usePageTitle('Home');
   const user = useSelector(useSession(), selectUser);
-  const list = useList<Activity>({ name: 'activities', fetchPage: fetchActivities, keys: ['page'] });
+  const list = useLoader(activityFeedLoader, { name: 'activities', keys: ['page'] });
 
   return (
     <Stack gap="lg" maw={760}>

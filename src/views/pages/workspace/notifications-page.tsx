@@ -1,12 +1,11 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { isUnread, selectCanMarkAll } from '@/machines/notifications-machine';
-import { fetchNotificationPage } from '@/services/notification-service';
-import type { Notification } from '@/services/schemas/notification';
+import { notificationsLoader } from '@/machines/screens/workspace-screens';
 import { useNotifications } from '../../app-actors-context';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
 import { NotificationItem } from '../../components/notifications/notification-item';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 /** Every notification, newest first and paged (issue 9); marking read goes through the bell's machine. */
@@ -19,11 +18,7 @@ export default function NotificationsPage() {
     shallowEqual,
   );
   const canMarkAll = useSelector(actor, selectCanMarkAll);
-  const list = useList<Notification>({
-    name: 'notifications',
-    fetchPage: (query) => fetchNotificationPage({ page: query.page ?? '1' }),
-    keys: ['page'],
-  });
+  const list = useLoader(notificationsLoader, { name: 'notifications', keys: ['page'] });
 
   return (
     <Stack gap="lg" maw={760}>
