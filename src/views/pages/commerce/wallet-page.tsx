@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Card, Container, Group, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm as useFields } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { WALLET_SCREEN } from '@/machines/app-machine';
 import { selectPaymentBusy } from '@/machines/payment-machine';
+import { walletRefreshMachine } from '@/machines/screens/wallet-refresh';
 import { setUpWalletPin } from '@/services/wallet-service';
 import { changeWalletPin, fetchWalletOverview, type WalletOverview } from '@/services/wallet-history-service';
 import type { Transaction, TransactionStatus } from '@/services/schemas/transaction';
@@ -19,6 +21,7 @@ import { fieldError, selectUser } from '../../session-selectors';
 import { toFormErrors, useForm } from '../../use-form';
 import { useLoad } from '../../use-load';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import { EarningsSection } from './earnings-section';
 
 const TYPE_LABELS: Record<string, string> = { topup: 'Top-up', payment: 'Payment', refund: 'Refund', payout: 'Payout', earning: 'Earning' };
@@ -250,10 +253,11 @@ export default function WalletPage() {
   // The top-up runs on the commerce actors, created with this page if no cart opened them before.
   const [commerceFailed, setCommerceFailed] = useState(false);
   const commerce = useCommerce(!commerceFailed, () => setCommerceFailed(true));
-  // Each reload remounts the screen, which loads the wallet again.
+  // Each reload remounts the screen, which loads the wallet again: after a PIN change or "Try again",
+  // and when the app machine says a top-up succeeded (`load.refresh` to systemId `wallet`).
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
-  useEffect(() => commerce?.onWalletChanged(() => setVersion((v) => v + 1)), [commerce]);
+  const refreshes = useSelector(useScreenActor(walletRefreshMachine, { systemId: WALLET_SCREEN }), (s) => s.context.refreshes);
   return (
     <Container size="lg" py="md" px={0}>
       <Stack gap="md">
@@ -261,7 +265,7 @@ export default function WalletPage() {
           Wallet
         </Title>
         {commerce ? (
-          <WalletScreen key={version} onChanged={reload} />
+          <WalletScreen key={`${version}.${refreshes}`} onChanged={reload} />
         ) : commerceFailed ? (
           <Alert color="red" role="alert" title={t('messages.loadError', { name: 'wallet' })}>
             <Button size="compact-sm" variant="light" color="red" onClick={() => setCommerceFailed(false)}>
