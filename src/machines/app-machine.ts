@@ -36,7 +36,7 @@ import { sessionMachine, type NotifyColor } from './session-machine';
 import { snackbarMachine } from './snackbar-machine';
 
 /**
- * The commerce machines, downloaded as a separate chunk (src/views/commerce-actors.ts): a visitor
+ * The commerce machines, downloaded as a separate chunk (src/machines/commerce-logic.ts): a visitor
  * reading a public page never needs them. Types only here, so they stay out of the entry chunk.
  */
 export type CommerceLogic = {
@@ -208,7 +208,7 @@ export const appMachine = setup({
       onUnauthorized(() => sendBack({ type: 'http.unauthorized' })),
     ),
     loadCommerce: fromPromise<CommerceLogic>(() =>
-      import('@/views/commerce-actors').then((module) => module.commerceLogic),
+      import('./commerce-logic').then((module) => module.commerceLogic),
     ),
   },
   actions: {
