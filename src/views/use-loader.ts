@@ -26,6 +26,11 @@ export type LoaderOptions = {
    * then starts loaded from it, with no call, on the server and when the browser hydrates its HTML.
    */
   initial?: (query: ListQuery) => Loaded | undefined;
+  /**
+   * For a loader other actors talk to (e.g. `wallet`: the app machine sends it `load.refresh` when a
+   * wallet top-up succeeded; src/machines/app-machine.ts).
+   */
+  systemId?: string;
 };
 
 function pickKeys(query: ListQuery, keys: readonly string[]): ListQuery {
@@ -41,7 +46,7 @@ export type LoadState = 'starting' | 'loading' | 'reloading' | 'loaded' | 'empty
  */
 export function useLoader<T>(
   loader: Loader<T>,
-  { name, params, inUrl = true, keys, initial }: LoaderOptions,
+  { name, params, inUrl = true, keys, initial, systemId }: LoaderOptions,
 ) {
   const fullSearch = useSearch();
   const search = keys ? searchFromQuery(pickKeys(queryFromSearch(fullSearch), keys)) : fullSearch;
@@ -50,7 +55,7 @@ export function useLoader<T>(
     const query = normaliseQuery(inUrl ? queryFromSearch(search) : {});
     return { name, params, query, path: inUrl ? pathname : null, initial: initial?.(query) ?? null };
   });
-  const actor = useScreenActor(loader, { input });
+  const actor = useScreenActor(loader, { input, systemId });
 
   // Back/forward or a link to the same page with another query.
   useEffect(() => {
