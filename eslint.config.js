@@ -25,6 +25,16 @@ const noMachines = {
   message: 'Services do not know machines.',
 };
 
+// The same directions for `import()`, which no-restricted-imports does not see: a layer loaded on
+// demand is still a layer (`no-restricted-syntax` on the import's path).
+const dynamicImport = (pathPattern, message) => ({
+  selector: `ImportExpression[source.value=${pathPattern}]`,
+  message: `${message} (also through import())`,
+});
+const noViewsOnDemand = dynamicImport(String.raw`/^@\/views$|(^|\/)views\//`, noViews.message);
+const noMachinesOnDemand = dynamicImport(String.raw`/^@\/machines$|(^|\/)machines\//`, noMachines.message);
+const noServicesOnDemand = (message) => dynamicImport(String.raw`/^@\/services$|(^|\/)services\//`, message);
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'server/db/migrations'] },
   js.configs.recommended,
@@ -56,6 +66,12 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        noViewsOnDemand,
+        noMachinesOnDemand,
+        noServicesOnDemand('shared/ depends on nothing.'),
+      ],
     },
   },
   {
@@ -64,6 +80,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [noViews, noMachines] }],
     },
+  },
+  {
+    files: ['src/services/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', noViewsOnDemand, noMachinesOnDemand] },
   },
   {
     files: ['src/machines/**/*.ts'],
@@ -79,12 +99,37 @@ export default tseslint.config(
           patterns: [noViews, { group: ['@mantine/*', 'wouter/*'], message: 'Machines hold no UI.' }],
         },
       ],
+      // What a machine loads on demand is machine code (the commerce machines), nothing else.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: String.raw`ImportExpression:not([source.value=/^(\.\/|@\/machines\/)/])`,
+          message: 'A machine loads only src/machines on demand (import() of ./… or @/machines/…).',
+        },
+      ],
+    },
+  },
+  {
+    // Views bind no service: a call is a machine's (src/machines/screens, a machine's `.provide`).
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noServicesOnDemand('Views call no service: bind it to a machine in src/machines.'),
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [ofetchOnlyInHttp], patterns: [serverSharesOnly] }],
+      'no-restricted-syntax': [
+        'error',
+        dynamicImport(
+          String.raw`/^@\/(machines|views|services)|\/src\/(machines|views|services)\//`,
+          serverSharesOnly.message,
+        ),
+      ],
     },
   },
   {
