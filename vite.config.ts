@@ -42,9 +42,10 @@ function isLandingUi(id: string): boolean {
 }
 
 // The services, machines and shared modules in one chunk (rolldown otherwise splits them by which
-// pages share them, into a dozen small files). Commerce code stays out: it loads with the cart.
+// pages share them, into a dozen small files). Commerce code stays out: it loads with the cart
+// (src/machines/commerce-logic.ts, which the app machine imports with `import()`, and what only it uses).
 const COMMERCE_ONLY =
-  /\/src\/(machines\/(payment|checkout|remove-item)-machine|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
+  /\/src\/(machines\/((payment|checkout|remove-item)-machine|commerce-logic)|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
 // Of those, the ones a landing page (entry, public layout, home, classes, lesson view) imports
 // statically form `app`; the rest (workspace, teaching, admin, completion code) form `workspace`,
 // which only signed-in screens load. Reachability is computed once from the module graph.

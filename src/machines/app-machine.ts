@@ -4,19 +4,22 @@
 // what one machine announces to the others in its own transitions, so Stately draws the links and
 // the model test walks them.
 //
-// The children stay standalone machines: what they `emit` reaches this machine through small relay
-// actors (`relay` below), which re-send it as this machine's own events (`checkout.paymentStart`, …).
+// The children stay standalone machines whose outcome actions (`notify`, `announceSignedIn`,
+// `startPayment`, …) `emit` on their own. This machine provides each child once with those actions
+// as events to itself (`link` below, `sendParent`): `session.signedIn`, `checkout.paymentStart`, …;
+// its transitions then send them on to the actors that must hear them (`system.get(systemId)`).
 import {
   assign,
   emit,
   enqueueActions,
   fromCallback,
   fromPromise,
+  sendParent,
   sendTo,
   setup,
+  type Actor,
   type ActorRefFrom,
   type AnyActorLogic,
-  type AnyActorRef,
   type EventObject,
 } from 'xstate';
 import type { CartView } from '@/services/schemas/cart';
@@ -33,7 +36,7 @@ import { sessionMachine, type NotifyColor } from './session-machine';
 import { snackbarMachine } from './snackbar-machine';
 
 /**
- * The commerce machines, downloaded as a separate chunk (src/views/commerce-actors.ts): a visitor
+ * The commerce machines, downloaded as a separate chunk (src/machines/commerce-logic.ts): a visitor
  * reading a public page never needs them. Types only here, so they stay out of the entry chunk.
  */
 export type CommerceLogic = {
@@ -51,11 +54,14 @@ export type CommerceRefs = {
   removeItem: ActorRefFrom<typeof removeItemMachine>;
 };
 
+/** A screen's actor (an `Actor`, whose `systemId` says whether other actors talk to it). */
+export type ScreenActor = Actor<AnyActorLogic>;
+
 export type AppContext = {
   /** The commerce actors once spawned (their systemIds are their names). */
   commerce: CommerceRefs | null;
   /** The actors of the screens on show (src/views/use-screen-actor.ts), by id. */
-  screens: Record<string, AnyActorRef>;
+  screens: Record<string, ScreenActor>;
 };
 
 /** A screen opens: its actor joins the system (src/machines/screen-effects.ts). */
@@ -67,6 +73,9 @@ export type ScreenOpen = {
   /** For an actor another actor talks to (the wallet page's loader hears of top-ups). */
   systemId?: string;
 };
+
+/** A screen's actor that other actors talk to: the wallet page's, told when a top-up succeeded. */
+export const WALLET_SCREEN = 'wallet';
 
 type Notify = { color: NotifyColor; message: string };
 
@@ -81,8 +90,11 @@ export type AppEvent =
   | { type: 'session.signedIn'; user: User }
   | { type: 'session.signedOut' }
   | { type: 'session.navigate'; to: string; replace: boolean }
-  /** The session left `restoring` signed out: a visitor, who may have a cart already. */
-  | { type: 'session.visitor' }
+  /**
+   * The session left `restoring` signed out: a visitor, who may have a cart already if they have a
+   * session (the XSRF cookie exists: they added something or started signing in).
+   */
+  | { type: 'session.visitor'; hasSession: boolean }
   /** Any API call answered 401 (src/services/http.ts). */
   | { type: 'http.unauthorized' }
   /** Checkout's valid Pay. */
@@ -95,62 +107,76 @@ export type AppEvent =
   | { type: 'removeItem.cartReplace'; cart: CartView };
 
 export type AppEmitted =
-  /** The session wants the router somewhere (the view follows it). */
-  | { type: 'navigate'; to: string; replace: boolean }
-  /** A wallet top-up succeeded: the wallet page reloads the balance. */
-  | { type: 'wallet.changed' };
+  /** The session or a screen wants the router somewhere (the view follows it). */
+  { type: 'navigate'; to: string; replace: boolean };
 
-/** Which of a child's emitted events to re-send to the root, and as what. */
-export type RelayInput = { from: string; events: Record<string, AppEvent['type']> };
-
-/**
- * Listens to the emitted events of the child with systemId `from` and sends each listed one back to
- * the root, renamed (its other fields kept).
- */
-const relay = fromCallback<EventObject, RelayInput>(({ input, system, sendBack }) => {
-  const child = system.get(input.from) as AnyActorRef | undefined;
-  if (!child) throw new Error(`No actor with systemId "${input.from}" to relay.`);
-  const subscriptions = Object.entries(input.events).map(([emitted, type]) =>
-    child.on(emitted, (event: EventObject) => sendBack({ ...event, type })),
-  );
-  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+/** Any child's notice, as this machine's `notify` (the snackbar shows it). */
+const notifyApp = (_: unknown, params: Notify): AppEvent => ({
+  type: 'notify',
+  color: params.color,
+  message: params.message,
 });
 
-/** A commerce actor, as the target of a route (the routes that use it exist only once they are spawned). */
-function commerceActor<K extends keyof CommerceRefs>(key: K) {
-  return ({ context }: { context: AppContext }): CommerceRefs[K] => {
-    if (!context.commerce) throw new Error(`The commerce actors are not spawned: no ${key}.`);
-    return context.commerce[key];
-  };
-}
-
-const relays = {
-  session: {
-    from: 'session',
-    events: {
-      notify: 'notify',
-      signedIn: 'session.signedIn',
-      signedOut: 'session.signedOut',
-      navigate: 'session.navigate',
-    },
-  },
-  cart: { from: 'cart', events: { notify: 'notify' } },
-  notifications: { from: 'notifications', events: { notify: 'notify' } },
-  checkout: { from: 'checkout', events: { notify: 'notify', 'payment.start': 'checkout.paymentStart' } },
-  payment: {
-    from: 'payment',
-    events: {
-      notify: 'notify',
-      'payment.succeeded': 'payment.succeeded',
-      'wallet.pinSetUp': 'payment.pinSetUp',
-    },
-  },
-  walletTopUp: {
-    from: 'walletTopUp',
-    events: { notify: 'notify', 'payment.succeeded': 'walletTopUp.succeeded' },
-  },
-  removeItem: { from: 'removeItem', events: { notify: 'notify', 'cart.replace': 'removeItem.cartReplace' } },
-} satisfies Record<string, RelayInput>;
+/**
+ * The links: each child's outcome actions (`notify`, `announceSignedIn`, `startPayment`, …) as the
+ * events it sends this machine, its parent. Provided once, where the child is created (`setup` below
+ * for the four started at once, `spawnCommerce` for the commerce actors); this machine's transitions
+ * say where each event goes.
+ */
+const link = {
+  session: (logic: typeof sessionMachine) =>
+    logic.provide({
+      actions: {
+        notify: sendParent(notifyApp),
+        navigate: sendParent((_, params): AppEvent => ({
+          type: 'session.navigate',
+          to: params.to,
+          replace: params.replace,
+        })),
+        announceSignedIn: sendParent((_, params): AppEvent => ({
+          type: 'session.signedIn',
+          user: params.user,
+        })),
+        announceSignedOut: sendParent({ type: 'session.signedOut' } satisfies AppEvent),
+      },
+    }),
+  cart: (logic: typeof cartMachine) => logic.provide({ actions: { notify: sendParent(notifyApp) } }),
+  notifications: (logic: typeof notificationsMachine) =>
+    logic.provide({ actions: { notify: sendParent(notifyApp) } }),
+  checkout: (logic: CommerceLogic['checkout']) =>
+    logic.provide({
+      actions: {
+        notify: sendParent(notifyApp),
+        startPayment: sendParent((_, params): AppEvent => ({ ...params, type: 'checkout.paymentStart' })),
+        hideDrawer: sendParent({ type: 'checkout.hideDrawer' } satisfies AppEvent),
+      },
+    }),
+  payment: (logic: CommerceLogic['payment']) =>
+    logic.provide({
+      actions: {
+        notify: sendParent(notifyApp),
+        announceSuccess: sendParent({ type: 'payment.succeeded' } satisfies AppEvent),
+        announcePinSetUp: sendParent({ type: 'payment.pinSetUp' } satisfies AppEvent),
+      },
+    }),
+  walletTopUp: (logic: CommerceLogic['walletTopUp']) =>
+    logic.provide({
+      actions: {
+        notify: sendParent(notifyApp),
+        announceSuccess: sendParent({ type: 'walletTopUp.succeeded' } satisfies AppEvent),
+      },
+    }),
+  removeItem: (logic: CommerceLogic['removeItem']) =>
+    logic.provide({
+      actions: {
+        notify: sendParent(notifyApp),
+        replaceCart: sendParent((_, params): AppEvent => ({
+          type: 'removeItem.cartReplace',
+          cart: params.cart,
+        })),
+      },
+    }),
+};
 
 export const appMachine = setup({
   types: {
@@ -159,18 +185,21 @@ export const appMachine = setup({
     emitted: {} as AppEmitted,
   },
   actors: {
-    session: sessionMachine,
-    cart: cartMachine,
+    session: link.session(sessionMachine),
+    cart: link.cart(cartMachine),
     snackbar: snackbarMachine,
-    notifications: notificationsMachine,
-    relay,
-    /** Reports the first time the session has settled on being signed out (a visitor). */
+    notifications: link.notifications(notificationsMachine),
+    /**
+     * Reports the first time the session has settled on being signed out (a visitor), and whether the
+     * visitor has a session (the XSRF cookie) then.
+     */
     watchVisitor: fromCallback<EventObject>(({ system, sendBack }) => {
       const session = system.get('session') as ActorRefFrom<typeof sessionMachine>;
       const subscription = session.subscribe((snapshot) => {
         if (snapshot.matches('restoring')) return;
         subscription.unsubscribe();
-        if (snapshot.matches('signedOut')) sendBack({ type: 'session.visitor' });
+        if (snapshot.matches('signedOut'))
+          sendBack({ type: 'session.visitor', hasSession: readCookie('XSRF-TOKEN') !== null });
       });
       return () => subscription.unsubscribe();
     }),
@@ -179,7 +208,7 @@ export const appMachine = setup({
       onUnauthorized(() => sendBack({ type: 'http.unauthorized' })),
     ),
     loadCommerce: fromPromise<CommerceLogic>(() =>
-      import('@/views/commerce-actors').then((module) => module.commerceLogic),
+      import('./commerce-logic').then((module) => module.commerceLogic),
     ),
   },
   actions: {
@@ -190,7 +219,7 @@ export const appMachine = setup({
     })),
     openScreen: assign(({ context, spawn }, params: ScreenOpen) => {
       // Typed spawns take a named id only for the logic `setup` lists; a screen's logic comes in the event.
-      const spawnScreen = spawn as unknown as (logic: AnyActorLogic, options: object) => AnyActorRef;
+      const spawnScreen = spawn as unknown as (logic: AnyActorLogic, options: object) => ScreenActor;
       const actor = spawnScreen(asScreen(params.logic), {
         id: params.id,
         systemId: params.systemId,
@@ -207,10 +236,10 @@ export const appMachine = setup({
     }),
     spawnCommerce: assign(({ spawn }, logic: CommerceLogic) => ({
       commerce: {
-        checkout: spawn(logic.checkout, { systemId: 'checkout' }),
-        payment: spawn(logic.payment, { systemId: 'payment' }),
-        walletTopUp: spawn(logic.walletTopUp, { systemId: 'walletTopUp' }),
-        removeItem: spawn(logic.removeItem, { systemId: 'removeItem' }),
+        checkout: spawn(link.checkout(logic.checkout), { systemId: 'checkout' }),
+        payment: spawn(link.payment(logic.payment), { systemId: 'payment' }),
+        walletTopUp: spawn(link.walletTopUp(logic.walletTopUp), { systemId: 'walletTopUp' }),
+        removeItem: spawn(link.removeItem(logic.removeItem), { systemId: 'removeItem' }),
       },
     })),
     /** A pending payment hears from the live stream that its transaction settled. */
@@ -220,9 +249,12 @@ export const appMachine = setup({
     }),
   },
   guards: {
-    // Only a visitor who already has a session (the XSRF cookie exists: they added something or
-    // started signing in) can have a cart, so a first visit does not open a session to learn it is empty.
-    hasVisitorSession: () => readCookie('XSRF-TOKEN') !== null,
+    // Only a visitor who already has a session can have a cart, so a first visit does not open a
+    // session to learn it is empty.
+    hasVisitorSession: (_, params: { hasSession: boolean }) => params.hasSession,
+    /** A screen whose actor has this systemId is on show. */
+    screenShown: ({ context }, params: { systemId: string }) =>
+      Object.values(context.screens).some((screen) => screen.systemId === params.systemId),
   },
 }).createMachine({
   id: 'app',
@@ -233,9 +265,6 @@ export const appMachine = setup({
     { id: 'cart', systemId: 'cart', src: 'cart' },
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
     { id: 'session', systemId: 'session', src: 'session', input: {} },
-    { src: 'relay', input: relays.session },
-    { src: 'relay', input: relays.cart },
-    { src: 'relay', input: relays.notifications },
     { src: 'watchVisitor' },
     { src: 'watchUnauthorized' },
   ],
@@ -280,7 +309,10 @@ export const appMachine = setup({
             sendTo('notifications', { type: 'session.signedOut' }),
           ],
         },
-        'session.visitor': { guard: 'hasVisitorSession', actions: sendTo('cart', { type: 'cart.fetch' }) },
+        'session.visitor': {
+          guard: { type: 'hasVisitorSession', params: ({ event }) => ({ hasSession: event.hasSession }) },
+          actions: sendTo('cart', { type: 'cart.fetch' }),
+        },
       },
     },
 
@@ -311,39 +343,40 @@ export const appMachine = setup({
           },
         },
         failed: { on: { 'commerce.load': 'loading' } },
+        // The commerce actors exist (under their systemIds) from here on.
         ready: {
-          invoke: [
-            { src: 'relay', input: relays.checkout },
-            { src: 'relay', input: relays.payment },
-            { src: 'relay', input: relays.walletTopUp },
-            { src: 'relay', input: relays.removeItem },
-          ],
           on: {
             'checkout.paymentStart': {
-              actions: sendTo(commerceActor('payment'), ({ event }) => ({
-                ...event,
-                type: 'payment.start' as const,
-              })),
+              actions: sendTo(
+                ({ system }) => system.get('payment'),
+                ({ event }) => ({ ...event, type: 'payment.start' as const }),
+              ),
             },
             'checkout.hideDrawer': { actions: sendTo('cart', { type: 'cart.hide' }) },
             // The order is paid: checkout closes, the cart shows what is left (nothing).
             'payment.succeeded': {
               actions: [
-                sendTo(commerceActor('checkout'), { type: 'payment.succeeded' }),
+                sendTo(({ system }) => system.get('checkout'), { type: 'payment.succeeded' }),
                 sendTo('cart', { type: 'cart.fetch' }),
               ],
             },
-            'payment.pinSetUp': { actions: sendTo(commerceActor('checkout'), { type: 'wallet.pinSetUp' }) },
-            'walletTopUp.succeeded': { actions: emit({ type: 'wallet.changed' as const }) },
+            'payment.pinSetUp': {
+              actions: sendTo(({ system }) => system.get('checkout'), { type: 'wallet.pinSetUp' }),
+            },
+            // The wallet page, when it shows, loads the new balance and the top-up in its history.
+            'walletTopUp.succeeded': {
+              guard: { type: 'screenShown', params: { systemId: WALLET_SCREEN } },
+              actions: sendTo(({ system }) => system.get(WALLET_SCREEN), { type: 'load.refresh' }),
+            },
             'removeItem.cartReplace': {
               actions: sendTo('cart', ({ event }) => ({ type: 'cart.replace' as const, cart: event.cart })),
             },
             // Nothing of the last user's checkout or payment stays open, not even a call in flight.
             'session.signedOut': {
               actions: [
-                sendTo(commerceActor('checkout'), { type: 'checkout.close' }),
-                sendTo(commerceActor('payment'), { type: 'payment.abort' }),
-                sendTo(commerceActor('walletTopUp'), { type: 'payment.abort' }),
+                sendTo(({ system }) => system.get('checkout'), { type: 'checkout.close' }),
+                sendTo(({ system }) => system.get('payment'), { type: 'payment.abort' }),
+                sendTo(({ system }) => system.get('walletTopUp'), { type: 'payment.abort' }),
               ],
             },
           },

@@ -3,7 +3,13 @@
 // is ready underneath, and a page's "Add to cart" runs beside both.
 import { assign, emit, fromPromise, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
-import { addCartItem, cartErrorText, fetchCart, type CartAdded, type CartAddition } from '@/services/cart-service';
+import {
+  addCartItem,
+  cartErrorText,
+  fetchCart,
+  type CartAdded,
+  type CartAddition,
+} from '@/services/cart-service';
 import { EMPTY_CART, type CartItem, type CartView } from '@/services/schemas/cart';
 import type { NotifyColor } from './session-machine';
 
@@ -50,7 +56,10 @@ const cartSetup = setup({
     // The server's answer is the whole cart: shown at once in the opened drawer, no second call.
     showAdded: raise((_, added: CartAdded) => ({ type: 'cart.replace' as const, cart: added.cart })),
     openDrawer: raise({ type: 'cart.show' as const }),
-    notifyAdded: emit((_, added: CartAdded) => ({ type: 'notify' as const, color: 'success' as const, message: added.message })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
     forgetAddition: assign({ addition: null, addError: null }),
   },
   guards: {
@@ -61,7 +70,10 @@ const cartSetup = setup({
 
 const ADD = {
   target: 'adding',
-  actions: { type: 'startAdding', params: ({ event }: { event: Extract<CartEvent, { type: 'item.add' }> }) => event.item },
+  actions: {
+    type: 'startAdding',
+    params: ({ event }: { event: Extract<CartEvent, { type: 'item.add' }> }) => event.item,
+  },
 } as const;
 
 export const cartMachine = cartSetup.createMachine({
@@ -129,7 +141,10 @@ export const cartMachine = cartSetup.createMachine({
               actions: [
                 { type: 'showAdded', params: ({ event }) => event.output },
                 'openDrawer',
-                { type: 'notifyAdded', params: ({ event }) => event.output },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({ color: 'success' as const, message: event.output.message }),
+                },
                 'forgetAddition',
               ],
             },

@@ -74,6 +74,24 @@ const emptyCheckout = {
   studentId: null,
 };
 
+/** What a valid Pay hands the payment machine. */
+function paymentStartOf(context: CheckoutContext): PaymentStart {
+  const method = context.method as PaymentMethod;
+  // Only M-Pesa express uses the phone, and Pay has checked it by now.
+  const phone =
+    method === 'mpesa' && context.mpesaForm ? normaliseKenyanPhone(context.mpesaForm.phone) : null;
+  return {
+    method,
+    cartId: context.checkout?.cart?.id ?? context.cartId,
+    phone,
+    wallet: context.checkout?.wallet
+      ? { hasPIN: context.checkout.wallet.hasPIN, balance: context.checkout.wallet.balance }
+      : null,
+    amount: context.checkout?.total ?? null,
+    studentId: context.studentId,
+  };
+}
+
 const hasLessons = (context: CheckoutContext) =>
   context.checkout?.items.some((item) => item.purchasableType === 'lesson') ?? false;
 
@@ -96,23 +114,7 @@ export const checkoutMachine = setup({
       ...params,
     })),
     /** Hands the payment to the payment machine; the app forwards the emitted event to it. */
-    startPayment: emit(({ context }) => {
-      const method = context.method as PaymentMethod;
-      // Only M-Pesa express uses the phone, and Pay has checked it by now.
-      const phone =
-        method === 'mpesa' && context.mpesaForm ? normaliseKenyanPhone(context.mpesaForm.phone) : null;
-      return {
-        type: 'payment.start' as const,
-        method,
-        cartId: context.checkout?.cart?.id ?? context.cartId,
-        phone,
-        wallet: context.checkout?.wallet
-          ? { hasPIN: context.checkout.wallet.hasPIN, balance: context.checkout.wallet.balance }
-          : null,
-        amount: context.checkout?.total ?? null,
-        studentId: context.studentId,
-      };
-    }),
+    startPayment: emit((_, params: PaymentStart) => ({ type: 'payment.start' as const, ...params })),
     refuse: assign((_, params: { message: string; fieldErrors?: FieldErrors }) => ({
       error: { status: 422 as const, message: params.message, fieldErrors: params.fieldErrors ?? {} },
     })),
@@ -125,7 +127,8 @@ export const checkoutMachine = setup({
     noChild: ({ context }) =>
       context.children.length > 1 && context.studentId === null && hasLessons(context),
     isChild: ({ context, event }) =>
-      event.type === 'checkout.child' && context.children.some((child) => child.studentId === event.studentId),
+      event.type === 'checkout.child' &&
+      context.children.some((child) => child.studentId === event.studentId),
     mpesaFormInvalid: ({ context }) =>
       context.method === 'mpesa' &&
       (context.mpesaForm === null || Object.keys(phoneProblems(context.mpesaForm.phone)).length > 0),
@@ -248,7 +251,12 @@ export const checkoutMachine = setup({
               }),
             },
           },
-          { actions: ['clearError', 'startPayment'] },
+          {
+            actions: [
+              'clearError',
+              { type: 'startPayment', params: ({ context }) => paymentStartOf(context) },
+            ],
+          },
         ],
       },
     },

@@ -1,7 +1,7 @@
 // The payment lifecycle behind the payment modal (SPEC §4 "Payment", CONTRACT.md "Payments"):
 // a chosen method opens the modal, the method asks for what it needs (wallet PIN, M-Pesa phone,
 // paybill numbers, the Pesapal page), the call is made once, and a pending payment is followed
-// until it is final. Outcomes are emitted; refreshing the cart is an injected action.
+// until it is final. Outcomes are emitted (the app machine routes them: the cart refreshes on success).
 import { assertEvent, assign, emit, fromPromise, setup, type EventObject, type SnapshotFrom } from 'xstate';
 import { errorStatus, serverMessageOr } from '@/services/cart-service';
 import * as paymentService from '@/services/payment-service';
@@ -216,8 +216,6 @@ export const paymentMachine = setup({
     ),
   },
   actions: {
-    // The app points this at the cart actor (or, for a wallet top-up, at the wallet).
-    refetchCart: () => {},
     notify: emit((_, params: { color: NotifyColor; message: string }) => ({
       type: 'notify' as const,
       ...params,
@@ -235,7 +233,9 @@ export const paymentMachine = setup({
       fieldErrors: fieldErrorsOf(errorOf(event)),
     })),
     say: assign((_, params: { message: string }) => ({ message: params.message })),
-    sayServerFailure: assign(({ event }) => ({ message: serverMessageOr(errorOf(event), t('payment.failMsg')) })),
+    sayServerFailure: assign(({ event }) => ({
+      message: serverMessageOr(errorOf(event), t('payment.failMsg')),
+    })),
     reset: assign(initialContext),
   },
   guards: {
@@ -256,7 +256,9 @@ export const paymentMachine = setup({
     transactionUnderReview: (_, params: { transaction: Transaction }) =>
       params.transaction.status === 'needs_review',
     isOurTransaction: ({ context, event }) =>
-      event.type === 'transaction.settled' && context.transactionId !== null && event.id === context.transactionId,
+      event.type === 'transaction.settled' &&
+      context.transactionId !== null &&
+      event.id === context.transactionId,
     transactionFailed: (_, params: { transaction: Transaction }) =>
       params.transaction.status !== 'completed' && params.transaction.status !== 'pending',
   },
@@ -418,10 +420,7 @@ export const paymentMachine = setup({
               },
               {
                 target: 'payingByMpesa',
-                actions: [
-                  assign({ phone: ({ event }) => event.phone }),
-                  'clearProblems',
-                ],
+                actions: [assign({ phone: ({ event }) => event.phone }), 'clearProblems'],
               },
             ],
             'payment.close': closeModal,
@@ -611,7 +610,6 @@ export const paymentMachine = setup({
         success: {
           meta: { step: 'success' },
           entry: [
-            'refetchCart',
             {
               type: 'notify',
               params: ({ context }) => ({

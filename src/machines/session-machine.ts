@@ -99,7 +99,7 @@ const sessionSetup = setup({
       type: 'notify' as const,
       ...params,
     })),
-    announceSignedIn: emit(({ context }) => ({ type: 'signedIn' as const, user: context.user as User })),
+    announceSignedIn: emit((_, params: { user: User }) => ({ type: 'signedIn' as const, user: params.user })),
     announceSignedOut: emit({ type: 'signedOut' as const }),
     recordLocation: assign(({ context, event }) => {
       assertEvent(event, 'route.changed');
@@ -305,7 +305,7 @@ export const sessionMachine = sessionSetup
 
       signedIn: {
         initial: 'idle',
-        entry: 'announceSignedIn',
+        entry: { type: 'announceSignedIn', params: ({ context }) => ({ user: context.user as User }) },
         exit: 'announceSignedOut',
         on: {
           'route.changed': { actions: ['recordLocation', 'applyGuard'] },

@@ -13,10 +13,7 @@ export type AppActorsOptions = {
 };
 
 /** The commerce actors, once the app machine has spawned them. */
-export type CommerceActors = CommerceRefs & {
-  /** Calls `listener` whenever a wallet top-up has succeeded; returns the unsubscribe. */
-  onWalletChanged(listener: () => void): () => void;
-};
+export type CommerceActors = CommerceRefs;
 
 /**
  * Starts the root actor of the SPA (src/machines/app-machine.ts, docs/commerce.md "Wiring") and hands
@@ -36,23 +33,12 @@ export function createAppActors(options: AppActorsOptions = {}) {
   const { system } = app;
   const child = <T>(systemId: string) => system.get(systemId) as T;
 
-  // One object per spawn, so `getCommerce()` is a stable snapshot for useSyncExternalStore.
-  let commerce: CommerceActors | null = null;
-  const getCommerce = (): CommerceActors | null => {
-    const refs = app.getSnapshot().context.commerce;
-    if (refs && commerce === null)
-      commerce = {
-        ...refs,
-        onWalletChanged(listener) {
-          const subscription = app.on('wallet.changed', listener);
-          return () => subscription.unsubscribe();
-        },
-      };
-    return commerce;
-  };
+  // The same object from the spawn on (it is the app's context), so `getCommerce()` is a stable
+  // snapshot for useSyncExternalStore.
+  const getCommerce = (): CommerceActors | null => app.getSnapshot().context.commerce;
 
   return {
-    /** The root actor: routes between the others, emits `navigate` and `wallet.changed`. */
+    /** The root actor: routes between the others, emits `navigate`. */
     app,
     session: child<ActorRefFrom<typeof sessionMachine>>('session'),
     snackbar: child<ActorRefFrom<typeof snackbarMachine>>('snackbar'),
@@ -70,7 +56,8 @@ export function createAppActors(options: AppActorsOptions = {}) {
           const snapshot = app.getSnapshot();
           const ready = getCommerce();
           if (ready) resolve(ready);
-          else if (snapshot.matches({ commerce: 'failed' })) reject(new Error('The commerce actors failed to load.'));
+          else if (snapshot.matches({ commerce: 'failed' }))
+            reject(new Error('The commerce actors failed to load.'));
           else if (snapshot.status !== 'active') reject(new Error('The app actors were stopped.'));
           else return false;
           subscription.unsubscribe();

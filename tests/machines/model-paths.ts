@@ -22,7 +22,8 @@ import type {
 } from 'xstate';
 
 export type ModelOptions<TMachine extends AnyStateMachine> = {
-  events: EventFromLogic<TMachine>[];
+  /** The events to try, or the events to try in a state (e.g. open only a screen that is not open). */
+  events: EventFromLogic<TMachine>[] | ((snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[]);
   /** The context a user would notice; part of each state's identity. */
   visibleContext: (snapshot: SnapshotFrom<TMachine>) => unknown;
   /** Events for the simple paths (default: all). Fewer keeps the enumeration small. */

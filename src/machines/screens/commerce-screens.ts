@@ -15,7 +15,7 @@ import { fetchPackages } from '@/services/web-service';
 import { wholeShillings } from '@/shared/validation';
 
 /** The systemId of the wallet page's loader: a top-up that succeeded reloads it (`load.refresh`). */
-export const WALLET = 'wallet';
+export { WALLET_SCREEN as WALLET } from '@/machines/app-machine';
 
 /** The balance, the account number, whether a PIN is set and the newest transactions. */
 export const walletLoader = oneLoader<WalletOverview>(() => fetchWalletOverview());

@@ -17,7 +17,7 @@ function flakyImport() {
     calls += 1;
     return calls === 1
       ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
-      : import('@/views/commerce-actors');
+      : import('@/machines/commerce-logic');
   };
   return { importCommerce, calls: () => calls };
 }

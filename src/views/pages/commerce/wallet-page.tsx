@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { selectPaymentBusy } from '@/machines/payment-machine';
 import {
   WALLET,
@@ -251,7 +250,6 @@ function WalletScreen() {
     (selectUser(s)?.roles ?? []).some((role) => role.name === 'teacher'),
   );
   const wallet = useLoader(walletLoader, { name: 'wallet', inUrl: false, systemId: WALLET });
-  useRefreshAfterTopUp();
   if (wallet.loading) return <CenteredLoader label="Loading wallet" />;
   if (!wallet.data) {
     return (
@@ -284,19 +282,6 @@ function WalletScreen() {
       <TransactionHistory transactions={data.transactions} />
       {isTeacher && <EarningsSection />}
     </Stack>
-  );
-}
-
-/**
- * A top-up that succeeded reloads the wallet (its loader, by systemId). Until the app machine sends
- * that `load.refresh` itself (issue 21: the app's links become its transitions), it is relayed here.
- */
-function useRefreshAfterTopUp() {
-  const { app } = useAppActors();
-  const commerce = useCommerce();
-  useEffect(
-    () => commerce?.onWalletChanged(() => app.system.get(WALLET)?.send({ type: 'load.refresh' })),
-    [app, commerce],
   );
 }
 

@@ -2,13 +2,14 @@
 // removal. They are the heaviest code of the app and a visitor reading a public page never uses them,
 // so the app machine downloads this module the first time the cart drawer opens or the wallet page
 // shows (`commerce.load`, src/machines/app-machine.ts), not at start-up, and spawns their actors.
-import { fromPromise, sendParent } from 'xstate';
-import type { CommerceLogic } from '@/machines/app-machine';
-import { checkoutMachine } from '@/machines/checkout-machine';
-import { paymentMachine, type PayInput } from '@/machines/payment-machine';
-import { removeItemMachine } from '@/machines/remove-item-machine';
+// It stays a chunk of its own: only `import()` reaches it (vite.config.ts, COMMERCE_ONLY).
+import { fromPromise } from 'xstate';
 import type { GatewayPayment } from '@/services/schemas/checkout';
 import { topUpWallet } from '@/services/wallet-service';
+import type { CommerceLogic } from './app-machine';
+import { checkoutMachine } from './checkout-machine';
+import { paymentMachine, type PayInput } from './payment-machine';
+import { removeItemMachine } from './remove-item-machine';
 
 // A wallet top-up is the same payment lifecycle paying an amount instead of a cart
 // (docs/commerce.md): only the gateway calls differ.
@@ -24,11 +25,11 @@ const walletTopUpMachine = paymentMachine.provide({
 });
 
 /**
- * What the app machine spawns. Checkout's one injected action asks the app machine to hide the cart
- * drawer; everything else the machines announce by `emit` (routed in docs/commerce.md "Wiring").
+ * What the app machine spawns; it links their outcome actions (`notify`, `startPayment`,
+ * `announceSuccess`, …) to its own events as it spawns them (docs/commerce.md "Wiring").
  */
 export const commerceLogic: CommerceLogic = {
-  checkout: checkoutMachine.provide({ actions: { hideDrawer: sendParent({ type: 'checkout.hideDrawer' }) } }),
+  checkout: checkoutMachine,
   payment: paymentMachine,
   walletTopUp: walletTopUpMachine,
   removeItem: removeItemMachine,
