@@ -26,6 +26,8 @@ export type LoaderOptions = {
    * then starts loaded from it, with no call, on the server and when the browser hydrates its HTML.
    */
   initial?: (query: ListQuery) => Loaded | undefined;
+  /** For a loader another actor talks to by name (a dialog that changed the resource asks it to refresh). */
+  systemId?: string;
 };
 
 function pickKeys(query: ListQuery, keys: readonly string[]): ListQuery {
@@ -41,7 +43,7 @@ export type LoadState = 'starting' | 'loading' | 'reloading' | 'loaded' | 'empty
  */
 export function useLoader<T>(
   loader: Loader<T>,
-  { name, params, inUrl = true, keys, initial }: LoaderOptions,
+  { name, params, inUrl = true, keys, initial, systemId }: LoaderOptions,
 ) {
   const fullSearch = useSearch();
   const search = keys ? searchFromQuery(pickKeys(queryFromSearch(fullSearch), keys)) : fullSearch;
@@ -50,7 +52,7 @@ export function useLoader<T>(
     const query = normaliseQuery(inUrl ? queryFromSearch(search) : {});
     return { name, params, query, path: inUrl ? pathname : null, initial: initial?.(query) ?? null };
   });
-  const actor = useScreenActor(loader, { input });
+  const actor = useScreenActor(loader, { input, systemId });
 
   // Back/forward or a link to the same page with another query.
   useEffect(() => {

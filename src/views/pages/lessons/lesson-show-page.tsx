@@ -12,11 +12,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { Link } from 'wouter';
-import { joinMachine, selectJoin } from '@/machines/join-machine';
-import { fetchLearnerLesson } from '@/services/learner-lesson-service';
+import { selectJoin } from '@/machines/join-machine';
+import { joinScreen, learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { formatCountdown, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
@@ -26,10 +26,11 @@ import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { SeatsLeft } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import NotFoundPage from '../public/not-found-page';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
 
@@ -44,11 +45,16 @@ const TABLE: CSSProperties = {
   lineHeight: 'var(--mantine-line-height)',
 };
 const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
-const HEADER_CELL: CSSProperties = { ...CELL, width: 140, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
+const HEADER_CELL: CSSProperties = {
+  ...CELL,
+  width: 140,
+  fontWeight: 700,
+  background: 'var(--mantine-color-gray-0)',
+};
 
 /** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */
 function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: string; closesAt: string } }) {
-  const actor = useActorRef(joinMachine, { input: { lessonId: lesson.id, ...join } });
+  const actor = useScreenActor(joinScreen, { input: { lessonId: lesson.id, ...join } });
   const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (view.phase === 'ended') {
@@ -89,7 +95,13 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
       )}
       {view.phase === 'failed' && (
         <Alert color="red" variant="light" role="alert" title={view.error ?? undefined}>
-          <Button size="xs" variant="white" color="red" mt={4} onClick={() => actor.send({ type: 'join.retry' })}>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            mt={4}
+            onClick={() => actor.send({ type: 'join.retry' })}
+          >
             Try again
           </Button>
         </Alert>
@@ -249,7 +261,11 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
               <Title order={1} size="h2">
                 {lessonTitle(lesson)}
               </Title>
-              <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />
+              <LessonStateBadge
+                startAt={lesson.startAt}
+                endAt={lesson.endAt}
+                cancelledAt={lesson.cancelledAt}
+              />
             </Group>
             {lesson.objective && (
               <Box>
@@ -299,7 +315,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
 }
 
 function LessonByCode({ code }: { code: string }) {
-  const lesson = useResource('this lesson', () => fetchLearnerLesson(code));
+  const lesson = useLoader(learnerLessonLoader, { name: 'this lesson', params: { code }, inUrl: false });
   const found = lesson.data?.found ? lesson.data.lesson : null;
   usePageTitle(found ? lessonTitle(found) : 'Lesson');
   if (lesson.loading) return <CenteredLoader label="Loading lesson" />;
@@ -330,7 +346,8 @@ const TeacherLessonView = lazy(() => import('../teaching/teacher-lesson-view'));
  */
 export default function LessonShowPage() {
   const { code = '' } = useRouteParams();
-  const isTeacher = useSelector(useSession(), selectUser)?.roles.some((role) => role.name === 'teacher') ?? false;
+  const isTeacher =
+    useSelector(useSession(), selectUser)?.roles.some((role) => role.name === 'teacher') ?? false;
   if (isTeacher) {
     return (
       <Suspense fallback={<CenteredLoader label="Loading lesson" />}>

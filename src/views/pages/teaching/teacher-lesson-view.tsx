@@ -17,20 +17,19 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { lessonCancelMachine, selectLessonCancel } from '@/machines/lesson-cancel-machine';
-import type { ListPage } from '@/services/schemas/page';
+import { selectLessonCancel } from '@/machines/lesson-cancel-machine';
+import { lessonCancelScreen, TEACHER_LESSON, teacherLessonLoader } from '@/machines/screens/lessons-screens';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
-import { fetchTeacherLesson, type TeacherLessonLookup } from '@/services/teacher-lesson-page-service';
 import { formatDate, formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { REMARK_MAX } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import { lessonTitle } from '../lessons/lesson-parts';
 import { CELL, DetailsTable, HEADER_CELL, TABLE } from './details-table';
 import { TeacherMaterials } from './teacher-lesson-materials';
@@ -117,16 +116,13 @@ function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
   );
 }
 
-/** The persistent confirmation (SPEC §2), then the server's message and who got their money back. */
-function CancelLesson({ lesson, onCancelled }: { lesson: TeacherLessonDetail; onCancelled: () => void }) {
-  const actor = useActorRef(lessonCancelMachine, { input: { lessonId: lesson.id } });
+/**
+ * The persistent confirmation (SPEC §2), then the server's message and who got their money back; the
+ * dialog's machine asks the page's loader to load the lesson again (src/machines/screens).
+ */
+function CancelLesson({ lesson }: { lesson: TeacherLessonDetail }) {
+  const actor = useScreenActor(lessonCancelScreen, { input: { lessonId: lesson.id } });
   const view = useSelector(actor, selectLessonCancel, shallowEqual);
-  const cancelled = useRef(onCancelled);
-  cancelled.current = onCancelled;
-  useEffect(() => {
-    const subscription = actor.on('lesson.cancelled', () => cancelled.current());
-    return () => subscription.unsubscribe();
-  }, [actor]);
   const close = () => actor.send({ type: 'cancel.close' });
   return (
     <>
@@ -271,7 +267,7 @@ function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail;
                   Edit lesson
                 </Button>
               )}
-              <CancelLesson lesson={lesson} onCancelled={reload} />
+              <CancelLesson lesson={lesson} />
               <Anchor component={Link} href="/teaching/lessons" size="sm">
                 My lessons
               </Anchor>
@@ -288,26 +284,23 @@ function PageTitle({ title, children }: { title: string; children: ReactNode }) 
   return <>{children}</>;
 }
 
-const ONE = { currentPage: 1, lastPage: 1, perPage: 1, total: 1 };
-
 /**
- * The lesson as its teacher sees it, through the list machine (a list of one) so it can be reloaded
- * in place after a change; `fallback` (the learner view) when it is not this teacher's lesson.
+ * The lesson as its teacher sees it, reloaded in place after a change (a material, a cancel: the
+ * cancel dialog asks the loader by its systemId); `fallback` (the learner view) when it is not this
+ * teacher's lesson.
  */
 export default function TeacherLessonView({ code, fallback }: { code: string; fallback: ReactNode }) {
-  const list = useList<TeacherLessonLookup>({
+  const list = useLoader(teacherLessonLoader, {
     name: 'this lesson',
+    params: { code },
     inUrl: false,
-    fetchPage: async (): Promise<ListPage<TeacherLessonLookup>> => ({
-      items: [await fetchTeacherLesson(code)],
-      meta: ONE,
-    }),
+    systemId: TEACHER_LESSON,
   });
-  const found = list.items[0]?.found ? list.items[0].lesson : null;
-  const notTheirs = list.items[0]?.found === false;
+  const found = list.data?.found ? list.data.lesson : null;
+  const notTheirs = list.data?.found === false;
   // The learner view names the page itself; the states here name it "Lesson" until it is known.
   if (notTheirs) return <>{fallback}</>;
-  if (list.state === 'loading')
+  if (list.loading)
     return (
       <PageTitle title="Lesson">
         <CenteredLoader label="Loading lesson" />
