@@ -9,12 +9,11 @@ import type { LearnerClass, LearnerLesson } from '@/services/schemas/learner';
 import { formatDate, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
+import { lessonTitle } from './lesson-detail';
 
 dayjs.extend(relativeTime);
 
-export function lessonTitle(lesson: Pick<LearnerLesson, 'topic' | 'subject' | 'code'>): string {
-  return lesson.topic?.name ?? lesson.subject?.name ?? `Lesson ${lesson.code}`;
-}
+export { lessonTitle };
 
 export function lessonPath(code: string): string {
   return `/lessons/show/${encodeURIComponent(code)}`;
@@ -44,7 +43,8 @@ export function lessonState(
   if (!startAt) return null;
   const start = Date.parse(startAt);
   const end = endAt ? Date.parse(endAt) : start;
-  if (now < start) return { kind: 'upcoming', label: t('lessons.startsIn', { time: dayjs(start).from(now, true) }) };
+  if (now < start)
+    return { kind: 'upcoming', label: t('lessons.startsIn', { time: dayjs(start).from(now, true) }) };
   if (now <= end) return { kind: 'live', label: t('lessons.liveNow') };
   return { kind: 'ended', label: t('lessons.ended') };
 }
@@ -64,7 +64,11 @@ export function LessonStateBadge({
   const state = lessonState(startAt, endAt, Date.now(), cancelledAt);
   if (!state) return null;
   return (
-    <Badge variant={state.kind === 'upcoming' ? 'light' : 'filled'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
+    <Badge
+      variant={state.kind === 'upcoming' ? 'light' : 'filled'}
+      color={STATE_COLORS[state.kind]}
+      style={{ flexShrink: 0 }}
+    >
       {state.label}
     </Badge>
   );
@@ -117,7 +121,13 @@ export function LearnerLessonCard({
               {lessonTitle(lesson)}
             </Anchor>
           </Title>
-          {badge ?? <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />}
+          {badge ?? (
+            <LessonStateBadge
+              startAt={lesson.startAt}
+              endAt={lesson.endAt}
+              cancelledAt={lesson.cancelledAt}
+            />
+          )}
         </Group>
         {details && (
           <Text size="sm" c="gray.7">
@@ -136,7 +146,9 @@ export function LearnerLessonCard({
 /** One class of the learner: title linking to its page, subject, grade, teacher, dates, lessons booked. */
 export function LearnerClassCard({ lessonClass }: { lessonClass: LearnerClass }) {
   const c = lessonClass;
-  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ');
+  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>

@@ -1,37 +1,22 @@
 // `/lessons/show/:code` for the lesson's own teacher: status (and the reviewer's comment), time, price,
 // the learners booked, notes and assignments with their files, Edit while allowed, and Cancel with a
 // confirmation that ends with the server's refund summary. Anyone else gets the learner view.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  List,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { selectLessonCancel } from '@/machines/lesson-cancel-machine';
 import { lessonCancelScreen, TEACHER_LESSON, teacherLessonLoader } from '@/machines/screens/lessons-screens';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
-import { formatDate, formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
+import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { REMARK_MAX } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
-import { lessonTitle } from '../lessons/lesson-parts';
-import { CELL, DetailsTable, HEADER_CELL, TABLE } from './details-table';
+import { LessonLayout, LessonLoadError, lessonTitle, lessonWhenRows } from '../lessons/lesson-detail';
+import { CELL, HEADER_CELL, TABLE } from './details-table';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -198,84 +183,63 @@ function CancelLesson({ lesson }: { lesson: TeacherLessonDetail }) {
 
 function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail; reload: () => void }) {
   usePageTitle(lessonTitle(lesson));
-  const time = lesson.startAt
-    ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
-    : '';
-  const rows: Array<[string, ReactNode]> = [
-    ['Topic', lesson.topic?.name ?? ''],
-    ['Subject', lesson.subject?.name ?? ''],
-    ['Grade level', lesson.gradeLevel?.name ?? ''],
-    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
-    ['Time', time],
-    ['Price', formatKes(lesson.price)],
-    ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
-    ['Lesson code', lesson.code],
-    [
-      'Class',
-      lesson.class ? (
-        <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
-          {lesson.class.title ?? `Class ${lesson.class.id}`}
-        </Anchor>
-      ) : null,
-    ],
-  ];
   return (
-    <Container size="lg" py="md" px={0}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Title order={1} size="h2">
-                {lessonTitle(lesson)}
-              </Title>
-              <TeacherLessonStatusBadge status={lesson.status} />
-            </Group>
-            <ReviewNote lesson={lesson} />
-            {lesson.objective && (
-              <Box>
-                <Text size="sm" fw={700} c="gray.7">
-                  Objective
-                </Text>
-                <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
-                  {lesson.objective}
-                </Text>
-              </Box>
+    <LessonLayout
+      inWorkspace
+      title={lessonTitle(lesson)}
+      status={<TeacherLessonStatusBadge status={lesson.status} />}
+      note={<ReviewNote lesson={lesson} />}
+      objective={lesson.objective}
+      rows={[
+        ['Topic', lesson.topic?.name ?? ''],
+        ['Subject', lesson.subject?.name ?? ''],
+        ['Grade level', lesson.gradeLevel?.name ?? ''],
+        ...lessonWhenRows(lesson),
+        ['Price', formatKes(lesson.price)],
+        ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
+        ['Lesson code', lesson.code],
+        [
+          'Class',
+          lesson.class ? (
+            <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
+              {lesson.class.title ?? `Class ${lesson.class.id}`}
+            </Anchor>
+          ) : null,
+        ],
+      ]}
+      actions={{
+        label: 'Manage the lesson',
+        content: (
+          <>
+            <Text size="sm">
+              {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
+            </Text>
+            {lesson.canEdit && (
+              <Button
+                component={Link}
+                href={`/teaching/lessons/edit/${lesson.id}`}
+                color="blue.9"
+                variant="light"
+              >
+                Edit lesson
+              </Button>
             )}
-            <DetailsTable rows={rows} />
-            <Learners lesson={lesson} />
-            <TeacherMaterials
-              lessonId={lesson.id}
-              notes={lesson.notes}
-              assignments={lesson.assignments}
-              onChanged={reload}
-            />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder padding="lg" component="aside" aria-label="Manage the lesson">
-            <Stack gap="sm">
-              <Text size="sm">
-                {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
-              </Text>
-              {lesson.canEdit && (
-                <Button
-                  component={Link}
-                  href={`/teaching/lessons/edit/${lesson.id}`}
-                  color="blue.9"
-                  variant="light"
-                >
-                  Edit lesson
-                </Button>
-              )}
-              <CancelLesson lesson={lesson} />
-              <Anchor component={Link} href="/teaching/lessons" size="sm">
-                My lessons
-              </Anchor>
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
-    </Container>
+            <CancelLesson lesson={lesson} />
+            <Anchor component={Link} href="/teaching/lessons" size="sm">
+              My lessons
+            </Anchor>
+          </>
+        ),
+      }}
+    >
+      <Learners lesson={lesson} />
+      <TeacherMaterials
+        lessonId={lesson.id}
+        notes={lesson.notes}
+        assignments={lesson.assignments}
+        onChanged={reload}
+      />
+    </LessonLayout>
   );
 }
 
@@ -309,11 +273,7 @@ export default function TeacherLessonView({ code, fallback }: { code: string; fa
   if (!found) {
     return (
       <PageTitle title="Lesson">
-        <Alert color="red" variant="light" role="alert" title={list.error ?? undefined}>
-          <Button size="xs" variant="white" color="red" mt={4} onClick={list.retry}>
-            Try again
-          </Button>
-        </Alert>
+        <LessonLoadError error={list.error} retry={list.retry} />
       </PageTitle>
     );
   }
