@@ -10,7 +10,7 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
 import type { FilterTab } from './filtered-list-page';
-import { classDates, classPath, FilterTabs, LearnerLessonCard } from './lesson-parts';
+import { classDates, classPath, ClassRejection, FilterTabs, LearnerLessonCard } from './lesson-parts';
 
 /** The optional `:filter` segment of the path; all is the default, left out. */
 const TABS: ReadonlyArray<FilterTab<ClassLessonFilter>> = [
@@ -47,12 +47,7 @@ function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
           {c.description}
         </Text>
       )}
-      {c.isApproved === false && (
-        <Text size="sm" c="red.9">
-          {t('lessons.classRejected')}
-          {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
-        </Text>
-      )}
+      <ClassRejection lessonClass={c} />
     </Stack>
   );
 }

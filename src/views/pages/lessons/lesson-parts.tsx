@@ -194,13 +194,23 @@ export function LearnerClassCard({ lessonClass: c }: { lessonClass: LearnerClass
       <Text size="sm">
         {c.bookedLessonsCount} of {c.lessonsCount} lessons booked
       </Text>
-      {c.isApproved === false && (
-        <Text size="sm" c="red.9">
-          {t('lessons.classRejected')}
-          {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
-        </Text>
-      )}
+      <ClassRejection lessonClass={c} />
     </ItemCard>
+  );
+}
+
+/** A class the reviewer turned down says so, with the comment. */
+export function ClassRejection({
+  lessonClass: c,
+}: {
+  lessonClass: Pick<LearnerClass, 'isApproved' | 'rejectionComment'>;
+}) {
+  if (c.isApproved !== false) return null;
+  return (
+    <Text size="sm" c="red.9">
+      {t('lessons.classRejected')}
+      {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
+    </Text>
   );
 }
 

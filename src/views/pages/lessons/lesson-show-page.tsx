@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { selectJoin } from '@/machines/join-machine';
 import { joinScreen, learnerLessonLoader } from '@/machines/screens/lessons-screens';
@@ -132,6 +132,17 @@ function Material({ item, due }: { item: Note | Assignment; due?: string | null 
   );
 }
 
+function MaterialSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 function Materials({ lesson }: { lesson: LessonDetail }) {
   const seesMaterials = lesson.isBooked || lesson.notes.length > 0 || lesson.assignments.length > 0;
   if (!seesMaterials) {
@@ -148,24 +159,18 @@ function Materials({ lesson }: { lesson: LessonDetail }) {
   return (
     <Stack gap="lg">
       {lesson.notes.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="lesson-notes">
-          <Title order={2} size="h4" id="lesson-notes">
-            Notes
-          </Title>
+        <MaterialSection id="lesson-notes" title="Notes">
           {lesson.notes.map((note) => (
             <Material key={note.id} item={note} />
           ))}
-        </Stack>
+        </MaterialSection>
       )}
       {lesson.assignments.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="lesson-assignments">
-          <Title order={2} size="h4" id="lesson-assignments">
-            Assignments
-          </Title>
+        <MaterialSection id="lesson-assignments" title="Assignments">
           {lesson.assignments.map((assignment) => (
             <Material key={assignment.id} item={assignment} due={assignment.dueDate} />
           ))}
-        </Stack>
+        </MaterialSection>
       )}
     </Stack>
   );
