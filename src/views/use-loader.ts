@@ -26,7 +26,10 @@ export type LoaderOptions = {
    * then starts loaded from it, with no call, on the server and when the browser hydrates its HTML.
    */
   initial?: (query: ListQuery) => Loaded | undefined;
-  /** For a loader another actor talks to by name (a dialog that changed the resource asks it to refresh). */
+  /**
+   * For a loader other actors talk to (e.g. `wallet`: the app machine sends it `load.refresh` when a
+   * wallet top-up succeeded; src/machines/app-machine.ts).
+   */
   systemId?: string;
 };
 
