@@ -18,6 +18,7 @@ import { pageMeta, type PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
+import { APP_TIME_ZONE, formatDateTime, formatTime } from '../../src/shared/time';
 import { notify } from './notification-service';
 
 type Db = Database | Transaction;
@@ -60,24 +61,10 @@ export async function listActivities(db: Database, userId: number, page: PageReq
 
 // ---- Texts: lessons, names, times in Africa/Nairobi (SPEC §9: 12-hour clock) ----
 
-const NAIROBI = 'Africa/Nairobi';
-const nairobiDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: NAIROBI,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const nairobiClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: NAIROBI,
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
 /** "3:05 PM" in Nairobi. */
-export const nairobiTime = (date: Date) => nairobiClock.format(date).replace(/\u202f|\u00a0/g, ' ');
+export const nairobiTime = (date: Date) => formatTime(date, APP_TIME_ZONE);
 /** "Nov 24, 2026 at 3:05 PM" in Nairobi. */
-export const nairobiWhen = (date: Date) => `${nairobiDay.format(date)} at ${nairobiTime(date)}`;
+export const nairobiWhen = (date: Date) => formatDateTime(date, APP_TIME_ZONE);
 
 /** "Algebra (SOM-0001)", or "Lesson SOM-0001" without a topic. */
 export const lessonName = (lesson: { code: string; topicName: string | null }) =>

@@ -20,12 +20,14 @@ import {
   SLOT_STEP_MINUTES,
   type SeriesFrequency,
 } from '../../src/shared/teaching';
+import { clockIn, dayIn, todayIn } from '../../src/shared/calendar-days';
+import { APP_TIME_ZONE, formatTime } from '../../src/shared/time';
 import { nairobiWhen } from './activity-service';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const ZONE = 'Africa/Nairobi';
+const ZONE = APP_TIME_ZONE;
 const MINUTE_MS = 60_000;
 const LENGTH_MS = LESSON_LENGTH_MINUTES * MINUTE_MS;
 const GAP_MS = LESSON_GAP_MINUTES * MINUTE_MS;
@@ -51,20 +53,17 @@ export const SLOT_TIMES: readonly string[] = (() => {
 export const nairobiAt = (date: string, time: string): Date => dayjs.tz(`${date} ${time}`, ZONE).toDate();
 
 /** Today in Nairobi, `YYYY-MM-DD`. */
-export const nairobiToday = (now = new Date()) => dayjs(now).tz(ZONE).format('YYYY-MM-DD');
+export const nairobiToday = (now = new Date()) => todayIn(ZONE, now);
 
 /** The last day a lesson may be put on. */
 export const lastSchedulableDay = (now = new Date()) =>
   dayjs(now).tz(ZONE).add(SCHEDULE_MAX_DAYS_AHEAD, 'day').format('YYYY-MM-DD');
 
 /** The Nairobi day and time of an instant: the form's `date` and `time` of a lesson. */
-export const nairobiDateTime = (at: Date) => {
-  const local = dayjs(at).tz(ZONE);
-  return { date: local.format('YYYY-MM-DD'), time: local.format('HH:mm') };
-};
+export const nairobiDateTime = (at: Date) => ({ date: dayIn(at, ZONE), time: clockIn(at, ZONE) });
 
 /** "9:00 AM". */
-const slotLabel = (at: Date) => dayjs(at).tz(ZONE).format('h:mm A');
+const slotLabel = (at: Date) => formatTime(at, ZONE);
 
 /**
  * A day a lesson may be put on: a real `YYYY-MM-DD` from today (Nairobi) to 365 days ahead, with

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { classes, lessons, questions, subjects, teachers } from '../db/schema';
 import { pageMeta, type PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
+import { APP_TIME_ZONE, formatDate } from '../../src/shared/time';
 import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 
@@ -21,13 +22,6 @@ type HitRow = {
   rank: number | string | null;
   total: number | string | bigint | null;
 };
-
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'Africa/Nairobi',
-});
 
 const excerpt = (text: string, max = 160) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
@@ -136,7 +130,7 @@ async function describe(db: Database, hits: Hit[], now: Date) {
     const heading = [lesson.topic?.name, lesson.program?.name].filter(Boolean).join(' — ');
     described.set(`lesson:${lesson.id}`, {
       title: heading || lesson.objective,
-      summary: `${lesson.objective} With ${teacher}, ${shortDate.format(lesson.startAt)}.`,
+      summary: `${lesson.objective} With ${teacher}, ${formatDate(lesson.startAt, APP_TIME_ZONE)}.`,
       code: lesson.code,
       slug: lesson.subject?.slug ?? null,
       start_at: lesson.startAt.toISOString(),

@@ -27,6 +27,8 @@ import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '.
 import { curriculumTrees, escapeLike } from './catalogue-service';
 import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
+import { endOfDayIn, startOfDayIn } from '../../src/shared/calendar-days';
+import { APP_TIME_ZONE } from '../../src/shared/time';
 
 export { CLASS_TYPES };
 export type ClassType = (typeof CLASS_TYPES)[number];
@@ -103,9 +105,9 @@ export type ClassFilters = {
   maxPriceCents?: number;
 };
 
-/** `YYYY-MM-DD` in Africa/Nairobi (UTC+3 all year, no daylight saving). */
-export const nairobiDayStart = (day: string) => new Date(`${day}T00:00:00.000+03:00`);
-export const nairobiDayEnd = (day: string) => new Date(`${day}T23:59:59.999+03:00`);
+/** The first and the last instant of a Nairobi day (`YYYY-MM-DD`). */
+export const nairobiDayStart = (day: string) => startOfDayIn(day, APP_TIME_ZONE);
+export const nairobiDayEnd = (day: string) => endOfDayIn(day, APP_TIME_ZONE);
 
 function classFilter(filters: ClassFilters, now: Date): SQL | undefined {
   const dated = filters.from !== undefined || filters.to !== undefined;

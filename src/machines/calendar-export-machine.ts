@@ -1,15 +1,10 @@
 // "Add to calendar" (issue 9): download one lesson or the whole timetable as an `.ics` file, or
 // subscribe to the caller's private calendar feed (copy the link, open it as webcal:// or in Google
 // Calendar, or reset it after a confirmation, which makes the old link stop working).
+// The calls (and the browser's download and clipboard) are bound where the screen is
+// (src/machines/screens/timetable-screens.ts).
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import {
-  copyText,
-  fetchCalendarFeed,
-  fetchCalendarFile,
-  resetCalendarFeed,
-  saveFile,
-  type CalendarExport,
-} from '@/services/timetable-service';
+import { googleCalendarUrl, webcalUrl, type CalendarExport } from '@/services/timetable-service';
 import { t } from '@/shared/messages';
 import type { NotifyColor } from './session-machine';
 
@@ -47,6 +42,12 @@ export type CalendarExportEvent =
 
 export type CalendarExportEmitted = { type: 'notify'; color: NotifyColor; message: string };
 
+function unbound(name: string) {
+  return async (): Promise<never> => {
+    throw new Error(`No ${name} actor was provided for the calendar export.`);
+  };
+}
+
 export const calendarExportMachine = setup({
   types: {
     context: {} as CalendarExportContext,
@@ -55,15 +56,13 @@ export const calendarExportMachine = setup({
     emitted: {} as CalendarExportEmitted,
   },
   actors: {
-    /** Fetches the `.ics` as a Blob and hands it to the browser's downloads; answers the file name. */
-    downloadCalendar: fromPromise<string, CalendarExport>(async ({ input }) => {
-      const file = await fetchCalendarFile(input);
-      saveFile(file);
-      return file.fileName;
-    }),
-    fetchCalendarFeed: fromPromise<string>(() => fetchCalendarFeed()),
-    resetCalendarFeed: fromPromise<string>(() => resetCalendarFeed()),
-    copyText: fromPromise<void, { text: string }>(({ input }) => copyText(input.text)),
+    /** Fetches the `.ics` and hands it to the browser's downloads; answers the file name. */
+    downloadCalendar: fromPromise<string, CalendarExport>(unbound('downloadCalendar')),
+    /** Answers the private feed's URL. */
+    fetchCalendarFeed: fromPromise<string>(unbound('fetchCalendarFeed')),
+    /** Makes a new feed URL (the old one stops working) and answers it. */
+    resetCalendarFeed: fromPromise<string>(unbound('resetCalendarFeed')),
+    copyText: fromPromise<void, { text: string }>(unbound('copyText')),
   },
   actions: {
     notify: emit((_, params: { color: NotifyColor; message: string }) => ({
@@ -241,6 +240,14 @@ export function selectFeedStatus(snapshot: CalendarExportSnapshot): FeedStatus {
     if (snapshot.matches({ feed: status })) return status;
   }
   return 'closed';
+}
+
+/** The feed's link, and as calendar apps open it: `webcal://` for a phone's calendar, and Google Calendar's page. */
+export function selectFeedLinks(
+  snapshot: CalendarExportSnapshot,
+): { url: string; webcal: string; google: string } | null {
+  const url = snapshot.context.feedUrl;
+  return url ? { url, webcal: webcalUrl(url), google: googleCalendarUrl(url) } : null;
 }
 
 /** What Copy shows while the link is shown. */

@@ -3,10 +3,10 @@
 // then "ended". Pressing Join asks the server for the meeting link (`POST /api/lessons/join/{id}`)
 // and opens it in a new tab; the link also stays on screen in case a pop-up blocker stopped the tab.
 // The clock is inside the machine: an interval actor sends `clock.tick` every second while the
-// countdown or the open window needs it, so the view never runs a timer of its own.
+// countdown or the open window needs it, so the view never runs a timer of its own. The call is
+// bound where the screen is (src/machines/screens/lessons-screens.ts).
 import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
-import { joinLesson } from '@/services/learner-lesson-service';
 
 export const CLOCK_TICK_MS = 1000;
 
@@ -28,10 +28,7 @@ export type JoinContext = {
   error: string | null;
 };
 
-export type JoinEvent =
-  | { type: 'clock.tick'; now: number }
-  | { type: 'join' }
-  | { type: 'join.retry' };
+export type JoinEvent = { type: 'clock.tick'; now: number } | { type: 'join' } | { type: 'join.retry' };
 
 export type JoinEmitted = { type: 'link.open'; link: string };
 
@@ -55,7 +52,10 @@ export const joinMachine = setup({
   },
   actors: {
     clock: clockLogic,
-    joinLesson: fromPromise<string, { lessonId: number }>(({ input }) => joinLesson(input.lessonId)),
+    /** Answers the meeting link (`POST /api/lessons/join/{id}`). */
+    joinLesson: fromPromise<string, { lessonId: number }>(async () => {
+      throw new Error('No joinLesson actor was provided for the Join button.');
+    }),
   },
   actions: {
     setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),

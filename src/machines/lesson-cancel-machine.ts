@@ -1,11 +1,13 @@
 // Cancelling a lesson from the teacher's lesson page: a persistent confirmation with an optional
 // reason (SPEC §2 dialog), then the call. The server's answer (its message and who got a refund)
-// shows in the dialog until it is closed; the cancelled lesson is emitted for the page to show.
+// shows in the dialog until it is closed; `announce` tells the page the lesson was cancelled (on its
+// own the machine emits it; the screen sends the page's loader a refresh instead, in
+// src/machines/screens/lessons-screens.ts, where the call is bound too).
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
 import type { Refund } from '@/services/schemas/teaching-materials';
 import type { TeacherLesson } from '@/services/schemas/teaching';
-import { cancelLesson, type CancelAnswer } from '@/services/teacher-lesson-page-service';
+import type { CancelAnswer } from '@/services/teacher-lesson-page-service';
 import { formatKes } from '@/shared/format';
 import { REMARK_MAX } from '@/shared/teaching';
 import { t } from '@/shared/messages';
@@ -37,9 +39,9 @@ export const lessonCancelMachine = setup({
     emitted: {} as LessonCancelEmitted,
   },
   actors: {
-    cancelLesson: fromPromise<CancelAnswer, { lessonId: number; reason: string }>(({ input }) =>
-      cancelLesson(input.lessonId, input.reason),
-    ),
+    cancelLesson: fromPromise<CancelAnswer, { lessonId: number; reason: string }>(async () => {
+      throw new Error('No cancelLesson actor was provided for the cancel dialog.');
+    }),
   },
   actions: {
     clear: assign({ reason: '', message: null, refunds: [], error: null }),
@@ -113,7 +115,9 @@ export function selectLessonCancel(snapshot: LessonCancelSnapshot) {
     message,
     refundLines:
       refunds.length > 0
-        ? refunds.map((refund) => t('teaching.refunded', { amount: formatKes(refund.amount), name: refund.studentName }))
+        ? refunds.map((refund) =>
+            t('teaching.refunded', { amount: formatKes(refund.amount), name: refund.studentName }),
+          )
         : [t('teaching.noRefunds')],
     error,
   };

@@ -1,15 +1,17 @@
 // The learner's timetable (issue 9): the booked lessons of one week (the default) or one month,
 // around an anchor day, for all of the caller's learners or one of a parent's children. Each view,
 // anchor and learner is one range request; moving, switching the view or the learner loads again
-// (the newest request wins). Like the list machine it never touches the URL: it emits
-// `query.changed` when the person moved, and takes `query.sync` when the URL changed.
+// (the newest request wins). Like the load machine it never touches the URL itself: when the person
+// moved, its `navigate` effect (src/machines/screen-effects.ts) takes the router to the new place;
+// a changed URL (back button, a shared link) comes in as `query.sync`.
 //
 // Days here are calendar days (`YYYY-MM-DD`, in the learner's time zone, Africa/Nairobi by default),
-// so their arithmetic needs no time zone: the view computes "today" in the zone (dayjs) and hands it
-// in. That keeps dayjs and its zone data out of the app chunk every public page loads.
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { fetchTimetable, type TimetableRange } from '@/services/timetable-service';
+// so their arithmetic needs no time zone: the view computes "today" in the zone and hands it in.
+// The range's call is bound where the screen is (src/machines/screens/timetable-screens.ts).
+import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { TimetableRange } from '@/services/timetable-service';
 import type { TimetableItem } from '@/services/schemas/timetable';
+import { dayMs, dayOf, isCalendarDay } from '@/shared/calendar-days';
 import { t } from '@/shared/messages';
 
 export const TIMETABLE_VIEWS = ['week', 'month'] as const;
@@ -23,6 +25,8 @@ export type TimetableInput = {
   search?: TimetableSearch;
   /** `YYYY-MM-DD`: today in the learner's time zone. */
   today: string;
+  /** The page's path, where a new place's query goes (`/timetable`). */
+  path?: string;
 };
 
 export type TimetableContext = {
@@ -31,6 +35,7 @@ export type TimetableContext = {
   anchor: string;
   studentId: string | null;
   today: string;
+  path: string;
   lessons: TimetableItem[];
   error: string | null;
 };
@@ -46,28 +51,11 @@ export type TimetableEvent =
   | { type: 'query.sync'; search: TimetableSearch }
   | { type: 'timetable.retry' };
 
-export type TimetableEmitted = { type: 'query.changed'; search: TimetableSearch };
+export type TimetableEmitted = { type: 'navigate'; to: string; replace: boolean };
+
+export const TIMETABLE_PATH = '/timetable';
 
 const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Midnight UTC of a real calendar day, or null (`2026-02-30` is no day). */
-function dayMs(day: string): number | null {
-  const match = DAY_PATTERN.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, date);
-  const back = new Date(ms);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date
-    ? ms
-    : null;
-}
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-export function isCalendarDay(value: unknown): value is string {
-  return typeof value === 'string' && dayMs(value) !== null;
-}
 
 /** The Monday of the day's week (weeks run Monday to Sunday, as in Kenya). */
 export function weekStart(day: string): string {
@@ -116,6 +104,12 @@ export function searchFromPlace(place: Place): TimetableSearch {
   return search;
 }
 
+/** The page's URL for a place. */
+export function placePath(path: string, place: Place): string {
+  const search = new URLSearchParams(searchFromPlace(place)).toString();
+  return search ? `${path}?${search}` : path;
+}
+
 const samePlace = (a: Place, b: Place) =>
   a.view === b.view && a.anchor === b.anchor && a.studentId === b.studentId;
 
@@ -131,7 +125,10 @@ export const timetableMachine = setup({
     emitted: {} as TimetableEmitted,
   },
   actors: {
-    fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input }) => fetchTimetable(input)),
+    // The screen provides the call (src/machines/screens/timetable-screens.ts).
+    fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(async () => {
+      throw new Error('No fetchTimetable actor was provided for the timetable.');
+    }),
   },
   actions: {
     move: assign(({ context }, params: { step: 1 | -1 }) => ({
@@ -149,9 +146,19 @@ export const timetableMachine = setup({
       error: null,
     })),
     storeError: assign({ error: () => timetableLoadError() }),
-    announcePlace: emit(({ context }) => ({
-      type: 'query.changed' as const,
-      search: searchFromPlace(context),
+    /** The person moved: the URL follows, with the new place as the page's query. */
+    showPlace: enqueueActions(({ context, enqueue }) => {
+      // The named action, so a screen's `navigate` effect (provided by the app) does it.
+      enqueue({
+        type: 'navigate',
+        params: { to: placePath(context.path, context) },
+      } as unknown as Parameters<typeof enqueue>[0]);
+    }),
+    // A screen effect (src/machines/screen-effects.ts); on its own the machine emits it.
+    navigate: emit((_, params: { to: string; replace?: boolean }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      replace: params.replace ?? false,
     })),
   },
   guards: {
@@ -170,6 +177,7 @@ export const timetableMachine = setup({
   context: ({ input }) => ({
     ...placeFromSearch(input.search ?? {}, input.today),
     today: input.today,
+    path: input.path ?? TIMETABLE_PATH,
     lessons: [],
     error: null,
   }),
@@ -179,24 +187,24 @@ export const timetableMachine = setup({
     'timetable.previous': {
       target: '.loading',
       reenter: true,
-      actions: [{ type: 'move', params: { step: -1 } }, 'announcePlace'],
+      actions: [{ type: 'move', params: { step: -1 } }, 'showPlace'],
     },
     'timetable.next': {
       target: '.loading',
       reenter: true,
-      actions: [{ type: 'move', params: { step: 1 } }, 'announcePlace'],
+      actions: [{ type: 'move', params: { step: 1 } }, 'showPlace'],
     },
     'timetable.today': {
       guard: { type: 'isOtherDay', params: ({ event }) => ({ today: event.today }) },
       target: '.loading',
       reenter: true,
-      actions: [{ type: 'goToday', params: ({ event }) => ({ today: event.today }) }, 'announcePlace'],
+      actions: [{ type: 'goToday', params: ({ event }) => ({ today: event.today }) }, 'showPlace'],
     },
     'timetable.view': {
       guard: { type: 'isOtherView', params: ({ event }) => ({ view: event.view }) },
       target: '.loading',
       reenter: true,
-      actions: [{ type: 'setView', params: ({ event }) => ({ view: event.view }) }, 'announcePlace'],
+      actions: [{ type: 'setView', params: ({ event }) => ({ view: event.view }) }, 'showPlace'],
     },
     'learner.change': {
       guard: { type: 'isOtherLearner', params: ({ event }) => ({ studentId: event.studentId }) },
@@ -204,7 +212,7 @@ export const timetableMachine = setup({
       reenter: true,
       actions: [
         { type: 'setLearner', params: ({ event }) => ({ studentId: event.studentId || null }) },
-        'announcePlace',
+        'showPlace',
       ],
     },
     'query.sync': {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { APP_TIME_ZONE } from '@/shared/time';
 
 // The landing pages are rendered on the server (src/entry-server.tsx) and hydrated in the browser
 // (src/main.tsx). Hydration needs the browser's first render to be the server's: whatever the
@@ -22,10 +23,10 @@ export function useHydrated(): boolean {
   return !useServerRender();
 }
 
-/** The zone dates and times are shown in while server and browser must agree: the market's. */
-export const SERVER_TIME_ZONE = 'Africa/Nairobi';
-
-/** The time zone to show dates and times in: the learner's own (undefined), the market's during SSR and hydration. */
+/**
+ * The time zone to show dates and times in: the learner's own (undefined), the app's (Nairobi) during
+ * SSR and hydration, where server and browser must agree.
+ */
 export function useDisplayTimeZone(): string | undefined {
-  return useServerRender() ? SERVER_TIME_ZONE : undefined;
+  return useServerRender() ? APP_TIME_ZONE : undefined;
 }

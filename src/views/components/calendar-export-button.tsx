@@ -15,18 +15,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconCalendarPlus, IconCheck, IconDownload, IconLink } from '@tabler/icons-react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import {
-  calendarExportMachine,
   selectCopyStatus,
   selectDownloadStatus,
+  selectFeedLinks,
   selectFeedStatus,
   type CalendarExportSnapshot,
 } from '@/machines/calendar-export-machine';
-import { googleCalendarUrl, webcalUrl } from '@/services/timetable-service';
+import { calendarExportScreen } from '@/machines/screens/timetable-screens';
 import { t } from '@/shared/messages';
-import { useSnackbar } from '../app-actors-context';
+import { useScreenActor } from '../use-screen-actor';
 
 export type CalendarExportButtonProps = {
   /** One lesson's code; without it the whole timetable is exported (and the feed is offered). */
@@ -35,26 +36,18 @@ export type CalendarExportButtonProps = {
   studentId?: string | null;
 };
 
-type ExportActor = ReturnType<typeof useActorRef<typeof calendarExportMachine>>;
+type ExportActor = ActorRefFrom<typeof calendarExportScreen>;
 
 const selectFileName = (s: CalendarExportSnapshot) => s.context.fileName;
 const selectDownloadError = (s: CalendarExportSnapshot) => s.context.downloadError;
-const selectFeedUrl = (s: CalendarExportSnapshot) => s.context.feedUrl;
 const selectFeedError = (s: CalendarExportSnapshot) => s.context.feedError;
 const selectResetError = (s: CalendarExportSnapshot) => s.context.resetError;
 
 export function CalendarExportButton({ code, studentId = null }: CalendarExportButtonProps) {
-  const snackbar = useSnackbar();
-  const actor = useActorRef(calendarExportMachine, { input: { code: code ?? null, studentId } });
+  const actor = useScreenActor(calendarExportScreen, { input: { code: code ?? null, studentId } });
   useEffect(() => {
     actor.send({ type: 'export.target', code: code ?? null, studentId: studentId ?? null });
   }, [actor, code, studentId]);
-  useEffect(() => {
-    const subscription = actor.on('notify', (event) =>
-      snackbar.send({ type: 'snackbar.show', color: event.color, message: event.message }),
-    );
-    return () => subscription.unsubscribe();
-  }, [actor, snackbar]);
 
   const download = useSelector(actor, selectDownloadStatus);
   const fileName = useSelector(actor, selectFileName);
@@ -125,7 +118,7 @@ export function CalendarExportButton({ code, studentId = null }: CalendarExportB
 
 function SubscribeDialog({ actor }: { actor: ExportActor }) {
   const status = useSelector(actor, selectFeedStatus);
-  const url = useSelector(actor, selectFeedUrl);
+  const links = useSelector(actor, selectFeedLinks, shallowEqual);
   const feedError = useSelector(actor, selectFeedError);
   return (
     <Modal
@@ -154,10 +147,10 @@ function SubscribeDialog({ actor }: { actor: ExportActor }) {
           </Button>
         </Alert>
       )}
-      {url && (status === 'shown' || status === 'confirmReset' || status === 'resetting') && (
+      {links && (status === 'shown' || status === 'confirmReset' || status === 'resetting') && (
         <FeedLink
           actor={actor}
-          url={url}
+          links={links}
           confirming={status !== 'shown'}
           resetting={status === 'resetting'}
         />
@@ -168,12 +161,12 @@ function SubscribeDialog({ actor }: { actor: ExportActor }) {
 
 function FeedLink({
   actor,
-  url,
+  links,
   confirming,
   resetting,
 }: {
   actor: ExportActor;
-  url: string;
+  links: { url: string; webcal: string; google: string };
   confirming: boolean;
   resetting: boolean;
 }) {
@@ -197,7 +190,7 @@ function FeedLink({
         <TextInput
           ref={field}
           label="Your private calendar link"
-          value={url}
+          value={links.url}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
           style={{ flex: 1 }}
@@ -222,10 +215,10 @@ function FeedLink({
         </Text>
       )}
       <Stack gap={4}>
-        <Anchor href={webcalUrl(url)} size="sm" c="blue.9">
+        <Anchor href={links.webcal} size="sm" c="blue.9">
           Open in your phone&apos;s calendar (webcal)
         </Anchor>
-        <Anchor href={googleCalendarUrl(url)} target="_blank" rel="noopener noreferrer" size="sm" c="blue.9">
+        <Anchor href={links.google} target="_blank" rel="noopener noreferrer" size="sm" c="blue.9">
           Add to Google Calendar
         </Anchor>
       </Stack>

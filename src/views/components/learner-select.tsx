@@ -1,10 +1,10 @@
 import { Anchor, Select } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { fetchChildren } from '@/services/profile-service';
+import { childrenLoader } from '@/machines/screens/lessons-screens';
 import type { Student } from '@/services/schemas/user';
 import { useSession } from '../app-actors-context';
 import { selectUser } from '../session-selectors';
-import { useResource } from './lists/use-resource';
+import { useLoader } from '../use-loader';
 
 export type LearnerSelectProps = {
   /** The chosen child's student id, or null for all children. */
@@ -32,8 +32,8 @@ export function LearnerSelect(props: LearnerSelectProps) {
 }
 
 function ChildSelect({ value, onChange, label = 'Learner' }: LearnerSelectProps) {
-  // The children load through the list machine (loading, error, retry), like any other resource.
-  const children = useResource('children', fetchChildren);
+  // The children load through the load machine (loading, error, retry), like any other resource.
+  const children = useLoader(childrenLoader, { name: 'children', inUrl: false });
   const options = [
     { value: ALL, label: 'All children' },
     ...(children.data ?? []).map((child) => ({ value: String(child.id), label: childName(child) })),

@@ -1,25 +1,26 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isApiError } from '@/services/http';
-import {
-  CLASS_LESSON_FILTERS,
-  fetchClassLessons,
-  isClassLessonFilter,
-  type ClassLessonFilter,
-} from '@/services/learner-lesson-service';
+import { classLessonsLoader, type ClassLessonsExtra } from '@/machines/screens/lessons-screens';
+import type { ClassLessonFilter } from '@/services/learner-lesson-service';
 import type { LearnerClass } from '@/services/schemas/learner';
-import type { ListQuery } from '@/services/schemas/page';
 import { t } from '@/shared/messages';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
 import { useRouteParams } from '../../route-params';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
-import { classDates, classPath, FilterTabs, LearnerLessonCard } from './lesson-parts';
+import type { FilterTab } from './filtered-list-page';
+import { classDates, classPath, ClassRejection, FilterTabs, LearnerLessonCard } from './lesson-parts';
 
-const LABELS: Record<ClassLessonFilter, string> = { all: 'All', upcoming: 'Upcoming', past: 'Past' };
-const TABS = CLASS_LESSON_FILTERS.map((value) => ({ value, label: LABELS[value] }));
+/** The optional `:filter` segment of the path; all is the default, left out. */
+const TABS: ReadonlyArray<FilterTab<ClassLessonFilter>> = [
+  { value: 'all', label: 'All' },
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'past', label: 'Past' },
+];
+
+const isClassLessonFilter = (value: string | undefined): value is ClassLessonFilter =>
+  TABS.some((tab) => tab.value === value);
 
 function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
   const c = lessonClass;
@@ -30,7 +31,9 @@ function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
       </Title>
     );
   }
-  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ');
+  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Stack gap={4} component="header">
       <Title order={1} size="h2">
@@ -44,36 +47,9 @@ function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
           {c.description}
         </Text>
       )}
-      {c.isApproved === false && (
-        <Text size="sm" c="red.9">
-          {t('lessons.classRejected')}
-          {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
-        </Text>
-      )}
+      <ClassRejection lessonClass={c} />
     </Stack>
   );
-}
-
-/**
- * A class's lessons (by id or slug), one filter. The class comes with every page of lessons; it is
- * kept for the header, the way the search keeps its counts. A class the caller may not see (404)
- * shows the not-found page.
- */
-function useClassLessons(idOrSlug: string, filter: ClassLessonFilter) {
-  const [lessonClass, setLessonClass] = useState<LearnerClass | null>(null);
-  const [missing, setMissing] = useState(false);
-  const fetchPage = useRef(async (query: ListQuery) => {
-    try {
-      const page = await fetchClassLessons(idOrSlug, { ...query, filter });
-      setLessonClass(page.lessonClass);
-      return page;
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) setMissing(true);
-      throw error;
-    }
-  }).current;
-  const list = useList({ name: 'lessons', fetchPage, keys: ['page'] });
-  return { list, lessonClass, missing };
 }
 
 function ClassLessons({
@@ -86,7 +62,14 @@ function ClassLessons({
   /** Tabs that change the filter; none on the by-code page. */
   onFilter?: (filter: ClassLessonFilter) => void;
 }) {
-  const { list, lessonClass, missing } = useClassLessons(idOrSlug, filter);
+  // The class comes with every page of lessons, kept for the header the way the search keeps its
+  // counts; a class the caller may not see (404) shows the not-found page. Only the page is in the query.
+  const list = useLoader(classLessonsLoader, {
+    name: 'lessons',
+    params: { idOrSlug, filter },
+    keys: ['page'],
+  });
+  const { lessonClass = null, missing = false } = list.extra as ClassLessonsExtra;
   usePageTitle(lessonClass?.title ?? 'Class');
   if (missing) return <NotFoundPage />;
   const lessons = (

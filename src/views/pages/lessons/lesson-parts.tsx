@@ -9,12 +9,11 @@ import type { LearnerClass, LearnerLesson } from '@/services/schemas/learner';
 import { formatDate, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
+import { lessonTitle } from './lesson-detail';
 
 dayjs.extend(relativeTime);
 
-export function lessonTitle(lesson: Pick<LearnerLesson, 'topic' | 'subject' | 'code'>): string {
-  return lesson.topic?.name ?? lesson.subject?.name ?? `Lesson ${lesson.code}`;
-}
+export { lessonTitle };
 
 export function lessonPath(code: string): string {
   return `/lessons/show/${encodeURIComponent(code)}`;
@@ -44,7 +43,8 @@ export function lessonState(
   if (!startAt) return null;
   const start = Date.parse(startAt);
   const end = endAt ? Date.parse(endAt) : start;
-  if (now < start) return { kind: 'upcoming', label: t('lessons.startsIn', { time: dayjs(start).from(now, true) }) };
+  if (now < start)
+    return { kind: 'upcoming', label: t('lessons.startsIn', { time: dayjs(start).from(now, true) }) };
   if (now <= end) return { kind: 'live', label: t('lessons.liveNow') };
   return { kind: 'ended', label: t('lessons.ended') };
 }
@@ -64,7 +64,11 @@ export function LessonStateBadge({
   const state = lessonState(startAt, endAt, Date.now(), cancelledAt);
   if (!state) return null;
   return (
-    <Badge variant={state.kind === 'upcoming' ? 'light' : 'filled'} color={STATE_COLORS[state.kind]} style={{ flexShrink: 0 }}>
+    <Badge
+      variant={state.kind === 'upcoming' ? 'light' : 'filled'}
+      color={STATE_COLORS[state.kind]}
+      style={{ flexShrink: 0 }}
+    >
       {state.label}
     </Badge>
   );
@@ -93,6 +97,49 @@ export function cancellationText(reason: string | null | undefined): string {
   return reason ? t('lessons.cancelledBecause', { reason }) : t('lessons.cancelledRefunded');
 }
 
+/**
+ * One item of a workspace list (a lesson, a booking, a class): its title linking to its page, a badge
+ * beside it, a line of details (subject, grade…) and the item's own lines under them.
+ */
+export function ItemCard({
+  title,
+  href,
+  badge,
+  details,
+  headingLevel = 2,
+  children,
+}: {
+  title: string;
+  href: string;
+  badge?: ReactNode;
+  /** Joined with " · "; empty ones left out. */
+  details: Array<string | null | undefined>;
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
+  const line = details.filter(Boolean).join(' · ');
+  return (
+    <Card withBorder padding="md" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={headingLevel} size="h5">
+            <Anchor component={Link} href={href} c="dark.8">
+              {title}
+            </Anchor>
+          </Title>
+          {badge}
+        </Group>
+        {line && (
+          <Text size="sm" c="gray.7">
+            {line}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
 /** One lesson in a learner list: title linking to its page, subject, grade, teacher, time, state. */
 export function LearnerLessonCard({
   lesson,
@@ -107,69 +154,63 @@ export function LearnerLessonCard({
   /** Replaces the state badge (e.g. "Booked" in the search). */
   badge?: ReactNode;
 }) {
-  const details = [lesson.subject?.name, lesson.gradeLevel?.name].filter(Boolean).join(' · ');
   return (
-    <Card withBorder padding="md" component="article">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Title order={headingLevel} size="h5">
-            <Anchor component={Link} href={lessonPath(lesson.code)} c="dark.8">
-              {lessonTitle(lesson)}
-            </Anchor>
-          </Title>
-          {badge ?? <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />}
-        </Group>
-        {details && (
-          <Text size="sm" c="gray.7">
-            {details}
-          </Text>
-        )}
-        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
-        {lesson.teacher?.name && <Text size="sm">Teacher: {lesson.teacher.name}</Text>}
-        {lesson.cancelledAt && <Text size="sm">{cancellationText(lesson.cancellationReason)}</Text>}
-        {footer}
-      </Stack>
-    </Card>
+    <ItemCard
+      title={lessonTitle(lesson)}
+      href={lessonPath(lesson.code)}
+      headingLevel={headingLevel}
+      badge={
+        badge ?? (
+          <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />
+        )
+      }
+      details={[lesson.subject?.name, lesson.gradeLevel?.name]}
+    >
+      <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+      {lesson.teacher?.name && <Text size="sm">Teacher: {lesson.teacher.name}</Text>}
+      {lesson.cancelledAt && <Text size="sm">{cancellationText(lesson.cancellationReason)}</Text>}
+      {footer}
+    </ItemCard>
   );
 }
 
 /** One class of the learner: title linking to its page, subject, grade, teacher, dates, lessons booked. */
-export function LearnerClassCard({ lessonClass }: { lessonClass: LearnerClass }) {
-  const c = lessonClass;
-  const details = [c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ');
+export function LearnerClassCard({ lessonClass: c }: { lessonClass: LearnerClass }) {
   return (
-    <Card withBorder padding="md" component="article">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h5">
-            <Anchor component={Link} href={classPath(c.id)} c="dark.8">
-              {c.title}
-            </Anchor>
-          </Title>
-          {c.type && (
-            <Badge variant="light" color="blue.9" style={{ flexShrink: 0 }}>
-              {CLASS_TYPE_LABELS[c.type]}
-            </Badge>
-          )}
-        </Group>
-        {details && (
-          <Text size="sm" c="gray.7">
-            {details}
-          </Text>
-        )}
-        <Text size="sm">{classDates(c)}</Text>
-        {c.teacher?.name && <Text size="sm">Teacher: {c.teacher.name}</Text>}
-        <Text size="sm">
-          {c.bookedLessonsCount} of {c.lessonsCount} lessons booked
-        </Text>
-        {c.isApproved === false && (
-          <Text size="sm" c="red.9">
-            {t('lessons.classRejected')}
-            {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <ItemCard
+      title={c.title}
+      href={classPath(c.id)}
+      badge={
+        c.type && (
+          <Badge variant="light" color="blue.9" style={{ flexShrink: 0 }}>
+            {CLASS_TYPE_LABELS[c.type]}
+          </Badge>
+        )
+      }
+      details={[c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name]}
+    >
+      <Text size="sm">{classDates(c)}</Text>
+      {c.teacher?.name && <Text size="sm">Teacher: {c.teacher.name}</Text>}
+      <Text size="sm">
+        {c.bookedLessonsCount} of {c.lessonsCount} lessons booked
+      </Text>
+      <ClassRejection lessonClass={c} />
+    </ItemCard>
+  );
+}
+
+/** A class the reviewer turned down says so, with the comment. */
+export function ClassRejection({
+  lessonClass: c,
+}: {
+  lessonClass: Pick<LearnerClass, 'isApproved' | 'rejectionComment'>;
+}) {
+  if (c.isApproved !== false) return null;
+  return (
+    <Text size="sm" c="red.9">
+      {t('lessons.classRejected')}
+      {c.rejectionComment ? ` ${c.rejectionComment}` : ''}
+    </Text>
   );
 }
 

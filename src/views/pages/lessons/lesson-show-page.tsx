@@ -1,24 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  List,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, type CSSProperties } from 'react';
+import { Alert, Anchor, Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { joinMachine, selectJoin } from '@/machines/join-machine';
-import { fetchLearnerLesson } from '@/services/learner-lesson-service';
+import { selectJoin } from '@/machines/join-machine';
+import { joinScreen, learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
-import { formatCountdown, formatDateOrdinal, formatFileSize, formatTime } from '@/shared/format';
+import { formatCountdown, formatFileSize } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { useSession } from '../../app-actors-context';
@@ -26,29 +13,18 @@ import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { SeatsLeft } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import NotFoundPage from '../public/not-found-page';
+import { LessonLayout, LessonLoadError, lessonWhenRows } from './lesson-detail';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
-
-// A plain table like the public lesson view's (Mantine's Table brings its scroll area along).
-const BORDER = '1px solid var(--mantine-color-gray-3)';
-const TABLE: CSSProperties = {
-  width: '100%',
-  tableLayout: 'fixed',
-  borderCollapse: 'collapse',
-  border: BORDER,
-  fontSize: 'var(--mantine-font-size-sm)',
-  lineHeight: 'var(--mantine-line-height)',
-};
-const CELL: CSSProperties = { padding: '7px 10px', borderBottom: BORDER, textAlign: 'left' };
-const HEADER_CELL: CSSProperties = { ...CELL, width: 140, fontWeight: 700, background: 'var(--mantine-color-gray-0)' };
 
 /** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */
 function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: string; closesAt: string } }) {
-  const actor = useActorRef(joinMachine, { input: { lessonId: lesson.id, ...join } });
+  const actor = useScreenActor(joinScreen, { input: { lessonId: lesson.id, ...join } });
   const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (view.phase === 'ended') {
@@ -89,7 +65,13 @@ function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: st
       )}
       {view.phase === 'failed' && (
         <Alert color="red" variant="light" role="alert" title={view.error ?? undefined}>
-          <Button size="xs" variant="white" color="red" mt={4} onClick={() => actor.send({ type: 'join.retry' })}>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            mt={4}
+            onClick={() => actor.send({ type: 'join.retry' })}
+          >
             Try again
           </Button>
         </Alert>
@@ -150,6 +132,17 @@ function Material({ item, due }: { item: Note | Assignment; due?: string | null 
   );
 }
 
+function MaterialSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 function Materials({ lesson }: { lesson: LessonDetail }) {
   const seesMaterials = lesson.isBooked || lesson.notes.length > 0 || lesson.assignments.length > 0;
   if (!seesMaterials) {
@@ -166,156 +159,105 @@ function Materials({ lesson }: { lesson: LessonDetail }) {
   return (
     <Stack gap="lg">
       {lesson.notes.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="lesson-notes">
-          <Title order={2} size="h4" id="lesson-notes">
-            Notes
-          </Title>
+        <MaterialSection id="lesson-notes" title="Notes">
           {lesson.notes.map((note) => (
             <Material key={note.id} item={note} />
           ))}
-        </Stack>
+        </MaterialSection>
       )}
       {lesson.assignments.length > 0 && (
-        <Stack gap="xs" component="section" aria-labelledby="lesson-assignments">
-          <Title order={2} size="h4" id="lesson-assignments">
-            Assignments
-          </Title>
+        <MaterialSection id="lesson-assignments" title="Assignments">
           {lesson.assignments.map((assignment) => (
             <Material key={assignment.id} item={assignment} due={assignment.dueDate} />
           ))}
-        </Stack>
+        </MaterialSection>
       )}
     </Stack>
   );
 }
 
+/** What the learner can do: join (or read why not), put it in the cart, export it; whom it is booked for. */
 function LessonActions({ lesson }: { lesson: LessonDetail }) {
   const canJoin = lesson.isBooked || lesson.link !== null;
   const notStarted = lesson.startAt !== null && Date.parse(lesson.startAt) > Date.now();
   return (
-    <Card withBorder padding="lg" component="aside" aria-label="Join the lesson">
-      <Stack gap="sm">
-        {lesson.cancelledAt ? (
-          // Nothing to join or buy: the teacher cancelled it, and whoever paid was refunded.
-          <Alert color="red" variant="light" title={t('lessons.cancelled')}>
-            {cancellationText(lesson.cancellationReason)}
-          </Alert>
-        ) : canJoin && lesson.join ? (
-          <JoinPanel lesson={lesson} join={lesson.join} />
-        ) : (
-          <>
-            <Text size="sm">{t('lessons.notBooked')}</Text>
-            {notStarted && <AddToCart lessonId={lesson.id} seatsLeft={lesson.seatsLeft} />}
-          </>
-        )}
-        {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
-        {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
-        {lesson.bookedFor.length > 0 && (
-          <Stack gap={2}>
-            <Text size="sm" fw={700}>
-              Booked for
-            </Text>
-            <List size="sm" aria-label="Booked for">
-              {lesson.bookedFor.map((learner) => (
-                <List.Item key={learner.studentId}>{learner.studentName}</List.Item>
-              ))}
-            </List>
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+    <>
+      {lesson.cancelledAt ? (
+        // Nothing to join or buy: the teacher cancelled it, and whoever paid was refunded.
+        <Alert color="red" variant="light" title={t('lessons.cancelled')}>
+          {cancellationText(lesson.cancellationReason)}
+        </Alert>
+      ) : canJoin && lesson.join ? (
+        <JoinPanel lesson={lesson} join={lesson.join} />
+      ) : (
+        <>
+          <Text size="sm">{t('lessons.notBooked')}</Text>
+          {notStarted && <AddToCart lessonId={lesson.id} seatsLeft={lesson.seatsLeft} />}
+        </>
+      )}
+      {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
+      {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
+      {lesson.bookedFor.length > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={700}>
+            Booked for
+          </Text>
+          <List size="sm" aria-label="Booked for">
+            {lesson.bookedFor.map((learner) => (
+              <List.Item key={learner.studentId}>{learner.studentName}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+    </>
   );
 }
 
 function LessonDetails({ lesson }: { lesson: LessonDetail }) {
-  const time = lesson.startAt
-    ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
-    : '';
-  const rows: Array<[string, string]> = [
-    ['Topic', lesson.topic?.name ?? ''],
-    ['Subject', lesson.subject?.name ?? ''],
-    ['Grade level', lesson.gradeLevel?.name ?? ''],
-    ['Teacher', lesson.teacher?.name ?? ''],
-    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
-    ['Time', time],
-    ['Lesson code', lesson.code],
-  ];
   return (
-    <Container size="lg" py="md" px={0}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Title order={1} size="h2">
-                {lessonTitle(lesson)}
-              </Title>
-              <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />
-            </Group>
-            {lesson.objective && (
-              <Box>
-                <Text size="sm" fw={700} c="gray.7">
-                  Objective
-                </Text>
-                <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
-                  {lesson.objective}
-                </Text>
-              </Box>
-            )}
-            <Box component="table" style={TABLE}>
-              <tbody>
-                {rows
-                  .filter(([, value]) => value)
-                  .map(([label, value]) => (
-                    <tr key={label}>
-                      <th scope="row" style={HEADER_CELL}>
-                        {label}
-                      </th>
-                      <td style={CELL}>{value}</td>
-                    </tr>
-                  ))}
-                {lesson.class && (
-                  <tr>
-                    <th scope="row" style={HEADER_CELL}>
-                      Class
-                    </th>
-                    <td style={CELL}>
-                      <Anchor component={Link} href={classPath(lesson.class.id)}>
-                        {lesson.class.title ?? `Class ${lesson.class.id}`}
-                      </Anchor>
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </Box>
-            <Materials lesson={lesson} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <LessonActions lesson={lesson} />
-        </Grid.Col>
-      </Grid>
-    </Container>
+    <LessonLayout
+      inWorkspace
+      title={lessonTitle(lesson)}
+      status={
+        <LessonStateBadge startAt={lesson.startAt} endAt={lesson.endAt} cancelledAt={lesson.cancelledAt} />
+      }
+      objective={lesson.objective}
+      rows={[
+        ['Topic', lesson.topic?.name ?? ''],
+        ['Subject', lesson.subject?.name ?? ''],
+        ['Grade level', lesson.gradeLevel?.name ?? ''],
+        ['Teacher', lesson.teacher?.name ?? ''],
+        ...lessonWhenRows(lesson),
+        ['Lesson code', lesson.code],
+        [
+          'Class',
+          lesson.class && (
+            <Anchor component={Link} href={classPath(lesson.class.id)}>
+              {lesson.class.title ?? `Class ${lesson.class.id}`}
+            </Anchor>
+          ),
+        ],
+      ]}
+      actions={{ label: 'Join the lesson', content: <LessonActions lesson={lesson} /> }}
+    >
+      <Materials lesson={lesson} />
+    </LessonLayout>
   );
 }
 
 function LessonByCode({ code }: { code: string }) {
-  const lesson = useResource('this lesson', () => fetchLearnerLesson(code));
+  const lesson = useLoader(learnerLessonLoader, { name: 'this lesson', params: { code }, inUrl: false });
   const found = lesson.data?.found ? lesson.data.lesson : null;
   usePageTitle(found ? lessonTitle(found) : 'Lesson');
   if (lesson.loading) return <CenteredLoader label="Loading lesson" />;
   if (lesson.data && !lesson.data.found) return <NotFoundPage />;
   if (!found) {
     return (
-      <Alert color="red" variant="light" role="alert" title={lesson.error ?? undefined}>
-        <Group gap="sm" mt={4}>
-          <Button size="xs" variant="white" color="red" onClick={lesson.retry}>
-            Try again
-          </Button>
-          <Anchor component={Link} href="/lessons/booking" size="sm" c="red.9">
-            Lesson bookings
-          </Anchor>
-        </Group>
-      </Alert>
+      <LessonLoadError error={lesson.error} retry={lesson.retry}>
+        <Anchor component={Link} href="/lessons/booking" size="sm" c="red.9">
+          Lesson bookings
+        </Anchor>
+      </LessonLoadError>
     );
   }
   return <LessonDetails lesson={found} />;
@@ -330,7 +272,8 @@ const TeacherLessonView = lazy(() => import('../teaching/teacher-lesson-view'));
  */
 export default function LessonShowPage() {
   const { code = '' } = useRouteParams();
-  const isTeacher = useSelector(useSession(), selectUser)?.roles.some((role) => role.name === 'teacher') ?? false;
+  const isTeacher =
+    useSelector(useSession(), selectUser)?.roles.some((role) => role.name === 'teacher') ?? false;
   if (isTeacher) {
     return (
       <Suspense fallback={<CenteredLoader label="Loading lesson" />}>

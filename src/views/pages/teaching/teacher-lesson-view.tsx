@@ -1,38 +1,22 @@
 // `/lessons/show/:code` for the lesson's own teacher: status (and the reviewer's comment), time, price,
 // the learners booked, notes and assignments with their files, Edit while allowed, and Cancel with a
 // confirmation that ends with the server's refund summary. Anyone else gets the learner view.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Container,
-  Grid,
-  Group,
-  List,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { Alert, Anchor, Box, Button, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { lessonCancelMachine, selectLessonCancel } from '@/machines/lesson-cancel-machine';
-import type { ListPage } from '@/services/schemas/page';
+import { selectLessonCancel } from '@/machines/lesson-cancel-machine';
+import { lessonCancelScreen, TEACHER_LESSON, teacherLessonLoader } from '@/machines/screens/lessons-screens';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
-import { fetchTeacherLesson, type TeacherLessonLookup } from '@/services/teacher-lesson-page-service';
-import { formatDate, formatDateOrdinal, formatKes, formatTime } from '@/shared/format';
+import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { REMARK_MAX } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { lessonTitle } from '../lessons/lesson-parts';
-import { CELL, DetailsTable, HEADER_CELL, TABLE } from './details-table';
+import { useScreenActor } from '../../use-screen-actor';
+import { LessonLayout, LessonLoadError, lessonTitle, lessonWhenRows } from '../lessons/lesson-detail';
+import { CELL, HEADER_CELL, TABLE } from './details-table';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -117,16 +101,13 @@ function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
   );
 }
 
-/** The persistent confirmation (SPEC §2), then the server's message and who got their money back. */
-function CancelLesson({ lesson, onCancelled }: { lesson: TeacherLessonDetail; onCancelled: () => void }) {
-  const actor = useActorRef(lessonCancelMachine, { input: { lessonId: lesson.id } });
+/**
+ * The persistent confirmation (SPEC §2), then the server's message and who got their money back; the
+ * dialog's machine asks the page's loader to load the lesson again (src/machines/screens).
+ */
+function CancelLesson({ lesson }: { lesson: TeacherLessonDetail }) {
+  const actor = useScreenActor(lessonCancelScreen, { input: { lessonId: lesson.id } });
   const view = useSelector(actor, selectLessonCancel, shallowEqual);
-  const cancelled = useRef(onCancelled);
-  cancelled.current = onCancelled;
-  useEffect(() => {
-    const subscription = actor.on('lesson.cancelled', () => cancelled.current());
-    return () => subscription.unsubscribe();
-  }, [actor]);
   const close = () => actor.send({ type: 'cancel.close' });
   return (
     <>
@@ -202,84 +183,63 @@ function CancelLesson({ lesson, onCancelled }: { lesson: TeacherLessonDetail; on
 
 function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail; reload: () => void }) {
   usePageTitle(lessonTitle(lesson));
-  const time = lesson.startAt
-    ? `${formatTime(lesson.startAt)}${lesson.endAt ? ` – ${formatTime(lesson.endAt)}` : ''}`
-    : '';
-  const rows: Array<[string, ReactNode]> = [
-    ['Topic', lesson.topic?.name ?? ''],
-    ['Subject', lesson.subject?.name ?? ''],
-    ['Grade level', lesson.gradeLevel?.name ?? ''],
-    ['Date', lesson.startAt ? formatDateOrdinal(lesson.startAt) : ''],
-    ['Time', time],
-    ['Price', formatKes(lesson.price)],
-    ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
-    ['Lesson code', lesson.code],
-    [
-      'Class',
-      lesson.class ? (
-        <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
-          {lesson.class.title ?? `Class ${lesson.class.id}`}
-        </Anchor>
-      ) : null,
-    ],
-  ];
   return (
-    <Container size="lg" py="md" px={0}>
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Stack gap="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Title order={1} size="h2">
-                {lessonTitle(lesson)}
-              </Title>
-              <TeacherLessonStatusBadge status={lesson.status} />
-            </Group>
-            <ReviewNote lesson={lesson} />
-            {lesson.objective && (
-              <Box>
-                <Text size="sm" fw={700} c="gray.7">
-                  Objective
-                </Text>
-                <Text size="lg" style={{ whiteSpace: 'pre-line' }}>
-                  {lesson.objective}
-                </Text>
-              </Box>
+    <LessonLayout
+      inWorkspace
+      title={lessonTitle(lesson)}
+      status={<TeacherLessonStatusBadge status={lesson.status} />}
+      note={<ReviewNote lesson={lesson} />}
+      objective={lesson.objective}
+      rows={[
+        ['Topic', lesson.topic?.name ?? ''],
+        ['Subject', lesson.subject?.name ?? ''],
+        ['Grade level', lesson.gradeLevel?.name ?? ''],
+        ...lessonWhenRows(lesson),
+        ['Price', formatKes(lesson.price)],
+        ['Type', lesson.type ? lesson.type[0]?.toUpperCase() + lesson.type.slice(1) : ''],
+        ['Lesson code', lesson.code],
+        [
+          'Class',
+          lesson.class ? (
+            <Anchor component={Link} href={`/teaching/classes/show/${lesson.class.id}`}>
+              {lesson.class.title ?? `Class ${lesson.class.id}`}
+            </Anchor>
+          ) : null,
+        ],
+      ]}
+      actions={{
+        label: 'Manage the lesson',
+        content: (
+          <>
+            <Text size="sm">
+              {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
+            </Text>
+            {lesson.canEdit && (
+              <Button
+                component={Link}
+                href={`/teaching/lessons/edit/${lesson.id}`}
+                color="blue.9"
+                variant="light"
+              >
+                Edit lesson
+              </Button>
             )}
-            <DetailsTable rows={rows} />
-            <Learners lesson={lesson} />
-            <TeacherMaterials
-              lessonId={lesson.id}
-              notes={lesson.notes}
-              assignments={lesson.assignments}
-              onChanged={reload}
-            />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder padding="lg" component="aside" aria-label="Manage the lesson">
-            <Stack gap="sm">
-              <Text size="sm">
-                {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
-              </Text>
-              {lesson.canEdit && (
-                <Button
-                  component={Link}
-                  href={`/teaching/lessons/edit/${lesson.id}`}
-                  color="blue.9"
-                  variant="light"
-                >
-                  Edit lesson
-                </Button>
-              )}
-              <CancelLesson lesson={lesson} onCancelled={reload} />
-              <Anchor component={Link} href="/teaching/lessons" size="sm">
-                My lessons
-              </Anchor>
-            </Stack>
-          </Card>
-        </Grid.Col>
-      </Grid>
-    </Container>
+            <CancelLesson lesson={lesson} />
+            <Anchor component={Link} href="/teaching/lessons" size="sm">
+              My lessons
+            </Anchor>
+          </>
+        ),
+      }}
+    >
+      <Learners lesson={lesson} />
+      <TeacherMaterials
+        lessonId={lesson.id}
+        notes={lesson.notes}
+        assignments={lesson.assignments}
+        onChanged={reload}
+      />
+    </LessonLayout>
   );
 }
 
@@ -288,26 +248,23 @@ function PageTitle({ title, children }: { title: string; children: ReactNode }) 
   return <>{children}</>;
 }
 
-const ONE = { currentPage: 1, lastPage: 1, perPage: 1, total: 1 };
-
 /**
- * The lesson as its teacher sees it, through the list machine (a list of one) so it can be reloaded
- * in place after a change; `fallback` (the learner view) when it is not this teacher's lesson.
+ * The lesson as its teacher sees it, reloaded in place after a change (a material, a cancel: the
+ * cancel dialog asks the loader by its systemId); `fallback` (the learner view) when it is not this
+ * teacher's lesson.
  */
 export default function TeacherLessonView({ code, fallback }: { code: string; fallback: ReactNode }) {
-  const list = useList<TeacherLessonLookup>({
+  const list = useLoader(teacherLessonLoader, {
     name: 'this lesson',
+    params: { code },
     inUrl: false,
-    fetchPage: async (): Promise<ListPage<TeacherLessonLookup>> => ({
-      items: [await fetchTeacherLesson(code)],
-      meta: ONE,
-    }),
+    systemId: TEACHER_LESSON,
   });
-  const found = list.items[0]?.found ? list.items[0].lesson : null;
-  const notTheirs = list.items[0]?.found === false;
+  const found = list.data?.found ? list.data.lesson : null;
+  const notTheirs = list.data?.found === false;
   // The learner view names the page itself; the states here name it "Lesson" until it is known.
   if (notTheirs) return <>{fallback}</>;
-  if (list.state === 'loading')
+  if (list.loading)
     return (
       <PageTitle title="Lesson">
         <CenteredLoader label="Loading lesson" />
@@ -316,11 +273,7 @@ export default function TeacherLessonView({ code, fallback }: { code: string; fa
   if (!found) {
     return (
       <PageTitle title="Lesson">
-        <Alert color="red" variant="light" role="alert" title={list.error ?? undefined}>
-          <Button size="xs" variant="white" color="red" mt={4} onClick={list.retry}>
-            Try again
-          </Button>
-        </Alert>
+        <LessonLoadError error={list.error} retry={list.retry} />
       </PageTitle>
     );
   }

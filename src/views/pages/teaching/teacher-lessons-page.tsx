@@ -1,22 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { lessonEditMode } from '@/machines/lesson-form-machine';
+import { lessonFormDataLoader, teacherLessonsLoader } from '@/machines/screens/lessons-screens';
 import type { TeacherLesson, TeacherLessonStatus } from '@/services/schemas/teaching';
-import {
-  fetchLessonFormData,
-  fetchTeacherLessons,
-  isTeacherLessonFilter,
-  type TeacherLessonFilter,
-} from '@/services/teaching-service';
+import type { TeacherLessonFilter } from '@/services/teaching-service';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
-import { useLoad } from '../../use-load';
-import { usePageTitle } from '../../use-page-title';
-import { FilterTabs, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
+import { useLoader } from '../../use-loader';
+import { FilteredListPage, type FilterTab } from '../lessons/filtered-list-page';
+import { ItemCard, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
 
-const TABS: ReadonlyArray<{ value: TeacherLessonFilter; label: string }> = [
+const TABS: readonly [FilterTab<TeacherLessonFilter>, ...FilterTab<TeacherLessonFilter>[]] = [
   { value: 'upcoming', label: 'Upcoming' },
   { value: 'past', label: 'Past' },
   { value: 'pending', label: 'Pending' },
@@ -62,63 +56,52 @@ function ReviewNote({ lesson }: { lesson: TeacherLesson }) {
 }
 
 function TeacherLessonCard({ lesson, now }: { lesson: TeacherLesson; now: number }) {
-  const details = [lesson.subject?.name, lesson.gradeLevel?.name, lesson.type ? TYPE_LABELS[lesson.type] : null]
-    .filter(Boolean)
-    .join(' · ');
   const badge = lesson.status ? STATUS_BADGES[lesson.status] : null;
   const mode = lessonEditMode(lesson, now);
   const title = lessonTitle(lesson);
   return (
-    <Card withBorder padding="md" component="article">
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h5">
-            <Anchor component={Link} href={lessonPath(lesson.code)} c="dark.8">
-              {title}
-            </Anchor>
-          </Title>
-          {badge && (
-            <Badge variant="filled" color={badge.color} style={{ flexShrink: 0 }}>
-              {badge.label}
-            </Badge>
-          )}
+    <ItemCard
+      title={title}
+      href={lessonPath(lesson.code)}
+      badge={
+        badge && (
+          <Badge variant="filled" color={badge.color} style={{ flexShrink: 0 }}>
+            {badge.label}
+          </Badge>
+        )
+      }
+      details={[lesson.subject?.name, lesson.gradeLevel?.name, lesson.type ? TYPE_LABELS[lesson.type] : null]}
+    >
+      <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
+      <Group gap="lg">
+        <Text size="sm">{formatKes(lesson.price)} per learner</Text>
+        <Text size="sm">
+          {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'booking' : 'bookings'}
+        </Text>
+      </Group>
+      <ReviewNote lesson={lesson} />
+      {mode !== 'locked' && (
+        <Group gap="sm">
+          <Button
+            component={Link}
+            href={editLessonPath(lesson.id)}
+            size="compact-sm"
+            variant="light"
+            color="blue.9"
+            aria-label={`${mode === 'full' ? 'Edit' : 'Reschedule'} ${title}`}
+          >
+            {mode === 'full' ? 'Edit' : 'Reschedule'}
+          </Button>
         </Group>
-        {details && (
-          <Text size="sm" c="gray.7">
-            {details}
-          </Text>
-        )}
-        <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
-        <Group gap="lg">
-          <Text size="sm">{formatKes(lesson.price)} per learner</Text>
-          <Text size="sm">
-            {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'booking' : 'bookings'}
-          </Text>
-        </Group>
-        <ReviewNote lesson={lesson} />
-        {mode !== 'locked' && (
-          <Group gap="sm">
-            <Button
-              component={Link}
-              href={editLessonPath(lesson.id)}
-              size="compact-sm"
-              variant="light"
-              color="blue.9"
-              aria-label={`${mode === 'full' ? 'Edit' : 'Reschedule'} ${title}`}
-            >
-              {mode === 'full' ? 'Edit' : 'Reschedule'}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+      )}
+    </ItemCard>
   );
 }
 
 /** "Create lessons", or why the teacher cannot yet (profile awaiting approval). */
 function CreateAction() {
-  const { loading, data } = useLoad(fetchLessonFormData);
-  if (loading || !data) return null;
+  const { data } = useLoader(lessonFormDataLoader, { name: 'the lesson form', inUrl: false });
+  if (!data) return null;
   if (!data.canCreate) {
     return (
       <Alert color="blue" variant="light" title="You cannot create lessons yet" maw={420}>
@@ -135,30 +118,17 @@ function CreateAction() {
 
 /** `/teaching/lessons`: the teacher's lessons by tab (in the URL), with their review state. */
 export default function TeacherLessonsPage() {
-  usePageTitle('My lessons');
-  const list = useList({ name: 'lessons', fetchPage: fetchTeacherLessons });
-  const filter: TeacherLessonFilter = isTeacherLessonFilter(list.query.filter) ? list.query.filter : 'upcoming';
+  const list = useLoader(teacherLessonsLoader, { name: 'lessons' });
   const now = Date.now();
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          My lessons
-        </Title>
-        <CreateAction />
-      </Group>
-      <FilterTabs
-        label="Show lessons"
-        value={filter}
-        options={TABS}
-        onChange={(value) => list.setFilter('filter', value === 'upcoming' ? null : value)}
-      >
-        <ListStates list={list} label="Pages of my lessons">
-          {list.items.map((lesson) => (
-            <TeacherLessonCard key={lesson.id} lesson={lesson} now={now} />
-          ))}
-        </ListStates>
-      </FilterTabs>
-    </Stack>
+    <FilteredListPage
+      title="My lessons"
+      list={list}
+      tabs={TABS}
+      tabsLabel="Show lessons"
+      pagerLabel="Pages of my lessons"
+      action={<CreateAction />}
+      renderItem={(lesson) => <TeacherLessonCard key={lesson.id} lesson={lesson} now={now} />}
+    />
   );
 }

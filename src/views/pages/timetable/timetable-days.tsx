@@ -3,7 +3,8 @@
 import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Month } from '@mantine/dates';
 import { Link } from 'wouter';
-import { timetableItemTitle, type TimetableItem } from '@/services/schemas/timetable';
+import { timetableItemTitle } from '@/machines/screens/timetable-screens';
+import type { TimetableItem } from '@/services/schemas/timetable';
 import { daysFrom, fullDay, rangeTitle, shortDay, timeIn, weekdayName } from './timetable-dates';
 
 type DaysProps = {
@@ -12,6 +13,15 @@ type DaysProps = {
   today: string;
   zone: string;
   /** A parent looking at all children: each lesson says whose it is. */
+  showLearner: boolean;
+};
+
+/** One day of the week or the month, with its lessons. */
+type DayProps = {
+  day: string;
+  lessons: TimetableItem[];
+  today: string;
+  zone: string;
   showLearner: boolean;
 };
 
@@ -71,19 +81,7 @@ function LessonList(props: {
   );
 }
 
-function DayCard({
-  day,
-  lessons,
-  today,
-  zone,
-  showLearner,
-}: {
-  day: string;
-  lessons: TimetableItem[];
-  today: string;
-  zone: string;
-  showLearner: boolean;
-}) {
+function DayCard({ day, lessons, today, zone, showLearner }: DayProps) {
   const isToday = day === today;
   const headingId = `timetable-day-${day}`;
   return (
@@ -149,19 +147,7 @@ export function WeekDays({ range, lessonsByDay, today, zone, showLearner }: Days
   );
 }
 
-function MonthCell({
-  day,
-  lessons,
-  today,
-  zone,
-  showLearner,
-}: {
-  day: string;
-  lessons: TimetableItem[];
-  today: string;
-  zone: string;
-  showLearner: boolean;
-}) {
+function MonthCell({ day, lessons, today, zone, showLearner }: DayProps) {
   const isToday = day === today;
   return (
     <Stack gap={4} w="100%" h="100%" align="stretch">

@@ -3,12 +3,12 @@
 import '@mantine/dates/styles.css';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { timetableScreen } from '@/machines/screens/timetable-screens';
 import {
   selectTimetable,
-  timetableMachine,
   timetableRange,
   type TimetableSearch,
   type TimetableView,
@@ -19,6 +19,7 @@ import { CalendarExportButton } from '../../components/calendar-export-button';
 import { LearnerSelect } from '../../components/learner-select';
 import { selectUser } from '../../session-selectors';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import { learnerTimeZone, lessonsByDay, rangeTitle, todayIn } from './timetable-dates';
 import { MonthDays, WeekDays } from './timetable-days';
 
@@ -28,21 +29,15 @@ function searchOf(search: string): TimetableSearch {
   return Object.fromEntries(new URLSearchParams(search));
 }
 
-/** Binds the page to one timetable machine and mirrors its place in the URL both ways. */
+/**
+ * The page's timetable actor. A move goes to the URL through the machine's `navigate` effect; a
+ * changed URL (back button, a shared link) comes back as `query.sync`.
+ */
 function useTimetable(zone: string) {
   const search = useSearch();
-  const [pathname, navigate] = useLocation();
-  const actor = useActorRef(timetableMachine, { input: { search: searchOf(search), today: todayIn(zone) } });
-
-  const where = useRef({ pathname, navigate });
-  where.current = { pathname, navigate };
-  useEffect(() => {
-    const subscription = actor.on('query.changed', (event) => {
-      const next = new URLSearchParams(event.search).toString();
-      where.current.navigate(next ? `${where.current.pathname}?${next}` : where.current.pathname);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  const [pathname] = useLocation();
+  const [input] = useState(() => ({ search: searchOf(search), today: todayIn(zone), path: pathname }));
+  const actor = useScreenActor(timetableScreen, { input });
 
   // Back/forward, or a link to the timetable with another query.
   useEffect(() => {

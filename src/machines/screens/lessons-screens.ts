@@ -1,0 +1,121 @@
+// The learner's and the teacher's lesson screens (src/views/pages/lessons, src/views/pages/teaching):
+// their lists and lessons, the Join button and the teacher's Cancel, each with its service bound.
+import { enqueueActions, fromPromise } from 'xstate';
+import { isApiError } from '@/services/http';
+import {
+  CLASS_FILTERS,
+  fetchBookings,
+  fetchClassLessons,
+  fetchLearnerClasses,
+  fetchLearnerLesson,
+  joinLesson,
+  type LessonLookup,
+} from '@/services/learner-lesson-service';
+import { fetchChildren } from '@/services/profile-service';
+import type { Booking, LearnerClass, LearnerLesson } from '@/services/schemas/learner';
+import type { ListQuery } from '@/services/schemas/page';
+import type { LessonFormData, TeacherClass, TeacherLesson } from '@/services/schemas/teaching';
+import type { Student } from '@/services/schemas/user';
+import { TEACHER_CLASS_FILTERS } from '@/shared/teaching';
+import { fetchTeacherClasses } from '@/services/teacher-class-service';
+import {
+  cancelLesson,
+  fetchTeacherLesson,
+  type CancelAnswer,
+  type TeacherLessonLookup,
+} from '@/services/teacher-lesson-page-service';
+import { fetchLessonFormData, fetchTeacherLessons } from '@/services/teaching-service';
+import { joinMachine } from '../join-machine';
+import { lessonCancelMachine } from '../lesson-cancel-machine';
+import { listLoader, oneLoader } from '../load-machine';
+
+/** The systemId of the teacher's lesson loader: its Cancel dialog asks it to load the lesson again. */
+export const TEACHER_LESSON = 'teacherLesson';
+
+// ---- Lists (filters and page in the URL) ----
+
+/** The URL's filter when it is one of the tabs, else the first tab. */
+function oneOf<T extends string>(filters: readonly [T, ...T[]], value: string | undefined): T {
+  return filters.find((filter) => filter === value) ?? filters[0];
+}
+
+/** `/lessons/booking`: all, upcoming or past bookings, of all learners or one child (`student_id`). */
+export const bookingsLoader = listLoader<Booking>((query) => fetchBookings(query));
+
+/** `/workspace/classes`: upcoming (the tab left out of the URL), ongoing, past or rejected. */
+export const learnerClassesLoader = listLoader<LearnerClass>((query) =>
+  fetchLearnerClasses({ ...query, filter: oneOf(CLASS_FILTERS, query.filter) }),
+);
+
+/** `/teaching/lessons`: one tab of the teacher's lessons (the server reads none as upcoming). */
+export const teacherLessonsLoader = listLoader<TeacherLesson>((query) => fetchTeacherLessons(query));
+
+/** `/teaching/classes`: upcoming (the tab left out of the URL), ongoing, past, pending or rejected. */
+export const teacherClassesLoader = listLoader<TeacherClass>((query) =>
+  fetchTeacherClasses({ ...query, filter: oneOf(TEACHER_CLASS_FILTERS, query.filter) }),
+);
+
+const NO_PAGE = { currentPage: 1, lastPage: 1, perPage: 15, total: 0 };
+
+/**
+ * A class's lessons (params `idOrSlug`, `filter`). The class comes with every page, as `extra.lessonClass`
+ * for the header; a class the caller may not see (404) answers `extra.missing` (the not-found page).
+ */
+export const classLessonsLoader = listLoader<LearnerLesson>(async (query: ListQuery, params) => {
+  try {
+    const page = await fetchClassLessons(String(params.idOrSlug ?? ''), {
+      ...query,
+      filter: String(params.filter ?? 'all'),
+    });
+    return { items: page.items, meta: page.meta, extra: { lessonClass: page.lessonClass } };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404)
+      return { items: [], meta: NO_PAGE, extra: { missing: true } };
+    throw error;
+  }
+});
+
+/** What a class's lessons page keeps besides its lessons. */
+export type ClassLessonsExtra = { lessonClass?: LearnerClass; missing?: boolean };
+
+// ---- One resource ----
+
+/** The lesson (param `code`) for a learner who booked it or may book it; `found: false` for a 404. */
+export const learnerLessonLoader = oneLoader<LessonLookup>((params) =>
+  fetchLearnerLesson(String(params.code ?? '')),
+);
+
+/** The lesson (param `code`) as its teacher sees it; `found: false` when it is not theirs. */
+export const teacherLessonLoader = oneLoader<TeacherLessonLookup>((params) =>
+  fetchTeacherLesson(String(params.code ?? '')),
+);
+
+/** A parent's children, for the learner choice of the lists and the timetable. */
+export const childrenLoader = oneLoader<Student[]>(() => fetchChildren());
+
+/** Whether the teacher may create lessons yet (and why not), for My lessons' Create button. */
+export const lessonFormDataLoader = oneLoader<LessonFormData>(() => fetchLessonFormData());
+
+// ---- Actions ----
+
+/** The Join button of a booked lesson. */
+export const joinScreen = joinMachine.provide({
+  actors: {
+    joinLesson: fromPromise<string, { lessonId: number }>(({ input }) => joinLesson(input.lessonId)),
+  },
+});
+
+/** The teacher's Cancel dialog; once cancelled, the lesson page loads the lesson again (status, refunds). */
+export const lessonCancelScreen = lessonCancelMachine.provide({
+  actors: {
+    cancelLesson: fromPromise<CancelAnswer, { lessonId: number; reason: string }>(({ input }) =>
+      cancelLesson(input.lessonId, input.reason),
+    ),
+  },
+  actions: {
+    announce: enqueueActions(({ system, enqueue }) => {
+      const lesson = system.get(TEACHER_LESSON);
+      if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
+    }),
+  },
+});
