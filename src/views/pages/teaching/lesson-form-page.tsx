@@ -1,9 +1,10 @@
 // `/teaching/lessons/create` and `/teaching/lessons/edit/:id`: the lesson form. The lesson form
 // machine runs the flow (options, free times of the chosen date, submit, 422 on the fields, the
 // notice and My lessons after a save) as a screen actor; the fields live in @mantine/form, starting
-// from `firstLessonValues` and checked by the shared `validateLessonForm`. `@mantine/dates` and
-// dayjs's zone data load with this chunk only.
+// from `firstLessonValues` and checked by the shared `validateLessonForm`. `@mantine/dates` (and the
+// dayjs it works with) load with this chunk only; Nairobi days and clocks come from src/shared.
 import '@mantine/dates/styles.css';
+import dayjs from 'dayjs';
 import {
   Alert,
   Anchor,
@@ -24,9 +25,6 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -58,6 +56,8 @@ import {
   validateLessonForm,
   type LessonFormValues,
 } from '@/shared/teaching-validation';
+import { clockIn, dayIn, todayIn } from '@/shared/calendar-days';
+import { formatClock } from '@/shared/time';
 import { CenteredLoader } from '../../components/centered-loader';
 import { FREQUENCY_LABELS } from '../../components/lists/cards';
 import { fieldError } from '../../session-selectors';
@@ -66,25 +66,11 @@ import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
 import { READABLE_PLACEHOLDER } from './date-picker';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** Lessons take place in Nairobi time (docs/teaching-admin.md "Scheduling"). */
-const ZONE = 'Africa/Nairobi';
-
 const TYPE_LABELS: Record<string, string> = { public: 'Public', private: 'Private', group: 'Group' };
 
-const todayInZone = () => dayjs().tz(ZONE).format('YYYY-MM-DD');
-
-/** "09:00" → "9:00 AM" (SPEC §9). */
-export function clockLabel(time: string): string {
-  return /^\d{2}:\d{2}$/.test(time) ? dayjs(`2000-01-01T${time}`).format('h:mm A') : time;
-}
-
-/** The lesson's day and time where lessons take place. */
+/** The lesson's day and time where lessons take place (Nairobi, docs/teaching-admin.md "Scheduling"). */
 function lessonStart(lesson: TeacherLesson | null): { date: string; time: string } | null {
-  const start = lesson?.startAt ? dayjs(lesson.startAt).tz(ZONE) : null;
-  return start ? { date: start.format('YYYY-MM-DD'), time: start.format('HH:mm') } : null;
+  return lesson?.startAt ? { date: dayIn(lesson.startAt), time: clockIn(lesson.startAt) } : null;
 }
 
 type Option = { value: string; label: string };
@@ -97,7 +83,7 @@ type FieldsProps = { formData: LessonFormData; lesson: TeacherLesson | null; act
 function LessonFields({ formData, lesson, actor }: FieldsProps) {
   const editing = lesson !== null;
   const rescheduleOnly = useSelector(actor, selectEditMode) === 'reschedule';
-  const [today] = useState(todayInZone);
+  const [today] = useState(() => todayIn());
   const [original] = useState(() => firstLessonValues(formData, lesson, lessonStart(lesson)));
   const slotsStage = useSelector(actor, selectSlotsStage);
   const slots = useSelector(actor, (s) => s.context.slots);
@@ -143,7 +129,7 @@ function LessonFields({ formData, lesson, actor }: FieldsProps) {
       startAt: '',
       endAt: '',
       time: original.time,
-      label: `${clockLabel(original.time)} (current time)`,
+      label: `${formatClock(original.time)} (current time)`,
     });
   }
   const count = Number(values.lessonsCount);
@@ -380,7 +366,7 @@ function LessonFields({ formData, lesson, actor }: FieldsProps) {
                       {preview.map((day) => (
                         <List.Item key={day}>
                           {dayjs(day).format('ddd, MMM D, YYYY')}
-                          {values.time ? ` · ${clockLabel(values.time)}` : ''}
+                          {values.time ? ` · ${formatClock(values.time)}` : ''}
                         </List.Item>
                       ))}
                     </List>
