@@ -1,7 +1,7 @@
 // The teacher's screens (src/views/pages/teaching): the lesson form, the class form and pages, the
 // notes and assignments of a lesson. Each machine gets its calls here, once; the views spawn them
 // with `useScreenActor` / `useLoader` / `useForm` and only render and send events.
-import { fromPromise } from 'xstate';
+import { enqueueActions, fromPromise } from 'xstate';
 import { fetchClassFilters } from '@/services/class-service';
 import { isApiError } from '@/services/http';
 import type { Slot } from '@/services/schemas/teaching';
@@ -28,6 +28,7 @@ import type { ClassValues, LessonFormValues } from '@/shared/teaching-validation
 import { formSubmitter } from '../form-machine';
 import { lessonFormMachine, type LessonFormLoaded } from '../lesson-form-machine';
 import { oneLoader } from '../load-machine';
+import { TEACHER_LESSON } from './lessons-screens';
 import { materialDeleteMachine } from '../material-delete-machine';
 import { materialFormMachine } from '../material-form-machine';
 
@@ -53,11 +54,25 @@ export const lessonFormScreen = lessonFormMachine.provide({
 /** A note or an assignment of the teacher's lesson page, with its files. */
 export const materialFormScreen = materialFormMachine.provide({
   actors: { saveMaterial: fromPromise<MaterialAnswer, MaterialDraft>(({ input }) => saveMaterial(input)) },
+  // The teacher's lesson page loads the lesson again (its notes, assignments and files).
+  actions: {
+    announce: enqueueActions(({ system, enqueue }) => {
+      const lesson = system.get(TEACHER_LESSON);
+      if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
+    }),
+  },
 });
 
 /** Deleting a note, an assignment or one file of the teacher's lesson page. */
 export const materialDeleteScreen = materialDeleteMachine.provide({
   actors: { deleteMaterial: fromPromise<string, DeleteTarget>(({ input }) => deleteMaterial(input)) },
+  // The teacher's lesson page loads the lesson again (its notes, assignments and files).
+  actions: {
+    announce: enqueueActions(({ system, enqueue }) => {
+      const lesson = system.get(TEACHER_LESSON);
+      if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
+    }),
+  },
 });
 
 /** `/teaching/classes/show/:id`: the class, or `found: false` for one that is not there (404). */

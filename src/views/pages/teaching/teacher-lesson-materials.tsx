@@ -21,7 +21,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectMaterialDelete } from '@/machines/material-delete-machine';
 import { selectMaterialForm, todayIso, type MaterialField } from '@/machines/material-form-machine';
@@ -357,30 +357,21 @@ function DeleteDialog({ deleter }: { deleter: DeleteActor }) {
   );
 }
 
-/** Notes and assignments with their files; `onChanged` reloads the lesson after a save or a delete. */
+/**
+ * Notes and assignments with their files. After a save or a delete their machines tell the lesson's
+ * loader to load again (src/machines/screens/teaching-screens.ts), so the page shows what changed.
+ */
 export function TeacherMaterials({
   lessonId,
   notes,
   assignments,
-  onChanged,
 }: {
   lessonId: number;
   notes: Note[];
   assignments: Assignment[];
-  onChanged: () => void;
 }) {
   const form = useScreenActor(materialFormScreen, { input: { lessonId } });
   const deleter = useScreenActor(materialDeleteScreen);
-  const changed = useRef(onChanged);
-  changed.current = onChanged;
-  // The lesson's page reloads what changed (its notes, assignments and files).
-  useEffect(() => {
-    const subscriptions = [
-      form.on('material.saved', () => changed.current()),
-      deleter.on('material.deleted', () => changed.current()),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form, deleter]);
   return (
     <Stack gap="lg">
       <MaterialSection kind="note" title="Notes" items={notes} form={form} deleter={deleter} />

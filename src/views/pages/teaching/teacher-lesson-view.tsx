@@ -181,7 +181,7 @@ function CancelLesson({ lesson }: { lesson: TeacherLessonDetail }) {
   );
 }
 
-function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail; reload: () => void }) {
+function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
   usePageTitle(lessonTitle(lesson));
   return (
     <LessonLayout
@@ -233,12 +233,7 @@ function TeacherLessonDetails({ lesson, reload }: { lesson: TeacherLessonDetail;
       }}
     >
       <Learners lesson={lesson} />
-      <TeacherMaterials
-        lessonId={lesson.id}
-        notes={lesson.notes}
-        assignments={lesson.assignments}
-        onChanged={reload}
-      />
+      <TeacherMaterials lessonId={lesson.id} notes={lesson.notes} assignments={lesson.assignments} />
     </LessonLayout>
   );
 }
@@ -277,5 +272,5 @@ export default function TeacherLessonView({ code, fallback }: { code: string; fa
       </PageTitle>
     );
   }
-  return <TeacherLessonDetails lesson={found} reload={list.refresh} />;
+  return <TeacherLessonDetails lesson={found} />;
 }
