@@ -6,10 +6,11 @@ import type { AppContext } from '../context';
 import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import { filterBy } from '../services/catalogue-service';
-import { listQuestions, QUESTION_FILTERS } from '../services/question-service';
+import { listQuestions } from '../services/question-service';
 import { search, SEARCH_KINDS } from '../services/search-service';
 import * as web from '../services/web-service';
 import { t } from '../../src/shared/messages';
+import { QUESTION_FILTERS } from '../../src/shared/questions';
 import {
   asText,
   choice,

@@ -1,18 +1,32 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { fetchGradeLevels, fetchSubjects } from '@/services/catalogue-service';
-import { askQuestion, QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/services/question-service';
+import { askQuestion } from '@/services/question-service';
+import { QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/shared/questions';
 import { t } from '@/shared/messages';
 import { useForm } from '../../use-form';
 import { useResource } from '../../components/lists/use-resource';
 import { usePageTitle } from '../../use-page-title';
 
 const loadOptions = () =>
-  Promise.all([fetchSubjects({ per_page: '100' }), fetchGradeLevels({ per_page: '100' })]).then(([subjects, grades]) => ({
-    subjects: subjects.items,
-    grades: grades.items,
-  }));
+  Promise.all([fetchSubjects({ per_page: '100' }), fetchGradeLevels({ per_page: '100' })]).then(
+    ([subjects, grades]) => ({
+      subjects: subjects.items,
+      grades: grades.items,
+    }),
+  );
 
 export default function AskQuestionPage() {
   usePageTitle('Ask a question');
@@ -53,7 +67,10 @@ export default function AskQuestionPage() {
                 value={v.subjectId}
                 onChange={(event) => form.change('subjectId', event.currentTarget.value)}
                 error={error('subjectId')}
-                data={[{ value: '', label: 'Choose a subject' }, ...(options.data?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+                data={[
+                  { value: '', label: 'Choose a subject' },
+                  ...(options.data?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+                ]}
               />
               <NativeSelect
                 label="Grade level"
@@ -65,7 +82,9 @@ export default function AskQuestionPage() {
                   { value: '', label: 'Choose a grade level' },
                   ...(options.data?.grades ?? []).map((g) => ({
                     value: String(g.id),
-                    label: g.eduLevel?.curriculum?.acronym ? `${g.name} (${g.eduLevel.curriculum.acronym})` : g.name,
+                    label: g.eduLevel?.curriculum?.acronym
+                      ? `${g.name} (${g.eduLevel.curriculum.acronym})`
+                      : g.name,
                   })),
                 ]}
               />

@@ -1,6 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchMyQuestions, QUESTION_FILTERS } from '@/services/question-service';
+import { fetchMyQuestions } from '@/services/question-service';
+import { QUESTION_FILTERS } from '@/shared/questions';
 import { QuestionCard } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { useList } from '../../components/lists/use-list';

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
-import { fetchAnswers, fetchQuestion, postAnswer, validateAnswer, voteOnAnswer, type AnswerValues } from '@/services/question-service';
+import { fetchAnswers, fetchQuestion, postAnswer, voteOnAnswer } from '@/services/question-service';
+import { validateAnswer, type AnswerValues } from '@/shared/questions';
 import type { Answer, Question, VoteType } from '@/services/schemas/web';
 import { formatDate, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
@@ -21,7 +22,13 @@ function Votes({ answer, onVoted }: { answer: Answer; onVoted: (answer: Answer) 
   const form = useForm({
     initialValues: { type: 'like' as VoteType },
     submit: (values: { type: VoteType }) => voteOnAnswer(answer.id, values.type),
-    onSubmitted: ({ vote }) => onVoted({ ...answer, likesCount: vote.likesCount, dislikesCount: vote.dislikesCount, myVote: vote.myVote }),
+    onSubmitted: ({ vote }) =>
+      onVoted({
+        ...answer,
+        likesCount: vote.likesCount,
+        dislikesCount: vote.dislikesCount,
+        myVote: vote.myVote,
+      }),
   });
   const vote = (type: VoteType) => {
     form.change('type', type);
@@ -114,7 +121,11 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: ()
 }
 
 function QuestionThread({ question }: { question: Question }) {
-  const answers = useList({ name: 'answers', fetchPage: (query) => fetchAnswers(question.id, query), inUrl: false });
+  const answers = useList({
+    name: 'answers',
+    fetchPage: (query) => fetchAnswers(question.id, query),
+    inUrl: false,
+  });
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" component="article">
@@ -146,7 +157,13 @@ function QuestionThread({ question }: { question: Question }) {
       </Title>
       <ListStates list={answers}>
         {answers.items.map((answer) => (
-          <Card key={answer.id} withBorder padding="md" component="article" aria-label={`Answer by ${personName(answer.author)}`}>
+          <Card
+            key={answer.id}
+            withBorder
+            padding="md"
+            component="article"
+            aria-label={`Answer by ${personName(answer.author)}`}
+          >
             <Stack gap="xs">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{answer.body}</Text>
               <Group justify="space-between">
