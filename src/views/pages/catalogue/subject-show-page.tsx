@@ -1,14 +1,14 @@
 import { Accordion, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchSubject } from '@/services/catalogue-service';
+import { subjectLoader } from '@/machines/screens/catalogue-screens';
 import { LessonCard } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { showPath, ShowState, Trail } from './catalogue-parts';
 
 function SubjectShow({ slug }: { slug: string }) {
-  const subject = useResource('subject', () => fetchSubject(slug));
+  const subject = useLoader(subjectLoader, { name: 'subject', params: { slug }, inUrl: false });
   usePageTitle(subject.data?.name ?? 'Subject');
   if (!subject.data) return <ShowState resource={subject} name="subject" />;
   const s = subject.data;
@@ -19,7 +19,11 @@ function SubjectShow({ slug }: { slug: string }) {
         <Title order={1} size="h2">
           {s.name}
         </Title>
-        <Button component={Link} href={`/classes?subject=${encodeURIComponent(s.slug ?? String(s.id))}`} variant="default">
+        <Button
+          component={Link}
+          href={`/classes?subject=${encodeURIComponent(s.slug ?? String(s.id))}`}
+          variant="default"
+        >
           Classes in {s.name}
         </Button>
       </Group>
@@ -27,7 +31,13 @@ function SubjectShow({ slug }: { slug: string }) {
         <Group gap="xs">
           <Text size="sm">Taught in:</Text>
           {s.gradeLevels.map((grade) => (
-            <Anchor key={grade.id} component={Link} href={showPath('/grade-levels', grade)} size="sm" c="blue.9">
+            <Anchor
+              key={grade.id}
+              component={Link}
+              href={showPath('/grade-levels', grade)}
+              size="sm"
+              c="blue.9"
+            >
               {grade.name}
             </Anchor>
           ))}
