@@ -1,5 +1,6 @@
 // Presentational cards of the public lists: props in, markup out (no machine, no service).
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
@@ -153,6 +154,33 @@ export function TeacherCard({ teacher, headingLevel = 3 }: { teacher: Teacher; h
   );
 }
 
+/** A question's subject and grade, then a line about it (`children`: answers, date, who asked). */
+export function QuestionTags({
+  question,
+  children,
+}: {
+  question: Pick<Question, 'subject' | 'gradeLevel'>;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="xs">
+      {question.subject && (
+        <Badge variant="filled" color="gray.8">
+          {question.subject.name}
+        </Badge>
+      )}
+      {question.gradeLevel && (
+        <Badge variant="outline" color="gray.8">
+          {question.gradeLevel.name}
+        </Badge>
+      )}
+      <Text size="xs" c="gray.7">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /** Question text is shown as plain text: React escapes it, it is never parsed as HTML. */
 export function QuestionCard({ question, headingLevel = 3 }: { question: Question; headingLevel?: 2 | 3 }) {
   const timeZone = useDisplayTimeZone();
@@ -167,23 +195,11 @@ export function QuestionCard({ question, headingLevel = 3 }: { question: Questio
         <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
           {question.body}
         </Text>
-        <Group gap="xs">
-          {question.subject && (
-            <Badge variant="filled" color="gray.8">
-              {question.subject.name}
-            </Badge>
-          )}
-          {question.gradeLevel && (
-            <Badge variant="outline" color="gray.8">
-              {question.gradeLevel.name}
-            </Badge>
-          )}
-          <Text size="xs" c="gray.7">
-            {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
-            {question.createdAt ? ` · ${formatDate(question.createdAt, timeZone)}` : ''}
-            {question.author ? ` · ${personName(question.author)}` : ''}
-          </Text>
-        </Group>
+        <QuestionTags question={question}>
+          {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
+          {question.createdAt ? ` · ${formatDate(question.createdAt, timeZone)}` : ''}
+          {question.author ? ` · ${personName(question.author)}` : ''}
+        </QuestionTags>
       </Stack>
     </Card>
   );

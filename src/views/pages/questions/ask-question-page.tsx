@@ -11,33 +11,23 @@ import {
   Title,
 } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { fetchGradeLevels, fetchSubjects } from '@/services/catalogue-service';
-import { askQuestion } from '@/services/question-service';
-import { QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/shared/questions';
+import { Link } from 'wouter';
+import { askOptionsLoader, askQuestionForm } from '@/machines/screens/questions-screens';
 import { t } from '@/shared/messages';
+import { QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/shared/questions';
 import { useForm } from '../../use-form';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-
-const loadOptions = () =>
-  Promise.all([fetchSubjects({ per_page: '100' }), fetchGradeLevels({ per_page: '100' })]).then(
-    ([subjects, grades]) => ({
-      subjects: subjects.items,
-      grades: grades.items,
-    }),
-  );
 
 export default function AskQuestionPage() {
   usePageTitle('Ask a question');
-  const [, navigate] = useLocation();
-  const options = useResource('subjects and grade levels', loadOptions);
+  const options = useLoader(askOptionsLoader, { name: 'subjects and grade levels', inUrl: false });
+  // A posted question opens on its own page (the form's `navigate`, questions-screens.ts).
   const form = useForm({
+    logic: askQuestionForm,
     initialValues: { subjectId: '', gradeLevelId: '', title: '', body: '' } satisfies QuestionValues,
     validate: validateQuestion,
-    submit: askQuestion,
     successMessage: t('question.created'),
-    onSubmitted: (answer) => navigate(`/questions/show/${answer.question.id}`),
   });
   const v = form.values;
   const error = (name: keyof QuestionValues) => form.fieldErrors[name]?.[0];
@@ -57,7 +47,7 @@ export default function AskQuestionPage() {
           <Stack gap="sm">
             {options.error && (
               <Alert color="red" variant="light" role="alert">
-                {t('messages.loadError', { name: 'subjects and grade levels' })}
+                {options.error}
               </Alert>
             )}
             <Group grow align="flex-start">
