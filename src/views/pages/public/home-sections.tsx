@@ -15,12 +15,12 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { emptyText } from '@/machines/list-machine';
-import { fetchHome, initialHome } from '@/services/web-service';
+import { emptyText } from '@/machines/load-machine';
+import { homeLoader, initialHomeAnswer } from '@/machines/screens/public-screens';
 import type { Home } from '@/services/schemas/web';
 import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 
 function Section({
   title,
@@ -65,7 +65,11 @@ export function HomeSectionsLoader() {
 
 /** `firstOnly`: the featured classes alone (what a phone sees under the hero); the rest follows. */
 export default function HomeSections({ firstOnly = false }: { firstOnly?: boolean }) {
-  const home = useResource('classes and teachers', fetchHome, initialHome);
+  const home = useLoader(homeLoader, {
+    name: 'classes and teachers',
+    inUrl: false,
+    initial: initialHomeAnswer,
+  });
 
   if (home.loading) return <HomeSectionsLoader />;
   if (!home.data) {
