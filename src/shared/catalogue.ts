@@ -1,31 +1,5 @@
-// Rules of the catalogue and its search that the SPA and the server share.
-
-/** Fewer characters than this are not searched: the search page asks for more. */
-export const SEARCH_MIN_LENGTH = 2;
-
-export type SearchResultKind = 'lesson' | 'class' | 'teacher' | 'question' | 'subject';
-
-/** Where a search result opens in the SPA (docs/catalogue-api.md "Search result"). */
-export function searchResultPath(result: {
-  kind: SearchResultKind;
-  id: number;
-  code?: string | null;
-  slug?: string | null;
-}): string {
-  switch (result.kind) {
-    case 'lesson':
-      return result.code ? `/lessons/view/${encodeURIComponent(result.code)}` : '/search';
-    case 'class':
-      if (result.code) return `/lessons/view/${encodeURIComponent(result.code)}`;
-      return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
-    case 'teacher':
-      return `/teachers?teacher=${result.id}`;
-    case 'question':
-      return `/questions/show/${result.id}`;
-    case 'subject':
-      return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
-  }
-}
+// Rules of the catalogue that the SPA and the server share: which grade levels belong to a
+// curriculum, which topics and programmes to a subject and grade, and what a filtered list applies.
 
 /** An id as a form or a URL holds it (a number, its digits, or nothing chosen). */
 type ChosenId = number | string | null | undefined;
@@ -81,4 +55,9 @@ export function ofSubjectAndGrade<T extends { subjectId: number | null; gradeLev
   gradeLevelId: ChosenId,
 ): T[] {
   return items.filter((item) => fitsSubjectAndGrade(item, subjectId, gradeLevelId));
+}
+
+/** How many filters a list's query applies: every key but its page and page size. */
+export function activeFilterCount(query: Readonly<Record<string, string | undefined>>): number {
+  return Object.keys(query).filter((key) => key !== 'page' && key !== 'per_page' && query[key]).length;
 }

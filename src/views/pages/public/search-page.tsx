@@ -5,7 +5,7 @@ import type { SearchPage } from '@/services/search-service';
 import { SEARCH_KINDS, type SearchKind } from '@/services/schemas/web';
 import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { searchResultPath, SEARCH_MIN_LENGTH } from '@/shared/catalogue';
+import { searchResultPath, SEARCH_MIN_LENGTH } from '@/shared/search';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
 import { useLoader } from '../../use-loader';

@@ -1,0 +1,29 @@
+// Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
+// pages load the catalogue's filter rules, and the search page alone needs these.
+
+/** Fewer characters than this are not searched: the search page asks for more. */
+export const SEARCH_MIN_LENGTH = 2;
+
+export type SearchResultKind = 'lesson' | 'class' | 'teacher' | 'question' | 'subject';
+
+/** Where a search result opens in the SPA (docs/catalogue-api.md "Search result"). */
+export function searchResultPath(result: {
+  kind: SearchResultKind;
+  id: number;
+  code?: string | null;
+  slug?: string | null;
+}): string {
+  switch (result.kind) {
+    case 'lesson':
+      return result.code ? `/lessons/view/${encodeURIComponent(result.code)}` : '/search';
+    case 'class':
+      if (result.code) return `/lessons/view/${encodeURIComponent(result.code)}`;
+      return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
+    case 'teacher':
+      return `/teachers?teacher=${result.id}`;
+    case 'question':
+      return `/questions/show/${result.id}`;
+    case 'subject':
+      return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
+  }
+}
