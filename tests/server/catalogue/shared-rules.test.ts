@@ -2,6 +2,7 @@
 // API's checks both call (the API side: shared-rules-api.test.ts).
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   bySlugOrId,
   fitsSubjectAndGrade,
   gradeLevelsOfCurriculum,
@@ -95,6 +96,15 @@ describe('topics and programmes of a subject and grade', () => {
     expect(names(ofSubjectAndGrade(topics, '2', '10'))).toEqual(['Acids, Grade 7', 'Study skills']);
     expect(names(ofSubjectAndGrade(topics, '', ''))).toEqual(['Study skills']);
     expect(names(ofSubjectAndGrade(topics, 1, null))).toEqual(['Algebra, any grade', 'Study skills']);
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts the filters a list applies, not its page or page size', () => {
+    expect(activeFilterCount({})).toBe(0);
+    expect(activeFilterCount({ page: '2', per_page: '50' })).toBe(0);
+    expect(activeFilterCount({ subject: 'chemistry', type: 'get_ahead', page: '2' })).toBe(2);
+    expect(activeFilterCount({ q: 'algebra', from: '' })).toBe(1);
   });
 });
 

@@ -4,14 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
-import { isFull, seatsText } from '@/shared/teaching';
+import { CLASS_TYPE_LABELS, isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
 
-export const CLASS_TYPE_LABELS = {
-  catch_up: 'Catch up',
-  revision: 'Revision',
-  get_ahead: 'Get ahead',
-} as const;
+// The class types' names are the shared ones (the teacher's pages use them too).
+export { CLASS_TYPE_LABELS };
 export const FREQUENCY_LABELS = {
   daily: 'Daily',
   weekly: 'Weekly',
