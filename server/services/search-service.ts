@@ -9,9 +9,7 @@ import { pageMeta, type PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
 import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
-
-export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+import { SEARCH_KINDS, type SearchKind } from '../../src/shared/catalogue';
 
 type Hit = { kind: SearchKind; id: number; rank: number };
 /** A row of the search statement: a hit of the page (`total` null) or a kind's count. */

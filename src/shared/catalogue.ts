@@ -1,6 +1,10 @@
 // Rules of the catalogue that the SPA and the server share: which grade levels belong to a
 // curriculum, which topics and programmes to a subject and grade, and what a filtered list applies.
 
+/** What the site search finds (docs/catalogue-api.md "Search result"); the search's own rules are in search.ts. */
+export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 /** An id as a form or a URL holds it (a number, its digits, or nothing chosen). */
 type ChosenId = number | string | null | undefined;
 

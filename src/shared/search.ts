@@ -1,14 +1,16 @@
 // Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
 // pages load the catalogue's filter rules, and the search page alone needs these.
 
+import type { SearchKind } from './catalogue';
+
 /** Fewer characters than this are not searched: the search page asks for more. */
 export const SEARCH_MIN_LENGTH = 2;
-
-export type SearchResultKind = 'lesson' | 'class' | 'teacher' | 'question' | 'subject';
+/** More characters than this are refused (`search.tooLong`). */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Where a search result opens in the SPA (docs/catalogue-api.md "Search result"). */
 export function searchResultPath(result: {
-  kind: SearchResultKind;
+  kind: SearchKind;
   id: number;
   code?: string | null;
   slug?: string | null;
