@@ -65,3 +65,13 @@ export function ofSubjectAndGrade<T extends { subjectId: number | null; gradeLev
 export function activeFilterCount(query: Readonly<Record<string, string | undefined>>): number {
   return Object.keys(query).filter((key) => key !== 'page' && key !== 'per_page' && query[key]).length;
 }
+
+/** The public classes of a subject: `/classes?subject=` its slug (else its id). */
+export function subjectClassesPath(subject: { id: number; slug: string | null }): string {
+  return `/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`;
+}
+
+/** A lesson's public page (the learner's and the visitor's view of one lesson, by its code). */
+export function lessonPath(code: string): string {
+  return `/lessons/view/${encodeURIComponent(code)}`;
+}

@@ -1,7 +1,7 @@
 // Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
 // pages load the catalogue's filter rules, and the search page alone needs these.
 
-import type { SearchKind } from './catalogue';
+import { lessonPath, type SearchKind } from './catalogue';
 
 /** Fewer characters than this are not searched: the search page asks for more. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -17,9 +17,9 @@ export function searchResultPath(result: {
 }): string {
   switch (result.kind) {
     case 'lesson':
-      return result.code ? `/lessons/view/${encodeURIComponent(result.code)}` : '/search';
+      return result.code ? lessonPath(result.code) : '/search';
     case 'class':
-      if (result.code) return `/lessons/view/${encodeURIComponent(result.code)}`;
+      if (result.code) return lessonPath(result.code);
       return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
     case 'teacher':
       return `/teachers?teacher=${result.id}`;

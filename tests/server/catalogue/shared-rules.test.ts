@@ -7,7 +7,9 @@ import {
   fitsSubjectAndGrade,
   gradeLevelsOfCurriculum,
   isGradeOfCurriculum,
+  lessonPath,
   ofSubjectAndGrade,
+  subjectClassesPath,
 } from '@/shared/catalogue';
 import { t } from '@/shared/messages';
 import {
@@ -96,6 +98,15 @@ describe('topics and programmes of a subject and grade', () => {
     expect(names(ofSubjectAndGrade(topics, '2', '10'))).toEqual(['Acids, Grade 7', 'Study skills']);
     expect(names(ofSubjectAndGrade(topics, '', ''))).toEqual(['Study skills']);
     expect(names(ofSubjectAndGrade(topics, 1, null))).toEqual(['Algebra, any grade', 'Study skills']);
+  });
+});
+
+describe('catalogue paths', () => {
+  it('name a lesson by its code and a subject’s classes by its slug, else its id', () => {
+    expect(lessonPath('LSN-7K2Q9')).toBe('/lessons/view/LSN-7K2Q9');
+    expect(lessonPath('a b/c')).toBe('/lessons/view/a%20b%2Fc');
+    expect(subjectClassesPath({ id: 4, slug: 'chemistry' })).toBe('/classes?subject=chemistry');
+    expect(subjectClassesPath({ id: 4, slug: null })).toBe('/classes?subject=4');
   });
 });
 

@@ -3,6 +3,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
+import { lessonPath } from '@/shared/catalogue';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { CLASS_TYPE_LABELS, isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
@@ -42,24 +43,50 @@ export function SeatsLeft({ seatsLeft }: { seatsLeft: number | null | undefined 
   );
 }
 
+/** A lesson's or a class's title (a link to its page, when it has one) and its type. */
+function CardHead({
+  level,
+  title,
+  href,
+  badge,
+}: {
+  level: 2 | 3 | 4;
+  title: string;
+  href: string | null;
+  badge: string | null | undefined;
+}) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Title order={level} size="h5">
+        {href ? (
+          <Anchor component={Link} href={href} c="dark.8">
+            {title}
+          </Anchor>
+        ) : (
+          title
+        )}
+      </Title>
+      {badge && (
+        <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
+          {badge}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
   const title = lesson.topic?.name ?? lesson.subject?.name ?? lesson.code;
   const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={headingLevel} size="h5">
-            <Anchor component={Link} href={`/lessons/view/${encodeURIComponent(lesson.code)}`} c="dark.8">
-              {title}
-            </Anchor>
-          </Title>
-          {lesson.type && (
-            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
-              {lesson.type.name}
-            </Badge>
-          )}
-        </Group>
+        <CardHead
+          level={headingLevel}
+          title={title}
+          href={lessonPath(lesson.code)}
+          badge={lesson.type?.name}
+        />
         {lesson.program && (
           <Text size="sm" c="gray.7">
             {lesson.program.name}
@@ -84,27 +111,17 @@ export function ClassCard({
   headingLevel?: 2 | 3;
 }) {
   const c = lessonClass;
-  const href = c.nextLesson ? `/lessons/view/${encodeURIComponent(c.nextLesson.code)}` : null;
+  const href = c.nextLesson ? lessonPath(c.nextLesson.code) : null;
   const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={headingLevel} size="h5">
-            {href ? (
-              <Anchor component={Link} href={href} c="dark.8">
-                {c.title}
-              </Anchor>
-            ) : (
-              c.title
-            )}
-          </Title>
-          {c.type && (
-            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
-              {CLASS_TYPE_LABELS[c.type]}
-            </Badge>
-          )}
-        </Group>
+        <CardHead
+          level={headingLevel}
+          title={c.title}
+          href={href}
+          badge={c.type && CLASS_TYPE_LABELS[c.type]}
+        />
         <Text size="sm" c="gray.7">
           {[c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ')}
         </Text>

@@ -4,7 +4,7 @@ import { curriculumLoader } from '@/machines/screens/catalogue-screens';
 import { useRouteParams } from '../../route-params';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath, ShowState, Trail } from './catalogue-parts';
+import { gradePath, showPath, ShowState, Trail } from './catalogue-parts';
 
 function CurriculumShow({ slug }: { slug: string }) {
   const curriculum = useLoader(curriculumLoader, { name: 'curriculum', params: { slug }, inUrl: false });
@@ -31,13 +31,7 @@ function CurriculumShow({ slug }: { slug: string }) {
               </Title>
               <Group gap="xs" mt="xs">
                 {level.gradeLevels.map((grade) => (
-                  <Button
-                    key={grade.id}
-                    component={Link}
-                    href={showPath('/grade-levels', grade)}
-                    size="xs"
-                    variant="default"
-                  >
+                  <Button key={grade.id} component={Link} href={gradePath(grade)} size="xs" variant="default">
                     {grade.name}
                   </Button>
                 ))}

@@ -4,7 +4,7 @@ import { gradeLevelLoader } from '@/machines/screens/catalogue-screens';
 import { useRouteParams } from '../../route-params';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath, ShowState, Trail } from './catalogue-parts';
+import { showPath, ShowSection, ShowState, Trail } from './catalogue-parts';
 
 function GradeLevelShow({ slug }: { slug: string }) {
   const grade = useLoader(gradeLevelLoader, { name: 'grade level', params: { slug }, inUrl: false });
@@ -32,12 +32,7 @@ function GradeLevelShow({ slug }: { slug: string }) {
           {curriculum ? ` · ${curriculum.name}` : ''}
         </Text>
       )}
-      <Title order={2} size="h4">
-        Subjects
-      </Title>
-      {g.subjects.length === 0 ? (
-        <Text c="gray.7">No subjects available.</Text>
-      ) : (
+      <ShowSection title="Subjects" name="subjects" count={g.subjects.length}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {g.subjects.map((subject) => (
             <Card key={subject.id} withBorder padding="md" component="article">
@@ -60,7 +55,7 @@ function GradeLevelShow({ slug }: { slug: string }) {
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </ShowSection>
     </Stack>
   );
 }

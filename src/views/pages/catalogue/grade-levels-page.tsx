@@ -4,7 +4,7 @@ import { curriculumChoicesLoader, gradeLevelsLoader } from '@/machines/screens/c
 import { ListStates } from '../../components/lists/list-states';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath } from './catalogue-parts';
+import { gradePath } from './catalogue-parts';
 
 export default function GradeLevelsPage() {
   usePageTitle('Grade levels');
@@ -39,7 +39,7 @@ export default function GradeLevelsPage() {
             {list.items.map((grade) => (
               <Table.Tr key={grade.id}>
                 <Table.Td>
-                  <Anchor component={Link} href={showPath('/grade-levels', grade)} c="blue.9">
+                  <Anchor component={Link} href={gradePath(grade)} c="blue.9">
                     {grade.name}
                   </Anchor>
                 </Table.Td>

@@ -18,6 +18,7 @@ import { Link } from 'wouter';
 import { emptyText } from '@/machines/load-machine';
 import { homeLoader, initialHomeAnswer } from '@/machines/screens/public-screens';
 import type { Home } from '@/services/schemas/web';
+import { subjectClassesPath } from '@/shared/catalogue';
 import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
 import { useLoader } from '../../use-loader';
@@ -127,7 +128,7 @@ function MoreSections({ home }: { home: Home }) {
               <Button
                 key={subject.id}
                 component={Link}
-                href={`/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`}
+                href={subjectClassesPath(subject)}
                 variant="default"
                 size="xs"
                 radius="xl"
