@@ -19,9 +19,10 @@ const PUBLIC_MANTINE = new Set(
 // ~400 bytes of headers on a phone's connection.
 // Not the lists' search box: it brings @mantine/form, which the home page does not need; the pages
 // with a search box load it with their own chunk. (The footer's newsletter form, on every public
-// page, still brings it with the form hook.)
+// page, still brings it with the form hook.) Not the old loading hooks either (use-list,
+// use-resource, use-load: replaced by use-loader, issue 21): the pages still on them load them.
 const PUBLIC_VIEWS =
-  /\/src\/views\/((?!use-form\.|use-add-to-cart\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.|list-states\.|use-progressive\.)[\w-]+)\.tsx?)$/;
+  /\/src\/views\/((?!use-form\.|use-add-to-cart\.|use-load\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.|list-states\.|use-progressive\.|use-list\.|use-resource\.)[\w-]+)\.tsx?)$/;
 function isPublicUi(id: string): boolean {
   const path = id.replace(/\\/g, '/');
   if (

@@ -8,6 +8,7 @@ import { BODY_LIMIT, typed } from '../http/validation';
 import { filterBy } from '../services/catalogue-service';
 import * as questions from '../services/question-service';
 import { t } from '../../src/shared/messages';
+import { QUESTION_FILTERS } from '../../src/shared/questions';
 import { choice, id, maybe, optionalId, page, perPage, ref, text } from '../../src/shared/request-schemas';
 
 const IdParams = object({ id: id() });
@@ -15,7 +16,7 @@ const IdParams = object({ id: id() });
 const ListQuery = object({
   page: maybe(page()),
   per_page: maybe(perPage()),
-  filter: maybe(choice(questions.QUESTION_FILTERS)),
+  filter: maybe(choice(QUESTION_FILTERS)),
   mine: maybe(choice(['0', '1', 'true', 'false'])),
   subject: maybe(ref()),
 });

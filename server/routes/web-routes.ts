@@ -6,10 +6,13 @@ import type { AppContext } from '../context';
 import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import { filterBy } from '../services/catalogue-service';
-import { listQuestions, QUESTION_FILTERS } from '../services/question-service';
-import { search, SEARCH_KINDS } from '../services/search-service';
+import { listQuestions } from '../services/question-service';
+import { search } from '../services/search-service';
 import * as web from '../services/web-service';
 import { t } from '../../src/shared/messages';
+import { SEARCH_KINDS } from '../../src/shared/catalogue';
+import { QUESTION_FILTERS } from '../../src/shared/questions';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../src/shared/search';
 import {
   asText,
   choice,
@@ -67,7 +70,11 @@ const SearchQuery = object({
   ...Paging,
   type: maybe(choice(SEARCH_KINDS)),
   q: withRule(text({ max: 100_000 }), 'search', (q) =>
-    q.length < 2 ? t('search.tooShort') : q.length > 100 ? t('search.tooLong') : null,
+    q.length < SEARCH_MIN_LENGTH
+      ? t('search.tooShort')
+      : q.length > SEARCH_MAX_LENGTH
+        ? t('search.tooLong')
+        : null,
   ),
 });
 

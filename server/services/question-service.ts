@@ -9,23 +9,23 @@ import { answerCard, questionCard, type AnswerCard } from '../resources/web-reso
 import { questionCards } from './public-view-service';
 import { feedForAnswer, feedForLike } from './activity-service';
 import { t, type MessageKey } from '../../src/shared/messages';
+import {
+  ANSWER_BODY,
+  lengthProblem,
+  QUESTION_BODY,
+  QUESTION_TITLE,
+  type LengthBounds,
+  type QuestionFilter,
+} from '../../src/shared/questions';
 import type { FieldErrors } from '../../src/shared/validation';
 
-export const QUESTION_FILTERS = ['all', 'answered', 'unanswered'] as const;
-export type QuestionFilter = (typeof QUESTION_FILTERS)[number];
 export { VOTE_TYPES };
 export type VoteType = (typeof VOTE_TYPES)[number];
 
-// The same bounds as the SPA's validateQuestion / validateAnswer.
-const TITLE = { min: 10, max: 150 };
-const QUESTION_BODY = { min: 20, max: 5000 };
-const ANSWER_BODY = { min: 2, max: 5000 };
-
-function lengthProblem(text: string, bounds: { min: number; max: number }): string[] | null {
-  if (!text) return [t('validation.required')];
-  if (text.length < bounds.min) return [t('validation.minLength', { min: bounds.min })];
-  if (text.length > bounds.max) return [t('validation.maxLength', { max: bounds.max })];
-  return null;
+// The bounds the SPA's ask and answer forms check too (src/shared/questions.ts).
+function lengthProblems(text: string, bounds: LengthBounds): string[] | null {
+  const problem = lengthProblem(text, bounds);
+  return problem === null ? null : [problem];
 }
 
 export type QuestionQuery = { filter: QuestionFilter; subjectId?: number; authorId?: number };
@@ -98,9 +98,9 @@ export async function askQuestion(db: Database, userId: number, input: NewQuesti
       .where(eq(gradeLevels.id, input.gradeLevelId));
     if (!grade) errors.grade_level_id = invalid;
   }
-  const titleProblem = lengthProblem(input.title, TITLE);
+  const titleProblem = lengthProblems(input.title, QUESTION_TITLE);
   if (titleProblem) errors.title = titleProblem;
-  const bodyProblem = lengthProblem(input.body, QUESTION_BODY);
+  const bodyProblem = lengthProblems(input.body, QUESTION_BODY);
   if (bodyProblem) errors.body = bodyProblem;
   throwIfInvalid(errors);
   const [row] = await db
@@ -181,7 +181,7 @@ export async function listAnswers(
 
 export async function postAnswer(db: Database, userId: number, questionId: number, body: string) {
   await questionExists(db, questionId);
-  const problem = lengthProblem(body, ANSWER_BODY);
+  const problem = lengthProblems(body, ANSWER_BODY);
   throwIfInvalid(problem ? { body: problem } : {});
   // The answer and the asker's notification commit together.
   const row = await db.transaction(async (tx) => {

@@ -10,9 +10,7 @@ import { centsToDecimal } from '../resources/money';
 import { APP_TIME_ZONE, formatDate } from '../../src/shared/time';
 import { publicLesson } from './lesson-service';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
-
-export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+import { SEARCH_KINDS, type SearchKind } from '../../src/shared/catalogue';
 
 type Hit = { kind: SearchKind; id: number; rank: number };
 /** A row of the search statement: a hit of the page (`total` null) or a kind's count. */

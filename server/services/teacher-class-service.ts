@@ -6,6 +6,7 @@ import { classes, educationLevels, gradeLevels, lessons, teacherSubjects, curric
 import { notFound, throwIfInvalid } from '../http/errors';
 import type { PageRequest } from '../http/query';
 import { teacherClassResource } from '../resources/teaching-resource';
+import { isGradeOfCurriculum } from '../../src/shared/catalogue';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import type { CLASS_FREQUENCIES, CLASS_TYPES, TEACHER_CLASS_FILTERS } from '../../src/shared/teaching';
@@ -155,7 +156,7 @@ async function refProblems(db: Db, teacherId: number, input: ClassInput): Promis
   if (!subject) errors.subject_id = [t('teaching.ownSubject')];
   if (!curriculum) errors.curriculum_id = [t('validation.choice')];
   if (!grade) errors.grade_level_id = [t('validation.choice')];
-  else if (curriculum && grade.curriculumId !== curriculum.id)
+  else if (curriculum && !isGradeOfCurriculum(grade, curriculum.id))
     errors.grade_level_id = [t('teaching.gradeOfCurriculum')];
   return errors;
 }

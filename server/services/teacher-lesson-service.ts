@@ -30,6 +30,7 @@ import {
 import { HttpError, notFound, throwIfInvalid, unauthorized, ValidationError } from '../http/errors';
 import type { PageRequest } from '../http/query';
 import { teacherLessonResource, type LessonCounts, type LessonLearner } from '../resources/teaching-resource';
+import { fitsSubjectAndGrade } from '../../src/shared/catalogue';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import {
@@ -286,7 +287,10 @@ async function refProblems(db: Db, teacher: TeacherRow, input: LessonInput, now:
   const [program] =
     input.programId === null
       ? []
-      : await db.select({ id: programs.id }).from(programs).where(eq(programs.id, input.programId));
+      : await db
+          .select({ subjectId: programs.subjectId, gradeLevelId: programs.gradeLevelId })
+          .from(programs)
+          .where(eq(programs.id, input.programId));
   const [lessonClass] =
     input.classId === null
       ? []
@@ -298,12 +302,12 @@ async function refProblems(db: Db, teacher: TeacherRow, input: LessonInput, now:
           );
   if (!subject) errors.subjectId = [t('teaching.ownSubject')];
   if (!grade) errors.gradeLevelId = [t('validation.choice')];
-  const topicFits =
-    topic &&
-    topic.subjectId === input.subjectId &&
-    (topic.gradeLevelId === null || topic.gradeLevelId === input.gradeLevelId);
-  if (!topicFits) errors.topicId = [t('teaching.topicOfSubject')];
+  // The same rule as the lesson form's topic and programme lists (src/shared/catalogue.ts).
+  if (!topic || !fitsSubjectAndGrade(topic, input.subjectId, input.gradeLevelId))
+    errors.topicId = [t('teaching.topicOfSubject')];
   if (input.programId !== null && !program) errors.programId = [t('validation.choice')];
+  else if (program && !fitsSubjectAndGrade(program, input.subjectId, input.gradeLevelId))
+    errors.programId = [t('teaching.programOfSubject')];
   if (input.classId !== null && !lessonClass) errors.classId = [t('teaching.ownClass')];
   return errors;
 }

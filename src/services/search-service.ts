@@ -1,7 +1,8 @@
 // Site search over lessons, classes, teachers, questions and subjects (docs/catalogue-api.md).
 import { request } from './http';
 import { decodePage, pick, metaExtra, type ListPage, type ListQuery } from './schemas/page';
-import { decodeSearchResult, SEARCH_KINDS, type SearchKind, type SearchResult } from './schemas/web';
+import { decodeSearchResult, type SearchResult } from './schemas/web';
+import { SEARCH_KINDS, type SearchKind } from '@/shared/catalogue';
 
 export type SearchPage = ListPage<SearchResult> & { counts: Partial<Record<SearchKind, number>> };
 

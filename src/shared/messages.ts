@@ -294,6 +294,7 @@ export const messages = {
   'teaching.slotTooFar': 'Lesson {number} on {when} is more than {days} days ahead.',
   'teaching.ownSubject': 'Choose one of the subjects on your profile.',
   'teaching.topicOfSubject': 'Choose a topic of the chosen subject and grade.',
+  'teaching.programOfSubject': 'Choose a programme of the chosen subject and grade.',
   'teaching.ownClass': 'Choose one of your classes that has not ended.',
   'teaching.gradeOfCurriculum': 'Choose a grade of the chosen curriculum.',
   'teaching.classCreated': 'Class created. It shows under Pending until it is approved.',

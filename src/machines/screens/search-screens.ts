@@ -2,7 +2,7 @@
 import { listLoader } from '@/machines/load-machine';
 import type { SearchResult } from '@/services/schemas/web';
 import { search } from '@/services/search-service';
-import { SEARCH_MIN_LENGTH } from '@/shared/catalogue';
+import { SEARCH_MIN_LENGTH } from '@/shared/search';
 
 /** Results for the words in the URL; too short a query is not sent (the page asks for more). */
 export const searchResultsLoader = listLoader<SearchResult>(async (query) => {

@@ -9,6 +9,7 @@ import {
   TopicRowStruct,
 } from './catalogue';
 import { decodeWith, id, maybe, money, oneOf } from './common';
+import { SEARCH_KINDS } from '@/shared/catalogue';
 
 export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
 export type ClassType = (typeof CLASS_TYPES)[number];
@@ -33,7 +34,9 @@ export const LessonStruct = type({
   startAt: maybe(string()),
   endAt: maybe(string()),
   topic: maybe(type({ name: string() })),
-  program: maybe(type({ name: string(), curriculum: maybe(type({ name: string(), acronym: maybe(string()) })) })),
+  program: maybe(
+    type({ name: string(), curriculum: maybe(type({ name: string(), acronym: maybe(string()) })) }),
+  ),
   type: maybe(type({ name: string(), color: maybe(string()) })),
   subject: maybe(SubjectRefStruct),
   gradeLevel: maybe(GradeLevelRefStruct),
@@ -157,9 +160,6 @@ export const HomeStruct = type({
   packages: defaulted(array(PackageStruct), []),
 });
 export type Home = Infer<typeof HomeStruct>;
-
-export const SEARCH_KINDS = ['lesson', 'class', 'teacher', 'question', 'subject'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SearchResultStruct = type({
   kind: enums(SEARCH_KINDS),

@@ -1,13 +1,10 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { useEffect, type FormEvent } from 'react';
-import { subscribeToNewsletter } from '@/services/newsletter-service';
-import { ApiError, isApiError } from '@/services/http';
+import { newsletterForm, type NewsletterValues } from '@/machines/screens/public-screens';
 import { t } from '@/shared/messages';
 import { emailProblem } from '@/shared/validation';
 import { useFormRoundTrip } from '../use-form-round-trip';
-
-type NewsletterValues = { email: string };
 
 /**
  * Footer sign-up: `POST /api/web/newsletter`; the same thank-you for a new and a repeated address.
@@ -16,16 +13,13 @@ type NewsletterValues = { email: string };
  * same generic form machine (docs/forms.md).
  */
 export function NewsletterForm() {
-  const roundTrip = useFormRoundTrip<NewsletterValues, unknown>({
-    submit: (values) =>
-      subscribeToNewsletter(values.email).catch((error: unknown) => {
-        // A 422 names the field; any other failure gets the newsletter's own wording.
-        if (isApiError(error) && error.status === 422) throw error;
-        throw new ApiError({ status: isApiError(error) ? error.status : 0, message: t('newsletter.error') });
-      }),
-  });
+  const roundTrip = useFormRoundTrip<NewsletterValues, unknown>({ logic: newsletterForm });
   // The shared rule the API runs; editing the address clears its error (client or server).
-  const email = useField<string>({ initialValue: '', validate: emailProblem, onValueChange: roundTrip.changed });
+  const email = useField<string>({
+    initialValue: '',
+    validate: emailProblem,
+    onValueChange: roundTrip.changed,
+  });
 
   // The server's verdict on the address (a 422) replaces the field's error, as `useServerErrors` does.
   const serverErrors = roundTrip.serverFieldErrors;

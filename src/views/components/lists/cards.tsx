@@ -1,16 +1,15 @@
 // Presentational cards of the public lists: props in, markup out (no machine, no service).
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
+import { lessonPath } from '@/shared/catalogue';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
-import { isFull, seatsText } from '@/shared/teaching';
+import { CLASS_TYPE_LABELS, isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
 
-export const CLASS_TYPE_LABELS = {
-  catch_up: 'Catch up',
-  revision: 'Revision',
-  get_ahead: 'Get ahead',
-} as const;
+// The class types' names are the shared ones (the teacher's pages use them too).
+export { CLASS_TYPE_LABELS };
 export const FREQUENCY_LABELS = {
   daily: 'Daily',
   weekly: 'Weekly',
@@ -44,24 +43,50 @@ export function SeatsLeft({ seatsLeft }: { seatsLeft: number | null | undefined 
   );
 }
 
+/** A lesson's or a class's title (a link to its page, when it has one) and its type. */
+function CardHead({
+  level,
+  title,
+  href,
+  badge,
+}: {
+  level: 2 | 3 | 4;
+  title: string;
+  href: string | null;
+  badge: string | null | undefined;
+}) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Title order={level} size="h5">
+        {href ? (
+          <Anchor component={Link} href={href} c="dark.8">
+            {title}
+          </Anchor>
+        ) : (
+          title
+        )}
+      </Title>
+      {badge && (
+        <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
+          {badge}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
   const title = lesson.topic?.name ?? lesson.subject?.name ?? lesson.code;
   const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={headingLevel} size="h5">
-            <Anchor component={Link} href={`/lessons/view/${encodeURIComponent(lesson.code)}`} c="dark.8">
-              {title}
-            </Anchor>
-          </Title>
-          {lesson.type && (
-            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
-              {lesson.type.name}
-            </Badge>
-          )}
-        </Group>
+        <CardHead
+          level={headingLevel}
+          title={title}
+          href={lessonPath(lesson.code)}
+          badge={lesson.type?.name}
+        />
         {lesson.program && (
           <Text size="sm" c="gray.7">
             {lesson.program.name}
@@ -86,27 +111,17 @@ export function ClassCard({
   headingLevel?: 2 | 3;
 }) {
   const c = lessonClass;
-  const href = c.nextLesson ? `/lessons/view/${encodeURIComponent(c.nextLesson.code)}` : null;
+  const href = c.nextLesson ? lessonPath(c.nextLesson.code) : null;
   const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Title order={headingLevel} size="h5">
-            {href ? (
-              <Anchor component={Link} href={href} c="dark.8">
-                {c.title}
-              </Anchor>
-            ) : (
-              c.title
-            )}
-          </Title>
-          {c.type && (
-            <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
-              {CLASS_TYPE_LABELS[c.type]}
-            </Badge>
-          )}
-        </Group>
+        <CardHead
+          level={headingLevel}
+          title={c.title}
+          href={href}
+          badge={c.type && CLASS_TYPE_LABELS[c.type]}
+        />
         <Text size="sm" c="gray.7">
           {[c.subject?.name, c.gradeLevel?.name, c.gradeLevel?.eduLevel?.name].filter(Boolean).join(' · ')}
         </Text>
@@ -153,6 +168,33 @@ export function TeacherCard({ teacher, headingLevel = 3 }: { teacher: Teacher; h
   );
 }
 
+/** A question's subject and grade, then a line about it (`children`: answers, date, who asked). */
+export function QuestionTags({
+  question,
+  children,
+}: {
+  question: Pick<Question, 'subject' | 'gradeLevel'>;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="xs">
+      {question.subject && (
+        <Badge variant="filled" color="gray.8">
+          {question.subject.name}
+        </Badge>
+      )}
+      {question.gradeLevel && (
+        <Badge variant="outline" color="gray.8">
+          {question.gradeLevel.name}
+        </Badge>
+      )}
+      <Text size="xs" c="gray.7">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /** Question text is shown as plain text: React escapes it, it is never parsed as HTML. */
 export function QuestionCard({ question, headingLevel = 3 }: { question: Question; headingLevel?: 2 | 3 }) {
   const timeZone = useDisplayTimeZone();
@@ -167,23 +209,11 @@ export function QuestionCard({ question, headingLevel = 3 }: { question: Questio
         <Text size="sm" lineClamp={2} style={{ whiteSpace: 'pre-line' }}>
           {question.body}
         </Text>
-        <Group gap="xs">
-          {question.subject && (
-            <Badge variant="filled" color="gray.8">
-              {question.subject.name}
-            </Badge>
-          )}
-          {question.gradeLevel && (
-            <Badge variant="outline" color="gray.8">
-              {question.gradeLevel.name}
-            </Badge>
-          )}
-          <Text size="xs" c="gray.7">
-            {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
-            {question.createdAt ? ` · ${formatDate(question.createdAt, timeZone)}` : ''}
-            {question.author ? ` · ${personName(question.author)}` : ''}
-          </Text>
-        </Group>
+        <QuestionTags question={question}>
+          {question.answersCount} {question.answersCount === 1 ? 'answer' : 'answers'}
+          {question.createdAt ? ` · ${formatDate(question.createdAt, timeZone)}` : ''}
+          {question.author ? ` · ${personName(question.author)}` : ''}
+        </QuestionTags>
       </Stack>
     </Card>
   );

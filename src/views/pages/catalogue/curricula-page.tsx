@@ -1,14 +1,14 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchCurricula } from '@/services/catalogue-service';
+import { curriculaLoader } from '@/machines/screens/catalogue-screens';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { showPath } from './catalogue-parts';
 
 export default function CurriculaPage() {
   usePageTitle('Curricula');
-  const list = useList({ name: 'curricula', fetchPage: fetchCurricula });
+  const list = useLoader(curriculaLoader, { name: 'curricula' });
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">

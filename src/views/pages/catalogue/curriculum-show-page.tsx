@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchCurriculum } from '@/services/catalogue-service';
+import { curriculumLoader } from '@/machines/screens/catalogue-screens';
 import { useRouteParams } from '../../route-params';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath, ShowState, Trail } from './catalogue-parts';
+import { gradePath, showPath, ShowState, Trail } from './catalogue-parts';
 
 function CurriculumShow({ slug }: { slug: string }) {
-  const curriculum = useResource('curriculum', () => fetchCurriculum(slug));
+  const curriculum = useLoader(curriculumLoader, { name: 'curriculum', params: { slug }, inUrl: false });
   usePageTitle(curriculum.data?.name ?? 'Curriculum');
   if (!curriculum.data) return <ShowState resource={curriculum} name="curriculum" />;
   const c = curriculum.data;
@@ -31,7 +31,7 @@ function CurriculumShow({ slug }: { slug: string }) {
               </Title>
               <Group gap="xs" mt="xs">
                 {level.gradeLevels.map((grade) => (
-                  <Button key={grade.id} component={Link} href={showPath('/grade-levels', grade)} size="xs" variant="default">
+                  <Button key={grade.id} component={Link} href={gradePath(grade)} size="xs" variant="default">
                     {grade.name}
                   </Button>
                 ))}

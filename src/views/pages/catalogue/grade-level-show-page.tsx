@@ -1,13 +1,13 @@
 import { Anchor, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchGradeLevel } from '@/services/catalogue-service';
+import { gradeLevelLoader } from '@/machines/screens/catalogue-screens';
 import { useRouteParams } from '../../route-params';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath, ShowState, Trail } from './catalogue-parts';
+import { showPath, ShowSection, ShowState, Trail } from './catalogue-parts';
 
 function GradeLevelShow({ slug }: { slug: string }) {
-  const grade = useResource('grade level', () => fetchGradeLevel(slug));
+  const grade = useLoader(gradeLevelLoader, { name: 'grade level', params: { slug }, inUrl: false });
   usePageTitle(grade.data?.name ?? 'Grade level');
   if (!grade.data) return <ShowState resource={grade} name="grade level" />;
   const g = grade.data;
@@ -17,7 +17,9 @@ function GradeLevelShow({ slug }: { slug: string }) {
       <Trail
         items={[
           { label: 'Grade levels', href: '/grade-levels' },
-          ...(curriculum ? [{ label: curriculum.acronym ?? curriculum.name, href: showPath('/curricula', curriculum) }] : []),
+          ...(curriculum
+            ? [{ label: curriculum.acronym ?? curriculum.name, href: showPath('/curricula', curriculum) }]
+            : []),
           { label: g.name },
         ]}
       />
@@ -30,12 +32,7 @@ function GradeLevelShow({ slug }: { slug: string }) {
           {curriculum ? ` · ${curriculum.name}` : ''}
         </Text>
       )}
-      <Title order={2} size="h4">
-        Subjects
-      </Title>
-      {g.subjects.length === 0 ? (
-        <Text c="gray.7">No subjects available.</Text>
-      ) : (
+      <ShowSection title="Subjects" name="subjects" count={g.subjects.length}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {g.subjects.map((subject) => (
             <Card key={subject.id} withBorder padding="md" component="article">
@@ -58,7 +55,7 @@ function GradeLevelShow({ slug }: { slug: string }) {
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </ShowSection>
     </Stack>
   );
 }

@@ -1,16 +1,15 @@
 import { Anchor, NativeSelect, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchCurricula, fetchGradeLevels } from '@/services/catalogue-service';
+import { curriculumChoicesLoader, gradeLevelsLoader } from '@/machines/screens/catalogue-screens';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath } from './catalogue-parts';
+import { gradePath } from './catalogue-parts';
 
 export default function GradeLevelsPage() {
   usePageTitle('Grade levels');
-  const list = useList({ name: 'grade levels', fetchPage: fetchGradeLevels });
-  const curricula = useResource('curricula', () => fetchCurricula({ per_page: '100' }));
+  const list = useLoader(gradeLevelsLoader, { name: 'grade levels' });
+  const curricula = useLoader(curriculumChoicesLoader, { name: 'curricula', inUrl: false });
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -23,7 +22,7 @@ export default function GradeLevelsPage() {
         onChange={(event) => list.setFilter('curriculum', event.currentTarget.value)}
         data={[
           { value: '', label: 'All' },
-          ...(curricula.data?.items ?? []).map((c) => ({ value: c.slug ?? String(c.id), label: c.name })),
+          ...(curricula.data ?? []).map((c) => ({ value: c.slug ?? String(c.id), label: c.name })),
         ]}
       />
       <ListStates list={list}>
@@ -40,12 +39,14 @@ export default function GradeLevelsPage() {
             {list.items.map((grade) => (
               <Table.Tr key={grade.id}>
                 <Table.Td>
-                  <Anchor component={Link} href={showPath('/grade-levels', grade)} c="blue.9">
+                  <Anchor component={Link} href={gradePath(grade)} c="blue.9">
                     {grade.name}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{grade.eduLevel?.name ?? ''}</Table.Td>
-                <Table.Td>{grade.eduLevel?.curriculum?.acronym ?? grade.eduLevel?.curriculum?.name ?? ''}</Table.Td>
+                <Table.Td>
+                  {grade.eduLevel?.curriculum?.acronym ?? grade.eduLevel?.curriculum?.name ?? ''}
+                </Table.Td>
                 <Table.Td>{grade.subjectsCount}</Table.Td>
               </Table.Tr>
             ))}

@@ -1,14 +1,15 @@
 import { Accordion, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchSubject } from '@/services/catalogue-service';
+import { subjectLoader } from '@/machines/screens/catalogue-screens';
+import { subjectClassesPath } from '@/shared/catalogue';
 import { LessonCard } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { showPath, ShowState, Trail } from './catalogue-parts';
+import { gradePath, ShowSection, ShowState, Trail } from './catalogue-parts';
 
 function SubjectShow({ slug }: { slug: string }) {
-  const subject = useResource('subject', () => fetchSubject(slug));
+  const subject = useLoader(subjectLoader, { name: 'subject', params: { slug }, inUrl: false });
   usePageTitle(subject.data?.name ?? 'Subject');
   if (!subject.data) return <ShowState resource={subject} name="subject" />;
   const s = subject.data;
@@ -19,7 +20,7 @@ function SubjectShow({ slug }: { slug: string }) {
         <Title order={1} size="h2">
           {s.name}
         </Title>
-        <Button component={Link} href={`/classes?subject=${encodeURIComponent(s.slug ?? String(s.id))}`} variant="default">
+        <Button component={Link} href={subjectClassesPath(s)} variant="default">
           Classes in {s.name}
         </Button>
       </Group>
@@ -27,18 +28,13 @@ function SubjectShow({ slug }: { slug: string }) {
         <Group gap="xs">
           <Text size="sm">Taught in:</Text>
           {s.gradeLevels.map((grade) => (
-            <Anchor key={grade.id} component={Link} href={showPath('/grade-levels', grade)} size="sm" c="blue.9">
+            <Anchor key={grade.id} component={Link} href={gradePath(grade)} size="sm" c="blue.9">
               {grade.name}
             </Anchor>
           ))}
         </Group>
       )}
-      <Title order={2} size="h4">
-        Topics
-      </Title>
-      {s.topics.length === 0 ? (
-        <Text c="gray.7">No topics available.</Text>
-      ) : (
+      <ShowSection title="Topics" name="topics" count={s.topics.length}>
         <Accordion variant="contained">
           {s.topics.map((topic) => (
             <Accordion.Item key={topic.id} value={String(topic.id)}>
@@ -58,19 +54,14 @@ function SubjectShow({ slug }: { slug: string }) {
             </Accordion.Item>
           ))}
         </Accordion>
-      )}
-      <Title order={2} size="h4">
-        Upcoming lessons
-      </Title>
-      {s.upcomingLessons.length === 0 ? (
-        <Text c="gray.7">No lessons available.</Text>
-      ) : (
+      </ShowSection>
+      <ShowSection title="Upcoming lessons" name="lessons" count={s.upcomingLessons.length}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {s.upcomingLessons.map((lesson) => (
             <LessonCard key={lesson.id} lesson={lesson} />
           ))}
         </SimpleGrid>
-      )}
+      </ShowSection>
     </Stack>
   );
 }

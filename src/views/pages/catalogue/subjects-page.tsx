@@ -1,15 +1,15 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchSubjects } from '@/services/catalogue-service';
+import { subjectsLoader } from '@/machines/screens/catalogue-screens';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { showPath } from './catalogue-parts';
 
 export default function SubjectsPage() {
   usePageTitle('Subjects');
-  const list = useList({ name: 'subjects', fetchPage: fetchSubjects });
+  const list = useLoader(subjectsLoader, { name: 'subjects' });
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -23,7 +23,13 @@ export default function SubjectsPage() {
               <Group gap="xs" wrap="nowrap">
                 <span
                   aria-hidden
-                  style={{ width: 12, height: 12, borderRadius: 6, background: subject.color ?? 'var(--mantine-color-gray-5)', flexShrink: 0 }}
+                  style={{
+                    width: 12,
+                    height: 12,
+                    borderRadius: 6,
+                    background: subject.color ?? 'var(--mantine-color-gray-5)',
+                    flexShrink: 0,
+                  }}
                 />
                 <Title order={2} size="h5">
                   <Anchor component={Link} href={showPath('/subjects', subject)} c="dark.8">

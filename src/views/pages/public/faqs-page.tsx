@@ -1,12 +1,12 @@
 import { Accordion, Container, Stack, Text, Title } from '@mantine/core';
-import { fetchFaqs } from '@/services/faq-service';
+import { faqsLoader } from '@/machines/screens/catalogue-screens';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 export default function FaqsPage() {
   usePageTitle('FAQs');
-  const list = useList({ name: 'FAQs', fetchPage: () => fetchFaqs(), inUrl: false });
+  const list = useLoader(faqsLoader, { name: 'FAQs', inUrl: false });
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">

@@ -15,12 +15,13 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { emptyText } from '@/machines/list-machine';
-import { fetchHome, initialHome } from '@/services/web-service';
+import { emptyText } from '@/machines/load-machine';
+import { homeLoader, initialHomeAnswer } from '@/machines/screens/public-screens';
 import type { Home } from '@/services/schemas/web';
+import { subjectClassesPath } from '@/shared/catalogue';
 import { formatKes } from '@/shared/format';
 import { ClassCard, LessonCard, QuestionCard, TeacherCard } from '../../components/lists/cards';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 
 function Section({
   title,
@@ -65,7 +66,11 @@ export function HomeSectionsLoader() {
 
 /** `firstOnly`: the featured classes alone (what a phone sees under the hero); the rest follows. */
 export default function HomeSections({ firstOnly = false }: { firstOnly?: boolean }) {
-  const home = useResource('classes and teachers', fetchHome, initialHome);
+  const home = useLoader(homeLoader, {
+    name: 'classes and teachers',
+    inUrl: false,
+    initial: initialHomeAnswer,
+  });
 
   if (home.loading) return <HomeSectionsLoader />;
   if (!home.data) {
@@ -123,7 +128,7 @@ function MoreSections({ home }: { home: Home }) {
               <Button
                 key={subject.id}
                 component={Link}
-                href={`/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`}
+                href={subjectClassesPath(subject)}
                 variant="default"
                 size="xs"
                 radius="xl"

@@ -1,40 +1,23 @@
-import { Button, Container, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
 import { Link } from 'wouter';
-import { fetchPublicQuestions, QUESTION_FILTERS } from '@/services/question-service';
-import { QuestionCard } from '../../components/lists/cards';
-import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
+import { publicQuestionsLoader } from '@/machines/screens/questions-screens';
 import { usePageTitle } from '../../use-page-title';
+import { QuestionList } from '../questions/question-list';
 
-export const FILTER_LABELS = { all: 'All', answered: 'Answered', unanswered: 'Unanswered' } as const;
-
+/** `/questions` for a visitor: everyone's questions. */
 export default function QuestionsPage() {
   usePageTitle('Questions');
-  const list = useList({ name: 'questions', fetchPage: fetchPublicQuestions });
   return (
     <Container size="md" py="lg">
-      <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Questions
-          </Title>
+      <QuestionList
+        title="Questions"
+        loader={publicQuestionsLoader}
+        action={
           <Button component={Link} href="/sign-in?redirect=%2Fquestions%2Fask" variant="default">
             Sign in to ask
           </Button>
-        </Group>
-        <SegmentedControl
-          aria-label="Show questions"
-          value={list.query.filter ?? 'all'}
-          onChange={(value) => list.setFilter('filter', value === 'all' ? null : value)}
-          data={QUESTION_FILTERS.map((filter) => ({ value: filter, label: FILTER_LABELS[filter] }))}
-          style={{ alignSelf: 'flex-start' }}
-        />
-        <ListStates list={list}>
-          {list.items.map((question) => (
-            <QuestionCard key={question.id} question={question} headingLevel={2} />
-          ))}
-        </ListStates>
-      </Stack>
+        }
+      />
     </Container>
   );
 }

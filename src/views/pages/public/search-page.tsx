@@ -2,10 +2,10 @@ import { Anchor, Badge, Card, Container, Group, SegmentedControl, Stack, Text, T
 import { Link } from 'wouter';
 import { searchResultsLoader } from '@/machines/screens/search-screens';
 import type { SearchPage } from '@/services/search-service';
-import { SEARCH_KINDS, type SearchKind } from '@/services/schemas/web';
 import { formatDate, formatKes } from '@/shared/format';
+import { SEARCH_KINDS, type SearchKind } from '@/shared/catalogue';
 import { t } from '@/shared/messages';
-import { searchResultPath, SEARCH_MIN_LENGTH } from '@/shared/catalogue';
+import { searchResultPath, SEARCH_MIN_LENGTH } from '@/shared/search';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
 import { useLoader } from '../../use-loader';

@@ -1,16 +1,15 @@
 import { Alert, Avatar, Badge, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useSearch } from 'wouter';
-import { fetchTeacher, fetchTeachers } from '@/services/teacher-service';
+import { teacherLoader, teachersLoader } from '@/machines/screens/catalogue-screens';
 import { ClassCard, LessonCard, personName, TeacherCard } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
-import { useList } from '../../components/lists/use-list';
 import { CenteredLoader } from '../../components/centered-loader';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
 function TeacherProfile({ id }: { id: string }) {
-  const profile = useResource('teacher', () => fetchTeacher(id));
+  const profile = useLoader(teacherLoader, { name: 'teacher', params: { id }, inUrl: false });
   if (profile.loading) return <CenteredLoader label="Loading teacher" />;
   if (!profile.data) {
     return (
@@ -29,7 +28,9 @@ function TeacherProfile({ id }: { id: string }) {
             {personName(teacher)}
           </Text>
           <Text size="sm" c="gray.7">
-            {[teacher.qualificationLevel, teacher.currentWorkplace, teacher.curriculum?.acronym].filter(Boolean).join(' · ')}
+            {[teacher.qualificationLevel, teacher.currentWorkplace, teacher.curriculum?.acronym]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
           <Group gap={4}>
             {teacher.subjects.map((subject) => (
@@ -45,7 +46,9 @@ function TeacherProfile({ id }: { id: string }) {
         Upcoming lessons
       </Title>
       {teacher.upcomingLessons.length ? (
-        teacher.upcomingLessons.map((lesson) => <LessonCard key={lesson.id} lesson={lesson} headingLevel={4} />)
+        teacher.upcomingLessons.map((lesson) => (
+          <LessonCard key={lesson.id} lesson={lesson} headingLevel={4} />
+        ))
       ) : (
         <Text c="gray.7">No upcoming lessons available.</Text>
       )}
@@ -65,7 +68,7 @@ function TeacherProfile({ id }: { id: string }) {
 
 export default function TeachersPage() {
   usePageTitle('Teachers');
-  const list = useList({ name: 'teachers', fetchPage: fetchTeachers, keys: ['q', 'subject', 'curriculum', 'page'] });
+  const list = useLoader(teachersLoader, { name: 'teachers', keys: ['q', 'subject', 'curriculum', 'page'] });
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   // `?teacher=ID` opens a profile over the list, so a profile can be linked to (search results do).

@@ -1,29 +1,33 @@
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
-import { fetchGradeLevels, fetchSubjects } from '@/services/catalogue-service';
-import { askQuestion, QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/services/question-service';
+import { Link } from 'wouter';
+import { askOptionsLoader, askQuestionForm } from '@/machines/screens/questions-screens';
 import { t } from '@/shared/messages';
+import { QUESTION_BODY, QUESTION_TITLE, validateQuestion, type QuestionValues } from '@/shared/questions';
 import { useForm } from '../../use-form';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-
-const loadOptions = () =>
-  Promise.all([fetchSubjects({ per_page: '100' }), fetchGradeLevels({ per_page: '100' })]).then(([subjects, grades]) => ({
-    subjects: subjects.items,
-    grades: grades.items,
-  }));
 
 export default function AskQuestionPage() {
   usePageTitle('Ask a question');
-  const [, navigate] = useLocation();
-  const options = useResource('subjects and grade levels', loadOptions);
+  const options = useLoader(askOptionsLoader, { name: 'subjects and grade levels', inUrl: false });
+  // A posted question opens on its own page (the form's `navigate`, questions-screens.ts).
   const form = useForm({
+    logic: askQuestionForm,
     initialValues: { subjectId: '', gradeLevelId: '', title: '', body: '' } satisfies QuestionValues,
     validate: validateQuestion,
-    submit: askQuestion,
     successMessage: t('question.created'),
-    onSubmitted: (answer) => navigate(`/questions/show/${answer.question.id}`),
   });
   const v = form.values;
   const error = (name: keyof QuestionValues) => form.fieldErrors[name]?.[0];
@@ -43,7 +47,7 @@ export default function AskQuestionPage() {
           <Stack gap="sm">
             {options.error && (
               <Alert color="red" variant="light" role="alert">
-                {t('messages.loadError', { name: 'subjects and grade levels' })}
+                {options.error}
               </Alert>
             )}
             <Group grow align="flex-start">
@@ -53,7 +57,10 @@ export default function AskQuestionPage() {
                 value={v.subjectId}
                 onChange={(event) => form.change('subjectId', event.currentTarget.value)}
                 error={error('subjectId')}
-                data={[{ value: '', label: 'Choose a subject' }, ...(options.data?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+                data={[
+                  { value: '', label: 'Choose a subject' },
+                  ...(options.data?.subjects ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+                ]}
               />
               <NativeSelect
                 label="Grade level"
@@ -65,7 +72,9 @@ export default function AskQuestionPage() {
                   { value: '', label: 'Choose a grade level' },
                   ...(options.data?.grades ?? []).map((g) => ({
                     value: String(g.id),
-                    label: g.eduLevel?.curriculum?.acronym ? `${g.name} (${g.eduLevel.curriculum.acronym})` : g.name,
+                    label: g.eduLevel?.curriculum?.acronym
+                      ? `${g.name} (${g.eduLevel.curriculum.acronym})`
+                      : g.name,
                   })),
                 ]}
               />

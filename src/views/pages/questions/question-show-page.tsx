@@ -1,27 +1,52 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconThumbDown, IconThumbUp } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
-import { fetchAnswers, fetchQuestion, postAnswer, validateAnswer, voteOnAnswer, type AnswerValues } from '@/services/question-service';
+import { answerForm, answersLoader, questionLoader, voteForm } from '@/machines/screens/questions-screens';
 import type { Answer, Question, VoteType } from '@/services/schemas/web';
 import { formatDate, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { personName } from '../../components/lists/cards';
+import { validateAnswer } from '@/shared/questions';
+import { personName, QuestionTags } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
-import { useList } from '../../components/lists/use-list';
 import { useRouteParams } from '../../route-params';
 import { useForm } from '../../use-form';
-import { useResource } from '../../components/lists/use-resource';
+import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { ShowState } from '../catalogue/catalogue-parts';
 
 const when = (instant: string | null) => (instant ? `${formatDate(instant)}, ${formatTime(instant)}` : '');
 
+const VOTE_BUTTONS = [
+  {
+    type: 'like',
+    label: 'Like',
+    color: 'blue.9',
+    Icon: IconThumbUp,
+    count: (a: Answer) => a.likesCount,
+    unit: 'likes',
+  },
+  {
+    type: 'dislike',
+    label: 'Dislike',
+    color: 'red.9',
+    Icon: IconThumbDown,
+    count: (a: Answer) => a.dislikesCount,
+    unit: 'dislikes',
+  },
+] as const;
+
 function Votes({ answer, onVoted }: { answer: Answer; onVoted: (answer: Answer) => void }) {
   // One vote is one submit of the generic form machine: pending state, toast, error text.
   const form = useForm({
-    initialValues: { type: 'like' as VoteType },
-    submit: (values: { type: VoteType }) => voteOnAnswer(answer.id, values.type),
-    onSubmitted: ({ vote }) => onVoted({ ...answer, likesCount: vote.likesCount, dislikesCount: vote.dislikesCount, myVote: vote.myVote }),
+    logic: voteForm,
+    initialValues: { answerId: answer.id, type: 'like' as VoteType },
+    onSubmitted: ({ vote }) =>
+      onVoted({
+        ...answer,
+        likesCount: vote.likesCount,
+        dislikesCount: vote.dislikesCount,
+        myVote: vote.myVote,
+      }),
   });
   const vote = (type: VoteType) => {
     form.change('type', type);
@@ -30,38 +55,24 @@ function Votes({ answer, onVoted }: { answer: Answer; onVoted: (answer: Answer) 
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Group gap={4}>
-          <ActionIcon
-            variant={answer.myVote === 'like' ? 'filled' : 'default'}
-            color="blue.9"
-            aria-label="Like"
-            aria-pressed={answer.myVote === 'like'}
-            onClick={() => vote('like')}
-            loading={form.submitting && form.values.type === 'like'}
-            disabled={form.submitting}
-          >
-            <IconThumbUp size={16} aria-hidden />
-          </ActionIcon>
-          <Text size="sm" aria-label={`${answer.likesCount} likes`}>
-            {answer.likesCount}
-          </Text>
-        </Group>
-        <Group gap={4}>
-          <ActionIcon
-            variant={answer.myVote === 'dislike' ? 'filled' : 'default'}
-            color="red.9"
-            aria-label="Dislike"
-            aria-pressed={answer.myVote === 'dislike'}
-            onClick={() => vote('dislike')}
-            loading={form.submitting && form.values.type === 'dislike'}
-            disabled={form.submitting}
-          >
-            <IconThumbDown size={16} aria-hidden />
-          </ActionIcon>
-          <Text size="sm" aria-label={`${answer.dislikesCount} dislikes`}>
-            {answer.dislikesCount}
-          </Text>
-        </Group>
+        {VOTE_BUTTONS.map(({ type, label, color, Icon, count, unit }) => (
+          <Group key={type} gap={4}>
+            <ActionIcon
+              variant={answer.myVote === type ? 'filled' : 'default'}
+              color={color}
+              aria-label={label}
+              aria-pressed={answer.myVote === type}
+              onClick={() => vote(type)}
+              loading={form.submitting && form.values.type === type}
+              disabled={form.submitting}
+            >
+              <Icon size={16} aria-hidden />
+            </ActionIcon>
+            <Text size="sm" aria-label={`${count(answer)} ${unit}`}>
+              {count(answer)}
+            </Text>
+          </Group>
+        ))}
       </Group>
       {form.formError && (
         <Text size="sm" c="red.9" role="alert">
@@ -74,9 +85,9 @@ function Votes({ answer, onVoted }: { answer: Answer; onVoted: (answer: Answer) 
 
 function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: () => void }) {
   const form = useForm({
-    initialValues: { body: '' } satisfies AnswerValues,
+    logic: answerForm,
+    initialValues: { questionId, body: '' },
     validate: validateAnswer,
-    submit: (values: AnswerValues) => postAnswer(questionId, values),
     successMessage: t('answer.posted'),
     onSubmitted: () => {
       form.reset();
@@ -114,7 +125,11 @@ function AnswerForm({ questionId, onPosted }: { questionId: number; onPosted: ()
 }
 
 function QuestionThread({ question }: { question: Question }) {
-  const answers = useList({ name: 'answers', fetchPage: (query) => fetchAnswers(question.id, query), inUrl: false });
+  const answers = useLoader(answersLoader, {
+    name: 'answers',
+    params: { questionId: question.id },
+    inUrl: false,
+  });
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" component="article">
@@ -122,21 +137,9 @@ function QuestionThread({ question }: { question: Question }) {
           <Title order={1} size="h3">
             {question.title}
           </Title>
-          <Group gap="xs">
-            {question.subject && (
-              <Badge variant="filled" color="gray.8">
-                {question.subject.name}
-              </Badge>
-            )}
-            {question.gradeLevel && (
-              <Badge variant="outline" color="gray.8">
-                {question.gradeLevel.name}
-              </Badge>
-            )}
-            <Text size="xs" c="gray.7">
-              {[personName(question.author), when(question.createdAt)].filter(Boolean).join(' · ')}
-            </Text>
-          </Group>
+          <QuestionTags question={question}>
+            {[personName(question.author), when(question.createdAt)].filter(Boolean).join(' · ')}
+          </QuestionTags>
           {/* Plain text as written: React escapes it, line breaks kept. */}
           <Text style={{ whiteSpace: 'pre-wrap' }}>{question.body}</Text>
         </Stack>
@@ -146,7 +149,13 @@ function QuestionThread({ question }: { question: Question }) {
       </Title>
       <ListStates list={answers}>
         {answers.items.map((answer) => (
-          <Card key={answer.id} withBorder padding="md" component="article" aria-label={`Answer by ${personName(answer.author)}`}>
+          <Card
+            key={answer.id}
+            withBorder
+            padding="md"
+            component="article"
+            aria-label={`Answer by ${personName(answer.author)}`}
+          >
             <Stack gap="xs">
               <Text style={{ whiteSpace: 'pre-wrap' }}>{answer.body}</Text>
               <Group justify="space-between">
@@ -165,7 +174,7 @@ function QuestionThread({ question }: { question: Question }) {
 }
 
 function QuestionById({ id }: { id: string }) {
-  const question = useResource('question', () => fetchQuestion(id));
+  const question = useLoader(questionLoader, { name: 'question', params: { id }, inUrl: false });
   usePageTitle(question.data?.title ?? 'Question');
   if (!question.data) return <ShowState resource={question} name="question" />;
   return <QuestionThread question={question.data} />;
