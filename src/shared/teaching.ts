@@ -1,5 +1,6 @@
 // The teaching side's rules (issue 10, docs/teaching-admin.md), shared by the API's validation and the
 // SPA's forms and machines so the two cannot drift apart.
+import { gradeLevelsOfCurriculum } from './catalogue';
 import { t } from './messages';
 
 /** Every lesson lasts this long; the slot grid and the clash check use it. */
@@ -79,28 +80,14 @@ export function lessonsPathAfterSave(lessons: ReadonlyArray<{ status: string | n
     : TEACHER_LESSONS_PATH;
 }
 
-/**
- * The catalogue items (topics, programmes) a lesson of a subject and grade may name: those of the
- * chosen subject and, where they name one, of the chosen grade (ids as the form holds them).
- */
-export function ofSubjectAndGrade<T extends { subjectId: number | null; gradeLevelId: number | null }>(
-  items: readonly T[],
-  subjectId: string,
-  gradeLevelId: string,
-): T[] {
-  return items.filter(
-    (item) =>
-      (item.subjectId === null || String(item.subjectId) === subjectId) &&
-      (item.gradeLevelId === null || String(item.gradeLevelId) === gradeLevelId),
-  );
-}
-
 /** The grade levels a class of the chosen curriculum may be for (none until one is chosen). */
 export function gradesOfCurriculum<T extends { curriculumId: number | null }>(
   gradeLevels: readonly T[],
   curriculumId: string | null,
 ): T[] {
-  return gradeLevels.filter((grade) => curriculumId !== null && String(grade.curriculumId) === curriculumId);
+  return curriculumId === null || curriculumId === ''
+    ? []
+    : gradeLevelsOfCurriculum(gradeLevels, curriculumId);
 }
 
 /** A teacher's lesson as the teacher sees it. */

@@ -44,7 +44,6 @@ import {
   LESSON_PRICE_MAX,
   LESSON_PRICE_MIN,
   OBJECTIVE_MAX,
-  ofSubjectAndGrade,
   SERIES_MAX,
   SERIES_MIN,
   TEACHER_LESSONS_PATH,
@@ -57,6 +56,7 @@ import {
   type LessonFormValues,
 } from '@/shared/teaching-validation';
 import { clockIn, dayIn, todayIn } from '@/shared/calendar-days';
+import { ofSubjectAndGrade } from '@/shared/catalogue';
 import { formatClock } from '@/shared/time';
 import { CenteredLoader } from '../../components/centered-loader';
 import { FREQUENCY_LABELS } from '../../components/lists/cards';
