@@ -38,28 +38,6 @@ const noViewsOnDemand = dynamicImport(String.raw`/^@\/views$|(^|\/)views\//`, no
 const noMachinesOnDemand = dynamicImport(String.raw`/^@\/machines$|(^|\/)machines\//`, noMachines.message);
 const noServicesOnDemand = (message) => dynamicImport(String.raw`/^@\/services$|(^|\/)services\//`, message);
 
-// Views that still import a service's values (generated with eslint when the rule came in). Remove a
-// file as it is converted; the list shrinks to nothing in issue 21.
-const viewsStillCallingServices = [
-  'src/views/components/newsletter-form.tsx',
-  'src/views/pages/catalogue/curricula-page.tsx',
-  'src/views/pages/catalogue/curriculum-show-page.tsx',
-  'src/views/pages/catalogue/grade-level-show-page.tsx',
-  'src/views/pages/catalogue/grade-levels-page.tsx',
-  'src/views/pages/catalogue/subject-show-page.tsx',
-  'src/views/pages/catalogue/subjects-page.tsx',
-  'src/views/pages/lessons/find-lessons-page.tsx',
-  'src/views/pages/public/classes-page.tsx',
-  'src/views/pages/public/faqs-page.tsx',
-  'src/views/pages/public/home-sections.tsx',
-  'src/views/pages/public/questions-page.tsx',
-  'src/views/pages/public/search-page.tsx',
-  'src/views/pages/public/teachers-page.tsx',
-  'src/views/pages/questions/ask-question-page.tsx',
-  'src/views/pages/questions/my-questions-page.tsx',
-  'src/views/pages/questions/question-show-page.tsx',
-  'src/views/use-load.ts',
-];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'server/db/migrations'] },
@@ -148,9 +126,7 @@ export default tseslint.config(
   {
     // Views may name a service's types, never call it or use its values: a call is bound to a machine
     // (src/machines/screens/<area>-screens.ts, or a machine's `.provide`), a pure rule lives in src/shared.
-    // The views below still do and are being converted: this list shrinks to nothing in issue 21.
     files: ['src/views/**/*.{ts,tsx}'],
-    ignores: viewsStillCallingServices,
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

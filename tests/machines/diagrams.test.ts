@@ -11,7 +11,7 @@ const machines = findMachines();
 
 describe('machine diagrams', () => {
   it('finds the machines of src/machines', () => {
-    expect(machines.map((found) => found.name)).toEqual(expect.arrayContaining(['list-machine', 'payment-machine', 'session-machine']));
+    expect(machines.map((found) => found.name)).toEqual(expect.arrayContaining(['load-machine', 'payment-machine', 'session-machine']));
   });
 
   it.each(machines.map((found) => [found.name, found] as const))('docs/machines/%s.md is the diagram of its definition', (name, found) => {

@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 
-/** What the box needs of a list (`useList`): its query and the list machine's `filter.change`. */
+/** What the box needs of a list (`useLoader`): its query and the load machine's `filter.change`. */
 export type FilteredList = {
   query: Partial<Record<string, string>>;
   setFilter: (name: string, value: string | null) => void;
