@@ -328,8 +328,6 @@ export const notificationsMachine = setup({
 
 export type NotificationsSnapshot = ReturnType<(typeof notificationsMachine)['resolveState']>;
 
-export const selectUnreadCount = (snapshot: NotificationsSnapshot) => snapshot.context.unreadCount;
-export const selectLatest = (snapshot: NotificationsSnapshot) => snapshot.context.items;
 export const selectFeedState = (snapshot: NotificationsSnapshot): 'loading' | 'ready' | 'error' | 'off' => {
   if (snapshot.matches({ signedIn: { feed: 'loading' } })) return 'loading';
   if (snapshot.matches({ signedIn: { feed: 'error' } })) return 'error';

@@ -27,11 +27,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** Status 0 means the request never got an answer (offline, timeout, aborted). */
-export function isNetworkError(error: unknown): boolean {
-  return isApiError(error) && error.status === 0;
-}
-
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }

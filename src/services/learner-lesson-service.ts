@@ -27,10 +27,6 @@ export const LESSON_TYPES = ['public', 'private', 'group'] as const;
 /** The query keys of the lesson search (`/lessons/find?…`), passed on to `GET /api/lessons/filter`. */
 export const FIND_LESSON_KEYS = ['q', 'curriculum', 'grade_level', 'subject', 'type', 'from', 'to'] as const;
 
-export function isBookingFilter(value: string | undefined): value is BookingFilter {
-  return (BOOKING_FILTERS as readonly string[]).includes(value ?? '');
-}
-
 export function isClassLessonFilter(value: string | undefined): value is ClassLessonFilter {
   return (CLASS_LESSON_FILTERS as readonly string[]).includes(value ?? '');
 }

@@ -2,7 +2,6 @@
 import { initialDecoded, readCookie, request } from './http';
 import { fetchCsrfCookie } from './auth-service';
 import { dataOf } from './envelope';
-import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
 import { decodeLesson, type Lesson } from './schemas/web';
 
 export async function fetchLesson(code: string): Promise<Lesson> {
@@ -14,12 +13,6 @@ export function initialLesson(code: string): Lesson | undefined {
   return initialDecoded(`/api/web/lessons/${encodeURIComponent(code)}`, undefined, (answer) => decodeLesson(dataOf(answer)));
 }
 
-export async function fetchLessons(query: ListQuery = {}): Promise<ListPage<Lesson>> {
-  const answer = await request('/api/web/lessons', {
-    query: pick(query, ['subject', 'grade_level', 'curriculum', 'page', 'per_page']),
-  });
-  return decodePage(answer, decodeLesson);
-}
 
 /** A visitor's first write has no session yet: get the session and XSRF cookies first. */
 export async function ensureSession(): Promise<void> {

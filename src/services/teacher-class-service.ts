@@ -11,10 +11,6 @@ import type { ClassValues } from '@/shared/teaching-validation';
 
 export type TeacherClassFilter = (typeof TEACHER_CLASS_FILTERS)[number];
 
-export function isTeacherClassFilter(value: string | undefined): value is TeacherClassFilter {
-  return (TEACHER_CLASS_FILTERS as readonly string[]).includes(value ?? '');
-}
-
 export async function fetchTeacherClasses(query: ListQuery = {}): Promise<ListPage<TeacherClass>> {
   const answer = await request('/api/teacher/classes', { query: pick(query, ['filter', 'page', 'per_page']) });
   return decodePage(answer, decodeTeacherClass);

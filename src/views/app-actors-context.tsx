@@ -73,11 +73,6 @@ export function useCheckout(): CheckoutActor {
   return useLoadedCommerce().checkout;
 }
 
-/** The payment actor behind the checkout dialog's Pay. */
-export function usePayment(): PaymentActor {
-  return useLoadedCommerce().payment;
-}
-
 export function useRemoveItem(): RemoveItemActor {
   return useLoadedCommerce().removeItem;
 }

@@ -26,11 +26,6 @@ export type Curriculum = Infer<typeof CurriculumStruct>;
 export const SubjectStruct = type({ id, name: string(), slug: maybe(string()), color: maybe(string()) });
 export type Subject = Infer<typeof SubjectStruct>;
 
-export const decodeGradeLevel = (raw: unknown): GradeLevel => decodeWith(GradeLevelStruct, raw);
-export const decodeEducationLevel = (raw: unknown): EducationLevel => decodeWith(EducationLevelStruct, raw);
-export const decodeCurriculum = (raw: unknown): Curriculum => decodeWith(CurriculumStruct, raw);
-export const decodeSubject = (raw: unknown): Subject => decodeWith(SubjectStruct, raw);
-
 // Catalogue pages (issue 4, docs/catalogue-api.md "Catalogue"). The shapes above stay as the
 // profile forms read them; these add what the curricula, grade-level and subject pages show.
 const count = defaulted(coerce(number(), string(), (value) => Number(value)), 0);

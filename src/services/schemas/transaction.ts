@@ -41,11 +41,3 @@ export function toTransaction(wire: TransactionWire): Transaction {
 export const decodeTransaction = (raw: unknown): Transaction =>
   toTransaction(decodeWith(TransactionStruct, raw));
 
-/** Still waiting for the gateway. */
-export function isPendingTransaction(transaction: Transaction): boolean {
-  return transaction.status === 'pending';
-}
-
-export function isPaidTransaction(transaction: Transaction): boolean {
-  return transaction.status === 'completed';
-}

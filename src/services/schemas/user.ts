@@ -115,7 +115,6 @@ export function decodeUser(raw: unknown): User {
   };
 }
 
-export const decodeRole = (raw: unknown): Role => decodeWith(RoleStruct, raw);
 export const decodeStudent = (raw: unknown): Student => decodeWith(StudentStruct, raw);
 export const decodeParent = (raw: unknown): Parent => decodeWith(ParentStruct, raw);
 export const decodeTeacher = (raw: unknown): Teacher => decodeWith(TeacherStruct, raw);
