@@ -4,7 +4,7 @@ import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
-import { pageMeta, pageRequest } from '../http/query';
+import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import {
   assignmentResource,
@@ -93,16 +93,15 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
         currentUser(request).id,
         request.query.student_id,
       );
-      const { rows, total } = await lessonService.listBookings(
+      const { rows, meta } = await lessonService.listBookings(
         ctx.db,
         learners,
         request.query.filter ?? 'all',
-        page.page,
-        page.perPage,
+        page,
       );
       return {
         data: rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName)),
-        meta: pageMeta(page, total),
+        meta,
       };
     },
   );
@@ -110,7 +109,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
   api.get('/api/lessons/filter', { ...signedIn, schema: { querystring: FilterQuery } }, async (request) => {
     const query = request.query;
     const page = pageRequest(query, 12);
-    const { rows, total } = await lessonService.findLessons(
+    const { rows, meta } = await lessonService.findLessons(
       ctx.db,
       currentUser(request).id,
       {
@@ -126,7 +125,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     );
     return {
       data: rows.map(({ lesson, booked }) => ({ ...lessonResource(lesson), is_booked: booked })),
-      meta: pageMeta(page, total),
+      meta,
     };
   });
 

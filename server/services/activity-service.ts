@@ -14,11 +14,12 @@ import {
   topics,
   users,
 } from '../db/schema';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { notify } from './notification-service';
+import { paged } from './paged';
 
 type Db = Database | Transaction;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -45,17 +46,12 @@ export function activityResource(row: ActivityRow) {
 /** `GET /api/activities`: the user's feed, newest first (ids grow with time). */
 export async function listActivities(db: Database, userId: number, page: PageRequest) {
   const mine = eq(activities.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(activities)
-      .where(mine)
-      .orderBy(desc(activities.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+  const { rows, meta } = await paged(
+    page,
+    db.select().from(activities).where(mine).orderBy(desc(activities.id)),
     db.select({ total: count() }).from(activities).where(mine),
-  ]);
-  return { data: rows.map(activityResource), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  );
+  return { data: rows.map(activityResource), meta };
 }
 
 // ---- Texts: lessons, names, times in Africa/Nairobi (SPEC §9: 12-hour clock) ----

@@ -10,6 +10,7 @@ import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import type { CLASS_FREQUENCIES, CLASS_TYPES, TEACHER_CLASS_FILTERS } from '../../src/shared/teaching';
 import { classRows } from './learner-class-service';
+import { paged } from './paged';
 import { nairobiAt } from './scheduling';
 import { requireApproved, teacherLessons, type TeacherRow } from './teacher-lesson-service';
 
@@ -74,22 +75,21 @@ export async function listClasses(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(classes.teacherId, teacherId), state);
-  const [idRows, [counted]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ id: classes.id })
       .from(classes)
       .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(...order),
     db.select({ total: count() }).from(classes).where(where),
-  ]);
+  );
   return {
-    rows: await teacherClasses(
+    data: await teacherClasses(
       db,
-      idRows.map((row) => row.id),
+      rows.map((row) => row.id),
     ),
-    total: Number(counted?.total ?? 0),
+    meta,
   };
 }
 

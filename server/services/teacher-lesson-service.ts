@@ -41,6 +41,7 @@ import {
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
+import { paged } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
 
@@ -157,22 +158,21 @@ export async function listLessons(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(lessons.teacherId, teacherId), state);
-  const [idRows, [counted]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ id: lessons.id })
       .from(lessons)
       .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(...order),
     db.select({ total: count() }).from(lessons).where(where),
-  ]);
-  const rows = await teacherLessons(
+  );
+  const data = await teacherLessons(
     db,
-    idRows.map((row) => row.id),
+    rows.map((row) => row.id),
     now,
   );
-  return { rows, total: Number(counted?.total ?? 0) };
+  return { data, meta };
 }
 
 // ---- The create form ----
