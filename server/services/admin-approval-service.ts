@@ -38,7 +38,7 @@ import { t, type MessageKey } from '../../src/shared/messages';
 import { escapeLike } from './catalogue-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify } from './notification-service';
-import { paged } from './paged';
+import { paged, pagedIds } from './paged';
 import { teacherClasses } from './teacher-class-service';
 import { teacherLessons } from './teacher-lesson-service';
 
@@ -285,21 +285,9 @@ const adminLessons = teacherLessons;
 export async function listLessons(db: Database, status: ReviewStatus, page: PageRequest, now = new Date()) {
   // Cancelled lessons are nobody's decision any more.
   const where = and(isNull(lessons.cancelledAt), LESSON_STATE[status](now));
-  const { rows, meta } = await paged(
-    page,
-    db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(where)
-      .orderBy(...LESSON_ORDER[status]),
-    db.select({ total: count() }).from(lessons).where(where),
-  );
+  const { ids, meta } = await pagedIds(db, page, lessons, where, LESSON_ORDER[status]);
   return {
-    data: await adminLessons(
-      db,
-      rows.map((row) => row.id),
-      now,
-    ),
+    data: await adminLessons(db, ids, now),
     meta,
   };
 }
@@ -378,20 +366,9 @@ const adminClasses = teacherClasses;
 
 export async function listClasses(db: Database, status: ReviewStatus, page: PageRequest) {
   const where = CLASS_STATE[status];
-  const { rows, meta } = await paged(
-    page,
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...CLASS_ORDER[status]),
-    db.select({ total: count() }).from(classes).where(where),
-  );
+  const { ids, meta } = await pagedIds(db, page, classes, where, CLASS_ORDER[status]);
   return {
-    data: await adminClasses(
-      db,
-      rows.map((row) => row.id),
-    ),
+    data: await adminClasses(db, ids),
     meta,
   };
 }

@@ -28,7 +28,7 @@ import {
 import { notFound } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import { bookedLessonIds, learnerIds, loadLessons, publicLesson } from './lesson-service';
-import { paged } from './paged';
+import { pagedIds } from './paged';
 
 export const LEARNER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'rejected'] as const;
 export type LearnerClassFilter = (typeof LEARNER_CLASS_FILTERS)[number];
@@ -78,20 +78,8 @@ export async function learnerClasses(
       .where(and(eq(lessons.classId, classes.id), inArray(bookings.studentId, learners))),
   );
   const where = and(bookedIn, stateOf(filter, now));
-  const { rows: idRows, meta } = await paged(
-    page,
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...ORDER[filter]),
-    db.select({ total: count() }).from(classes).where(where),
-  );
-  const rows = await classRows(
-    db,
-    idRows.map((row) => row.id),
-    learners,
-  );
+  const { ids, meta } = await pagedIds(db, page, classes, where, ORDER[filter]);
+  const rows = await classRows(db, ids, learners);
   return { rows, meta };
 }
 
@@ -204,20 +192,11 @@ export async function classLessons(
   const order =
     filter === 'past' ? [desc(lessons.startAt), desc(lessons.id)] : [asc(lessons.startAt), asc(lessons.id)];
   const learners = await learnerIds(db, userId);
-  const [{ rows: idRows, meta }, [classRow]] = await Promise.all([
-    paged(
-      page,
-      db
-        .select({ id: lessons.id })
-        .from(lessons)
-        .where(where)
-        .orderBy(...order),
-      db.select({ total: count() }).from(lessons).where(where),
-    ),
+  const [{ ids, meta }, [classRow]] = await Promise.all([
+    pagedIds(db, page, lessons, where, order),
     classRows(db, [found.id], learners),
   ]);
   if (!classRow) throw notFound();
-  const ids = idRows.map((row) => row.id);
   const [details, booked] = await Promise.all([loadLessons(db, ids), bookedLessonIds(db, ids, learners)]);
   const rows = ids.flatMap((id) => {
     const lesson = details.get(id);

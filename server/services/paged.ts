@@ -2,6 +2,9 @@
 // where it stands. Every list reads its page the same way, so it is written once: the rows query
 // (with its where and its order, not yet limited) gets the page's window, and the count query
 // (over the same where) runs next to it.
+import { count, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
 import { pageMeta, type PageMeta, type PageRequest } from '../http/query';
 
 /** A query not yet limited to a page, as drizzle's select builders are. */
@@ -25,4 +28,27 @@ export async function paged<Row, Counted extends { total: number }>(
 ): Promise<Paged<Row, Counted>> {
   const [pageRows, [counted]] = await Promise.all([rows.limit(page.perPage).offset(page.offset), count]);
   return { rows: pageRows, meta: pageMeta(page, Number(counted?.total ?? 0)), counted };
+}
+
+/**
+ * One page of the ids of `table`'s rows where `where` holds, in `order`: for the lists that pick a
+ * page of ids first and then load what each row shows.
+ */
+export async function pagedIds(
+  db: Database,
+  page: PageRequest,
+  table: PgTable & { id: AnyPgColumn<{ data: number; notNull: true }> },
+  where: SQL | undefined,
+  order: readonly SQL[],
+): Promise<{ ids: number[]; meta: PageMeta }> {
+  const { rows, meta } = await paged(
+    page,
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(where)
+      .orderBy(...order),
+    db.select({ total: count() }).from(table).where(where),
+  );
+  return { ids: rows.map((row) => row.id), meta };
 }

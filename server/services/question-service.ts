@@ -8,7 +8,7 @@ import type { PageRequest } from '../http/query';
 import { answerCard, questionCard, type AnswerCard } from '../resources/web-resource';
 import { questionCards } from './public-view-service';
 import { feedForAnswer, feedForLike } from './activity-service';
-import { paged } from './paged';
+import { paged, pagedIds } from './paged';
 import { t, type MessageKey } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 
@@ -49,19 +49,11 @@ export async function listQuestions(db: Database, query: QuestionQuery, page: Pa
     query.subjectId === undefined ? undefined : eq(questions.subjectId, query.subjectId),
     query.authorId === undefined ? undefined : eq(questions.userId, query.authorId),
   );
-  const { rows, meta } = await paged(
-    page,
-    db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(where)
-      .orderBy(desc(questions.createdAt), desc(questions.id)),
-    db.select({ total: count() }).from(questions).where(where),
-  );
-  const cards = await questionCards(
-    db,
-    rows.map((row) => row.id),
-  );
+  const { ids, meta } = await pagedIds(db, page, questions, where, [
+    desc(questions.createdAt),
+    desc(questions.id),
+  ]);
+  const cards = await questionCards(db, ids);
   return { data: cards.map(questionCard), meta };
 }
 

@@ -10,7 +10,7 @@ import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import type { CLASS_FREQUENCIES, CLASS_TYPES, TEACHER_CLASS_FILTERS } from '../../src/shared/teaching';
 import { classRows } from './learner-class-service';
-import { paged } from './paged';
+import { pagedIds } from './paged';
 import { nairobiAt } from './scheduling';
 import { requireApproved, teacherLessons, type TeacherRow } from './teacher-lesson-service';
 
@@ -75,20 +75,9 @@ export async function listClasses(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(classes.teacherId, teacherId), state);
-  const { rows, meta } = await paged(
-    page,
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...order),
-    db.select({ total: count() }).from(classes).where(where),
-  );
+  const { ids, meta } = await pagedIds(db, page, classes, where, order);
   return {
-    data: await teacherClasses(
-      db,
-      rows.map((row) => row.id),
-    ),
+    data: await teacherClasses(db, ids),
     meta,
   };
 }

@@ -41,7 +41,7 @@ import {
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
-import { paged } from './paged';
+import { pagedIds } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
 
@@ -158,20 +158,8 @@ export async function listLessons(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(lessons.teacherId, teacherId), state);
-  const { rows, meta } = await paged(
-    page,
-    db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(where)
-      .orderBy(...order),
-    db.select({ total: count() }).from(lessons).where(where),
-  );
-  const data = await teacherLessons(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
+  const { ids, meta } = await pagedIds(db, page, lessons, where, order);
+  const data = await teacherLessons(db, ids, now);
   return { data, meta };
 }
 

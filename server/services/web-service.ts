@@ -26,7 +26,7 @@ import { packageResource, type PackageDetails } from '../resources/commerce-reso
 import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '../resources/web-resource';
 import { curriculumTrees, escapeLike } from './catalogue-service';
 import { publicLesson } from './lesson-service';
-import { paged } from './paged';
+import { paged, pagedIds } from './paged';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 
 export { CLASS_TYPES };
@@ -126,16 +126,8 @@ function classFilter(filters: ClassFilters, now: Date): SQL | undefined {
 
 export async function listClasses(db: Database, filters: ClassFilters, page: PageRequest, now = new Date()) {
   const where = classFilter(filters, now);
-  const { rows, meta } = await paged(
-    page,
-    db.select({ id: classes.id }).from(classes).where(where).orderBy(asc(classes.startsAt), asc(classes.id)),
-    db.select({ total: count() }).from(classes).where(where),
-  );
-  const cards = await classCards(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
+  const { ids, meta } = await pagedIds(db, page, classes, where, [asc(classes.startsAt), asc(classes.id)]);
+  const cards = await classCards(db, ids, now);
   return { data: cards.map(classCard), meta };
 }
 

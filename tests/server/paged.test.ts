@@ -1,12 +1,13 @@
 // paged() on its own, over a real drizzle query (PGlite in memory): the page's window, the totals
 // and the meta of CONTRACT "Lists".
 import { PGlite } from '@electric-sql/pglite';
-import { asc, count, gt, sql } from 'drizzle-orm';
+import { asc, count, desc, gt, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRequest } from '../../server/http/query';
-import { paged } from '../../server/services/paged';
+import type { Database } from '../../server/db/client';
+import { paged, pagedIds } from '../../server/services/paged';
 
 const items = pgTable('items', { id: integer('id').primaryKey() });
 const client = new PGlite();
@@ -68,5 +69,16 @@ describe('paged', () => {
     );
     expect(ids(list.rows)).toEqual([1, 2, 3, 4]);
     expect(list.meta).toEqual({ current_page: 1, last_page: 2, per_page: 4, total: 7 });
+  });
+
+  it('pages the ids of a table the same way', async () => {
+    const list = await pagedIds(
+      db as unknown as Database,
+      pageRequest({ page: 2, per_page: 2 }, 15),
+      items,
+      gt(items.id, 2),
+      [desc(items.id)],
+    );
+    expect(list).toEqual({ ids: [5, 4], meta: { current_page: 2, last_page: 3, per_page: 2, total: 5 } });
   });
 });
