@@ -13,7 +13,7 @@ import {
   noteResource,
 } from '../resources/commerce-resource';
 import * as carts from '../services/cart-service';
-import { filterBy } from '../services/catalogue-service';
+import { catalogueFilters } from '../services/catalogue-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as lessonService from '../services/lesson-service';
 import { nairobiDayEnd, nairobiDayStart } from '../services/web-service';
@@ -114,9 +114,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
       currentUser(request).id,
       {
         q: query.q.slice(0, 100),
-        curriculumId: await filterBy(ctx.db, 'curriculum', query.curriculum),
-        gradeLevelId: await filterBy(ctx.db, 'gradeLevel', query.grade_level),
-        subjectId: await filterBy(ctx.db, 'subject', query.subject),
+        ...(await catalogueFilters(ctx.db, query)),
         type: query.type,
         from: query.from ? nairobiDayStart(query.from) : undefined,
         to: query.to ? nairobiDayEnd(query.to) : undefined,

@@ -152,6 +152,25 @@ export function filterBy(
   return filterRef(db, REF_TABLES[kind], value ?? '');
 }
 
+/** The catalogue filters of a list's query, by id or slug (`?grade_level=cbc-grade-7`). */
+export type CatalogueFilterQuery = {
+  curriculum?: string;
+  edu_level?: string;
+  grade_level?: string;
+  subject?: string;
+};
+
+/** Every catalogue filter of a list's query at once, each as `filterBy` reads it. */
+export async function catalogueFilters(db: Database, query: CatalogueFilterQuery) {
+  const [curriculumId, eduLevelId, gradeLevelId, subjectId] = await Promise.all([
+    filterBy(db, 'curriculum', query.curriculum),
+    filterBy(db, 'eduLevel', query.edu_level),
+    filterBy(db, 'gradeLevel', query.grade_level),
+    filterBy(db, 'subject', query.subject),
+  ]);
+  return { curriculumId, eduLevelId, gradeLevelId, subjectId };
+}
+
 // Correlated subqueries name their tables in full: drizzle leaves columns unqualified in a
 // single-table select, where a bare "id" would mean the subquery's own row.
 const subjectsPerGrade = sql<number>`(select count(*) from "grade_level_subjects" gls
