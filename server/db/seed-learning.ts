@@ -35,7 +35,7 @@ import { REMINDER_LEAD_MS } from '../services/reminder-service';
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 /** The first code of this seed: the catalogue seed ends at SOM-0200. */
-export const FIRST_LEARNING_CODE = 'SOM-0201';
+const FIRST_LEARNING_CODE = 'SOM-0201';
 
 type Learner = 'wanjiru' | 'achieng' | 'baraka';
 
@@ -561,7 +561,7 @@ const keyPart = (value: string) =>
     .replace(/^[-.]+|-+$/g, '');
 
 /** The storage key of a seeded file; deterministic, so every seeded copy holds the same bytes. */
-export const seededFileKey = (code: string, name: string) => `seed/${keyPart(code)}/${keyPart(name)}`;
+const seededFileKey = (code: string, name: string) => `seed/${keyPart(code)}/${keyPart(name)}`;
 
 // ---- The seed ----
 

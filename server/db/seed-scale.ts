@@ -45,7 +45,7 @@ import { walletAccountNo } from '../services/account-service';
 import { hashSecret } from '../security/password';
 
 /** The seeded catalogue's size (seed.ts + seed-catalogue.ts), the 1× of the benchmark. */
-export const BASE_SIZE = { lessons: 200, classes: 30, teachers: 20, questions: 50 } as const;
+const BASE_SIZE = { lessons: 200, classes: 30, teachers: 20, questions: 50 } as const;
 
 const DAY_MS = 86_400_000;
 const CHUNK = 500;
@@ -169,7 +169,7 @@ export type ScaleResult = {
 };
 
 /** Grows the seeded catalogue to `factor` times its size (no-op at 1); returns the totals. */
-export async function seedScale(db: Database, factor: number, now = new Date()): Promise<ScaleResult> {
+async function seedScale(db: Database, factor: number, now = new Date()): Promise<ScaleResult> {
   const target = {
     lessons: BASE_SIZE.lessons * factor,
     classes: BASE_SIZE.classes * factor,

@@ -33,7 +33,7 @@ import { t } from '../../src/shared/messages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-export const FIRST_TEACHING_CODE = 'SOM-0301';
+const FIRST_TEACHING_CODE = 'SOM-0301';
 /** 10:00 in Nairobi (UTC+3), as minutes after UTC midnight: clear of the learning seed's afternoons. */
 const TEN_AM = 7 * 60;
 

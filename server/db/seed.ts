@@ -33,7 +33,7 @@ import { seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
-export const DEMO_WALLET_PIN = '1234';
+const DEMO_WALLET_PIN = '1234';
 
 const SUBJECTS: Array<[name: string, color: string]> = [
   ['Mathematics', '#1E88E5'],

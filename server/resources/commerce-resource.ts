@@ -172,7 +172,7 @@ export function bookingItem(
 }
 
 /** A note's or assignment's file: the bytes download from `url` (GET /api/files/{id}). */
-export function fileResource(file: { id: number; name: string; sizeBytes: number; mimeType: string }) {
+function fileResource(file: { id: number; name: string; sizeBytes: number; mimeType: string }) {
   return {
     id: file.id,
     name: file.name,
@@ -269,7 +269,7 @@ export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purc
  * Everything else in `meta` is the server's own: the ids it asks gateways with (checkout, merchant,
  * originator and conversation ids, order tracking ids) would let a forger answer its questions.
  */
-export const SHOWN_TRANSACTION_META = ['result_desc'] as const;
+const SHOWN_TRANSACTION_META = ['result_desc'] as const;
 
 function shownMeta(meta: Record<string, unknown>): Record<string, unknown> {
   const shown: Record<string, unknown> = {};

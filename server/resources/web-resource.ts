@@ -29,7 +29,7 @@ export type GradeRef = Row<typeof gradeLevels> & {
   eduLevel: (Row<typeof educationLevels> & { curriculum: Row<typeof curricula> | null }) | null;
 };
 
-export const gradeLevelRef = (grade: GradeRef) => ({
+const gradeLevelRef = (grade: GradeRef) => ({
   id: grade.id,
   name: grade.name,
   slug: grade.slug,
@@ -43,7 +43,7 @@ export const gradeLevelRef = (grade: GradeRef) => ({
     : null,
 });
 
-export const personResource = (user: PublicUser) => ({
+const personResource = (user: PublicUser) => ({
   id: user.id,
   first_name: user.firstName,
   last_name: user.lastName,
@@ -52,7 +52,7 @@ export const personResource = (user: PublicUser) => ({
 
 export type TeacherWithUser = Teacher & { user: PublicUser };
 
-export const teacherSummary = (teacher: TeacherWithUser) => ({
+const teacherSummary = (teacher: TeacherWithUser) => ({
   id: teacher.id,
   first_name: teacher.user.firstName,
   last_name: teacher.user.lastName,

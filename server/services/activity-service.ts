@@ -33,7 +33,7 @@ export async function recordActivity(
   await tx.insert(activities).values(input);
 }
 
-export function activityResource(row: ActivityRow) {
+function activityResource(row: ActivityRow) {
   return {
     id: row.id,
     type: row.type,

@@ -117,7 +117,7 @@ type SluggedTable =
  * A catalogue item named by id or slug. Filters treat an unknown slug as "matches nothing" (-1),
  * show routes as a 404 (null).
  */
-export async function findRef(db: Database, table: SluggedTable, value: string): Promise<number | null> {
+async function findRef(db: Database, table: SluggedTable, value: string): Promise<number | null> {
   if (value === '') return null;
   const where = /^\d+$/.test(value) ? eq(table.id, Number(value)) : eq(table.slug, value);
   const [row] = await db.select({ id: table.id }).from(table).where(where).limit(1);
@@ -125,11 +125,7 @@ export async function findRef(db: Database, table: SluggedTable, value: string):
 }
 
 /** For list filters: undefined = no filter, -1 = an unknown item (an empty list, not an error). */
-export async function filterRef(
-  db: Database,
-  table: SluggedTable,
-  value: string,
-): Promise<number | undefined> {
+async function filterRef(db: Database, table: SluggedTable, value: string): Promise<number | undefined> {
   if (value === '') return undefined;
   return (await findRef(db, table, value)) ?? -1;
 }

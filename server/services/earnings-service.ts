@@ -27,11 +27,11 @@ export type EarningsContext = {
 
 const WALLET_URL = '/wallet';
 
-export const commissionPercentOf = (ctx: { config: Pick<AppConfig, 'commissionPercent'> }) =>
+const commissionPercentOf = (ctx: { config: Pick<AppConfig, 'commissionPercent'> }) =>
   ctx.config.commissionPercent ?? DEFAULT_COMMISSION_PERCENT;
 
 /** The platform's share, rounded to the cent. */
-export const commissionOf = (grossCents: number, percent: number) => Math.round((grossCents * percent) / 100);
+const commissionOf = (grossCents: number, percent: number) => Math.round((grossCents * percent) / 100);
 
 /** What the lesson's bookings paid: their paid order items, less the refunded bookings. */
 async function grossOf(tx: Transaction, lessonId: number) {

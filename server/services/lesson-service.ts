@@ -36,7 +36,7 @@ import { t } from '../../src/shared/messages';
 export const publicLesson = and(eq(lessons.isApproved, true), isNull(lessons.cancelledAt));
 
 /** Joining opens this long before the start. */
-export const JOIN_EARLY_MS = 15 * 60 * 1000;
+const JOIN_EARLY_MS = 15 * 60 * 1000;
 
 // A lesson's class names its own subject; the topic's subject is joined as `subjects`.
 const classSubject = alias(subjects, 'class_subject');

@@ -33,7 +33,7 @@ export type NotificationData = { title: string; body: string; url: string | null
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** The wire shape: `{id, type, data {title, body, url, …}, read_at, created_at, updated_at}`. */
-export function notificationResource(row: NotificationRow) {
+function notificationResource(row: NotificationRow) {
   return {
     id: row.id,
     type: row.type,

@@ -24,7 +24,7 @@ import {
 /** Reminders are due this long before the lesson starts. */
 export const REMINDER_LEAD_MS = 60 * 60 * 1000;
 /** A process that claimed a reminder holds it this long; a crashed one's claim runs out. */
-export const REMINDER_LEASE_MS = 5 * 60 * 1000;
+const REMINDER_LEASE_MS = 5 * 60 * 1000;
 
 export type ReminderContext = {
   db: Database;
@@ -150,7 +150,7 @@ async function reminderDetails(db: Database, bookingId: number) {
   return { lesson: row.lesson, recipient };
 }
 
-export function lessonReminderMail(
+function lessonReminderMail(
   to: string,
   input: { firstName: string; child: string | null; lesson: string; startAt: Date; url: string },
 ): MailMessage {
