@@ -9,7 +9,7 @@ import { databaseOptions, readConfig, type ServerEnv } from './config';
 import { createDatabase } from './db/client';
 import { auditMoney, auditReadiness, type Breach, type MoneyAudit } from './services/money-audit-service';
 
-export const AUDIT_EXIT = { clean: 0, breached: 1, cannotAudit: 2 } as const;
+const AUDIT_EXIT = { clean: 0, breached: 1, cannotAudit: 2 } as const;
 
 type AuditEnv = Pick<ServerEnv, 'databaseUrl' | 'dataDir'>;
 type Output = { out(line: string): void; err(line: string): void };
@@ -71,7 +71,7 @@ export function formatAudit(audit: MoneyAudit, target: string): string[] {
 }
 
 /** The CLI without the process: tests call it with their own environment and output. */
-export async function runMoneyAudit(
+async function runMoneyAudit(
   env: AuditEnv = readConfig(),
   options: { force?: boolean; output?: Output } = {},
 ): Promise<number> {

@@ -157,7 +157,7 @@ function serialize(nodes: Node[], used: Used): string {
 }
 
 /** Every class named by a `class` attribute in `html`. */
-export function classesIn(html: string): Set<string> {
+function classesIn(html: string): Set<string> {
   const used = new Set<string>();
   for (const [, value = ''] of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of value.split(/\s+/)) if (name) used.add(name);
@@ -166,7 +166,7 @@ export function classesIn(html: string): Set<string> {
 }
 
 /** Every `name=value` of a quoted attribute in `html` (names lower-cased). */
-export function attributesIn(html: string): Set<string> {
+function attributesIn(html: string): Set<string> {
   const found = new Set<string>();
   for (const [, name = '', value = ''] of html.matchAll(/\s([\w-]+)="([^"]*)"/g))
     found.add(`${name.toLowerCase()}=${value}`);

@@ -34,7 +34,7 @@ type Manifest = Record<string, ManifestChunk>;
 const FULL_STYLES_MODULE = 'src/views/styles/mantine-full.ts';
 
 /** How long a page waits for its data answers before it is sent without them (the SPA then asks). */
-export const BOOT_DATA_WAIT_MS = 400;
+const BOOT_DATA_WAIT_MS = 400;
 /** Answers larger than this are left to the SPA: they would delay the HTML more than they save. */
 const BOOT_DATA_MAX_BYTES = 64 * 1024;
 
@@ -93,7 +93,7 @@ function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: strin
 }
 
 /** The API paths (with query) whose answers the route's screen asks for first. */
-export function dataUrls(route: Route, params: RouteParams, search: URLSearchParams): string[] {
+function dataUrls(route: Route, params: RouteParams, search: URLSearchParams): string[] {
   if (route.access !== 'public' || !('data' in route)) return [];
   return route.data.map((call) => {
     const apiPath = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

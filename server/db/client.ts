@@ -65,7 +65,7 @@ export type DataChanges = {
   readonly immediate?: boolean;
 };
 
-export const PUBLIC_DATA_CHANNEL = 'public_data';
+const PUBLIC_DATA_CHANNEL = 'public_data';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

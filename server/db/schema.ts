@@ -353,7 +353,7 @@ export const lessons = pgTable(
   ],
 );
 
-export const DURATION_UNITS = ['day', 'week', 'month', 'year'] as const;
+const DURATION_UNITS = ['day', 'week', 'month', 'year'] as const;
 
 export const packages = pgTable('packages', {
   id: serial('id').primaryKey(),
@@ -839,7 +839,7 @@ export const assignments = pgTable(
   (t) => [index('assignments_lesson_id_idx').on(t.lessonId)],
 );
 
-export const FILE_PURPOSES = ['note', 'assignment', 'photo'] as const;
+const FILE_PURPOSES = ['note', 'assignment', 'photo'] as const;
 
 /** An uploaded file; the bytes live in the file storage under `storage_key` (server/storage). */
 export const files = pgTable(
@@ -903,7 +903,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
-export const USER_EVENT_KINDS = ['notification', 'transaction'] as const;
+const USER_EVENT_KINDS = ['notification', 'transaction'] as const;
 
 /**
  * Outbox of live events (`GET /api/events`): written in the transaction that causes them, read by

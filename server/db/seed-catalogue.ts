@@ -1,7 +1,7 @@
 // Seed of the public catalogue (issue 4): categories, tags, terms, sixteen more approved teachers,
 // 30 classes with their lessons (200 lessons in all with the commerce seed's 30), 50 questions with
 // answers and votes, and the FAQs. Idempotent: keyed on slugs, e-mails and codes; batch inserts.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from './client';
 import {
   answerVotes,
@@ -16,7 +16,6 @@ import {
   lessons,
   programs,
   questions,
-  students,
   subjectTagLinks,
   subjectTags,
   subjects,
@@ -27,6 +26,7 @@ import {
   topics,
   users,
 } from './schema';
+import { slugOf } from '../services/admin-catalogue-service';
 import {
   ANSWERS,
   CATALOGUE_TEACHERS,
@@ -38,12 +38,8 @@ import {
   type ClassSeed,
 } from './seed-catalogue-data';
 import { createAccount } from '../services/account-service';
-
-const slugify = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+import { saveSchooling } from '../services/profile-service';
+import { approvedTeacher } from './seed-support';
 
 const emailOf = (first: string, last: string) => `${first}.${last}@example.com`.toLowerCase();
 
@@ -120,11 +116,11 @@ const TAGS: Array<[name: string, color: string, subjectSlugs: string[]]> = [
 async function seedCategoriesAndTags(db: Database): Promise<void> {
   await db
     .insert(categories)
-    .values(CATEGORIES.map(([name]) => ({ name, slug: slugify(name) })))
+    .values(CATEGORIES.map(([name]) => ({ name, slug: slugOf(name) })))
     .onConflictDoNothing();
   const categoryRows = await db.select().from(categories);
   for (const [name, slugs] of CATEGORIES) {
-    const category = categoryRows.find((row) => row.slug === slugify(name));
+    const category = categoryRows.find((row) => row.slug === slugOf(name));
     if (!category) continue;
     // Only subjects without a category: an admin's later choice is kept.
     await db
@@ -134,14 +130,14 @@ async function seedCategoriesAndTags(db: Database): Promise<void> {
   }
   await db
     .insert(subjectTags)
-    .values(TAGS.map(([name, color]) => ({ name, color, slug: slugify(name) })))
+    .values(TAGS.map(([name, color]) => ({ name, color, slug: slugOf(name) })))
     .onConflictDoNothing();
   const [tagRows, subjectRows] = await Promise.all([
     db.select().from(subjectTags),
     db.select({ id: subjects.id, slug: subjects.slug }).from(subjects),
   ]);
   const links = TAGS.flatMap(([name, , slugs]) => {
-    const tag = tagRows.find((row) => row.slug === slugify(name));
+    const tag = tagRows.find((row) => row.slug === slugOf(name));
     return tag
       ? subjectRows
           .filter((subject) => slugs.includes(subject.slug))
@@ -166,7 +162,7 @@ async function seedTerms(db: Database, year: number): Promise<void> {
         calendar.map(([name, startDate, endDate]) => ({
           curriculumId: curriculum.id,
           name: `${name} ${year}`,
-          slug: `${curriculum.slug}-${year}-${slugify(name)}`,
+          slug: `${curriculum.slug}-${year}-${slugOf(name)}`,
           startDate,
           endDate,
         })),
@@ -207,23 +203,19 @@ async function seedTeachers(db: Database, passwordHash: string): Promise<void> {
         dob: teacher.dob,
       });
       if (!profileId) throw new Error('Teacher profile missing');
-      await tx
-        .update(teachers)
-        .set({
-          status: 'approved',
-          biography: teacher.biography,
-          currentWorkplace: teacher.workplace,
-          qualificationLevel: teacher.qualification,
-          curriculumId: curriculumRows.find((row) => row.slug === teacher.curriculum)?.id ?? null,
-          // Checked at approval; never sent back (docs/catalogue-api.md).
-          idNumber: String(20_000_000 + Number(teacher.phone.slice(-3)) * 1_337),
-          tscNumber: String(500_000 + Number(teacher.phone.slice(-3)) * 17),
-        })
-        .where(eq(teachers.id, profileId));
-      const links = subjectRows
-        .filter((subject) => teacher.subjects.includes(subject.slug))
-        .map((subject) => ({ teacherId: profileId, subjectId: subject.id }));
-      if (links.length) await tx.insert(teacherSubjects).values(links).onConflictDoNothing();
+      await approvedTeacher(tx, profileId, {
+        biography: teacher.biography,
+        currentWorkplace: teacher.workplace,
+        qualificationLevel: teacher.qualification,
+        curriculumId: curriculumRows.find((row) => row.slug === teacher.curriculum)?.id ?? null,
+        eduLevelId: null,
+        subjectIds: subjectRows
+          .filter((subject) => teacher.subjects.includes(subject.slug))
+          .map((subject) => subject.id),
+        // Checked at approval; never sent back (docs/catalogue-api.md).
+        idNumber: String(20_000_000 + Number(teacher.phone.slice(-3)) * 1_337),
+        tscNumber: String(500_000 + Number(teacher.phone.slice(-3)) * 17),
+      });
     }
   });
 }
@@ -321,7 +313,7 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
     const bank = TOPIC_BANK[seed.subject];
     if (!grade || !subject || !teacherId || !bank) throw new Error(`Class ${seed.title} is missing data`);
     const programName = `${grade.acronym} ${grade.name} ${subject.name}`;
-    const programSlug = slugify(programName);
+    const programSlug = slugOf(programName);
     programValues.set(programSlug, {
       name: programName,
       slug: programSlug,
@@ -331,7 +323,7 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
     });
     for (let lesson = 0; lesson < count; lesson += 1) {
       const [topicName, objective] = bank[(lesson + (classSlug ? 0 : classIndex)) % bank.length] ?? ['', ''];
-      const topicSlug = `${grade.slug}-${slugify(topicName)}`;
+      const topicSlug = `${grade.slug}-${slugOf(topicName)}`;
       topicValues.set(topicSlug, {
         name: topicName,
         slug: topicSlug,
@@ -354,7 +346,7 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
   };
 
   CLASSES.forEach((seed, index) => {
-    const slug = slugify(seed.title);
+    const slug = slugOf(seed.title);
     const { grade, subject, teacherId } = plan(
       seed,
       index,
@@ -516,16 +508,13 @@ async function seedLearners(db: Database, passwordHash: string): Promise<number[
           .select({ id: gradeLevels.eduLevelId })
           .from(gradeLevels)
           .where(eq(gradeLevels.id, grade.id));
-        await tx
-          .update(students)
-          .set({
-            curriculumId: grade.curriculumId,
-            eduLevelId: level?.id ?? null,
-            gradeLevelId: grade.id,
-            studyMode: 'day_scholar',
-            profileCompleted: true,
-          })
-          .where(eq(students.id, profileId));
+        await saveSchooling(tx, profileId, {
+          schoolName: null,
+          studyMode: 'day_scholar',
+          curriculumId: grade.curriculumId,
+          eduLevelId: level?.id ?? null,
+          gradeLevelId: grade.id,
+        });
       }
     }
   });
@@ -546,7 +535,8 @@ async function seedQuestions(db: Database, askers: number[], now: Date): Promise
       .select({ userId: teachers.userId, subjectId: teacherSubjects.subjectId })
       .from(teachers)
       .innerJoin(teacherSubjects, eq(teacherSubjects.teacherId, teachers.id))
-      .where(eq(teachers.status, 'approved')),
+      .where(eq(teachers.status, 'approved'))
+      .orderBy(asc(teachers.id), asc(teacherSubjects.subjectId)),
   ]);
   const subjectId = (slug: string) => subjectRows.find((row) => row.slug === slug)?.id ?? null;
   const templated = CLASSES.map((seed, index): [string, string, string, string] => {

@@ -29,13 +29,13 @@ import {
   users,
 } from './schema';
 import type { FileStorage } from '../storage/file-storage';
-import { t } from '../../src/shared/messages';
+import { answerNews, bookingNews, lessonSoonNews, likeNews, type News } from '../services/activity-service';
+import { REMINDER_LEAD_MS } from '../services/reminder-service';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
-const REMINDER_LEAD_MS = 60 * MINUTE_MS;
 /** The first code of this seed: the catalogue seed ends at SOM-0200. */
-export const FIRST_LEARNING_CODE = 'SOM-0201';
+const FIRST_LEARNING_CODE = 'SOM-0201';
 
 type Learner = 'wanjiru' | 'achieng' | 'baraka';
 
@@ -561,26 +561,7 @@ const keyPart = (value: string) =>
     .replace(/^[-.]+|-+$/g, '');
 
 /** The storage key of a seeded file; deterministic, so every seeded copy holds the same bytes. */
-export const seededFileKey = (code: string, name: string) => `seed/${keyPart(code)}/${keyPart(name)}`;
-
-// ---- Texts (as the activity feed words them, in Nairobi time) ----
-
-const NAIROBI = 'Africa/Nairobi';
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: NAIROBI,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const clockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: NAIROBI,
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const time = (date: Date) => clockFormat.format(date).replace(/\u202f|\u00a0/g, ' ');
-const when = (date: Date) => `${dayFormat.format(date)} at ${time(date)}`;
-const lessonUrl = (code: string) => `/lessons/show/${encodeURIComponent(code)}`;
+const seededFileKey = (code: string, name: string) => `seed/${keyPart(code)}/${keyPart(name)}`;
 
 // ---- The seed ----
 
@@ -843,90 +824,57 @@ export async function seedLearning(
     }
 
     // The feed and the bell: bookings, the lesson starting soon, answers and likes, oldest first
-    // (the feed lists by id).
-    type Item = {
-      userId: number;
-      type: 'booking' | 'lesson_soon' | 'answer' | 'like';
-      notification: string;
-      title: string;
-      text: string;
-      url: string;
-      at: Date;
-      extra: Record<string, unknown>;
-    };
-    const items: Item[] = bookingValues.map((row) => {
-      const who = learner[row.learner];
-      const params = { lesson: `${row.topicName ?? row.code} (${row.code})`, when: when(row.startAt) };
-      return {
-        userId: who.payer,
-        type: 'booking',
-        notification: 'booking',
-        title: t('feed.bookingTitle'),
-        text: who.child
-          ? t('feed.bookingTextFor', { ...params, child: who.child })
-          : t('feed.bookingText', params),
-        url: lessonUrl(row.code),
-        at: row.createdAt,
-        extra: {
-          booking_id: bookingId(row.lessonId, who.studentId),
-          lesson_id: row.lessonId,
-          lesson_code: row.code,
-          student_id: who.studentId,
-          starts_at: row.startAt.toISOString(),
-        },
-      };
+    // (the feed lists by id), worded as the services word them when it happens.
+    const lessonOf = (row: (typeof bookingValues)[number]) => ({
+      id: row.lessonId,
+      code: row.code,
+      startAt: row.startAt,
+      topicName: row.topicName,
     });
-    for (const row of soon) {
-      const who = learner[row.learner];
-      const params = { lesson: `${row.topicName ?? row.code} (${row.code})`, time: time(row.startAt) };
-      items.push({
-        userId: who.payer,
-        type: 'lesson_soon',
-        notification: 'lesson_reminder',
-        title: t('feed.reminderTitle'),
-        text: who.child
-          ? t('feed.reminderTextFor', { ...params, child: who.child })
-          : t('feed.reminderText', params),
-        url: lessonUrl(row.code),
-        at: now,
-        extra: {
-          booking_id: bookingId(row.lessonId, who.studentId),
-          lesson_id: row.lessonId,
-          lesson_code: row.code,
-          starts_at: row.startAt.toISOString(),
-        },
-      });
-    }
-    items.push(...(await answerItems(tx, [studentUser.id, parentUser.id], now)));
+    const items: Item[] = [
+      ...bookingValues.map((row) => {
+        const who = learner[row.learner];
+        const booking = { id: bookingId(row.lessonId, who.studentId), studentId: who.studentId };
+        return { userId: who.payer, at: row.createdAt, news: bookingNews(lessonOf(row), booking, who.child) };
+      }),
+      ...soon.map((row) => {
+        const who = learner[row.learner];
+        const booking = bookingId(row.lessonId, who.studentId);
+        return { userId: who.payer, at: now, news: lessonSoonNews(lessonOf(row), booking, who.child) };
+      }),
+      ...(await answerItems(tx, [studentUser.id, parentUser.id], now)),
+    ];
     items.sort((a, b) => a.at.getTime() - b.at.getTime());
     if (items.length) {
       await tx.insert(activities).values(
-        items.map((item) => ({
-          userId: item.userId,
-          type: item.type,
-          text: item.text,
-          url: item.url,
-          createdAt: item.at,
+        items.map(({ userId, at, news }) => ({
+          userId,
+          type: news.type,
+          text: news.text,
+          url: news.url,
+          createdAt: at,
         })),
       );
       await tx.insert(notifications).values(
-        items.map((item) => ({
-          userId: item.userId,
-          type: item.notification,
-          data: { title: item.title, body: item.text, url: item.url, ...item.extra },
+        items.map(({ userId, at, news }) => ({
+          userId,
+          type: news.notification,
+          data: { title: news.title, body: news.text, url: news.url, ...news.extra },
           // What is older than two days has been seen.
-          readAt:
-            now.getTime() - item.at.getTime() > 2 * DAY_MS ? new Date(item.at.getTime() + 3_600_000) : null,
-          createdAt: item.at,
-          updatedAt: item.at,
+          readAt: now.getTime() - at.getTime() > 2 * DAY_MS ? new Date(at.getTime() + 3_600_000) : null,
+          createdAt: at,
+          updatedAt: at,
         })),
       );
     }
   });
 }
 
+/** One line of the seeded feed and bell: whose, when, and what it says. */
+type Item = { userId: number; at: Date; news: News };
+
 /** Answers to the demo users' questions and likes on their answers, as the feed reports them. */
-async function answerItems(tx: Database, userIds: number[], now: Date) {
+async function answerItems(tx: Database, userIds: number[], now: Date): Promise<Item[]> {
   const answered = await tx
     .select({
       questionId: questions.id,
@@ -948,6 +896,7 @@ async function answerItems(tx: Database, userIds: number[], now: Date) {
       authorId: answers.userId,
       answerId: answers.id,
       answeredAt: answers.createdAt,
+      likerId: answerVotes.userId,
       firstName: users.firstName,
       lastName: users.lastName,
     })
@@ -960,25 +909,22 @@ async function answerItems(tx: Database, userIds: number[], now: Date) {
   return [
     ...answered.map((row) => ({
       userId: row.askerId,
-      type: 'answer' as const,
-      notification: 'answer',
-      title: t('feed.answerTitle'),
-      text: t('feed.answerText', { name: `${row.firstName} ${row.lastName}`, question: row.title }),
-      url: `/questions/show/${row.questionId}`,
       at: row.at,
-      extra: { question_id: row.questionId, answer_id: row.answerId },
+      news: answerNews(
+        { id: row.questionId, title: row.title },
+        row.answerId,
+        `${row.firstName} ${row.lastName}`,
+      ),
     })),
     ...liked.map((row, index) => ({
       userId: row.authorId,
-      type: 'like' as const,
-      notification: 'like',
-      title: t('feed.likeTitle'),
-      text: t('feed.likeText', { name: `${row.firstName} ${row.lastName}`, question: row.title }),
-      url: `/questions/show/${row.questionId}`,
       at: new Date(
         Math.min(now.getTime() - 60 * MINUTE_MS, row.answeredAt.getTime() + ((index % 5) + 1) * 3_600_000),
       ),
-      extra: { question_id: row.questionId, answer_id: row.answerId },
+      news: likeNews({ id: row.questionId, title: row.title }, row.answerId, {
+        id: row.likerId,
+        name: `${row.firstName} ${row.lastName}`,
+      }),
     })),
   ];
 }

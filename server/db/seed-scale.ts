@@ -31,6 +31,7 @@ import {
   users,
   wallets,
 } from './schema';
+import { slugOf } from '../services/admin-catalogue-service';
 import {
   ANSWERS,
   CATALOGUE_TEACHERS,
@@ -44,16 +45,10 @@ import { walletAccountNo } from '../services/account-service';
 import { hashSecret } from '../security/password';
 
 /** The seeded catalogue's size (seed.ts + seed-catalogue.ts), the 1× of the benchmark. */
-export const BASE_SIZE = { lessons: 200, classes: 30, teachers: 20, questions: 50 } as const;
+const BASE_SIZE = { lessons: 200, classes: 30, teachers: 20, questions: 50 } as const;
 
 const DAY_MS = 86_400_000;
 const CHUNK = 500;
-
-const slugify = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 // More first and last names than the hand-written teachers, so 2,000 teachers are not 16 people.
 const FIRST_NAMES = [
@@ -174,7 +169,7 @@ export type ScaleResult = {
 };
 
 /** Grows the seeded catalogue to `factor` times its size (no-op at 1); returns the totals. */
-export async function seedScale(db: Database, factor: number, now = new Date()): Promise<ScaleResult> {
+async function seedScale(db: Database, factor: number, now = new Date()): Promise<ScaleResult> {
   const target = {
     lessons: BASE_SIZE.lessons * factor,
     classes: BASE_SIZE.classes * factor,
@@ -214,7 +209,7 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
       const firstName = FIRST_NAMES[index % FIRST_NAMES.length] ?? 'Amina';
       const lastName =
         LAST_NAMES[Math.floor(index / FIRST_NAMES.length + index * 7) % LAST_NAMES.length] ?? 'Kamau';
-      const handle = `${slugify(firstName)}.${slugify(lastName)}.${stamp}${index}`;
+      const handle = `${slugOf(firstName)}.${slugOf(lastName)}.${stamp}${index}`;
       return {
         firstName,
         lastName,
@@ -350,7 +345,7 @@ export async function seedScale(db: Database, factor: number, now = new Date()):
         ['', 'with past papers', 'for the holidays', 'in small groups', 'on weekday evenings'][index % 5]
       }`.trim();
       classValues.push({
-        slug: `${slugify(title)}-${stamp}-${index + 1}`,
+        slug: `${slugOf(title)}-${stamp}-${index + 1}`,
         title,
         description: template?.description ?? `${LESSONS_PER_CLASS} lessons of ${combo.subjectName}.`,
         teacherId,

@@ -20,7 +20,6 @@ import {
   programs,
   students,
   subjects,
-  teacherSubjects,
   teachers,
   topics,
   transactions,
@@ -28,11 +27,13 @@ import {
   wallets,
 } from './schema';
 import { createAccount } from '../services/account-service';
+import { saveTeacherProfile, submitTeacherProfile } from '../services/profile-service';
+import { subjectIdsBySlug } from './seed-support';
 import { t } from '../../src/shared/messages';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-export const FIRST_TEACHING_CODE = 'SOM-0301';
+const FIRST_TEACHING_CODE = 'SOM-0301';
 /** 10:00 in Nairobi (UTC+3), as minutes after UTC midnight: clear of the learning seed's afternoons. */
 const TEN_AM = 7 * 60;
 
@@ -211,7 +212,7 @@ export async function seedTeaching(
       .from(users)
       .where(eq(users.email, PENDING_TEACHER.email));
     if (!existing) {
-      const { profileId } = await createAccount(tx, {
+      const { userId, profileId } = await createAccount(tx, {
         firstName: PENDING_TEACHER.firstName,
         lastName: PENDING_TEACHER.lastName,
         username: PENDING_TEACHER.username,
@@ -225,26 +226,17 @@ export async function seedTeaching(
         emailVerifiedAt: new Date(now.getTime() - 3 * DAY_MS),
       });
       if (!profileId) throw new Error('Teaching seed: pending teacher profile missing');
-      const [level] = await tx.select().from(gradeLevels).where(eq(gradeLevels.slug, 'cbc-grade-7'));
-      await tx
-        .update(teachers)
-        .set({
-          status: 'pending',
-          biography: PENDING_TEACHER.biography,
-          currentWorkplace: PENDING_TEACHER.workplace,
-          qualificationLevel: PENDING_TEACHER.qualification,
-          curriculumId: cbc.id,
-          eduLevelId: level?.eduLevelId ?? null,
-          idNumber: PENDING_TEACHER.idNumber,
-          tscNumber: PENDING_TEACHER.tscNumber,
-          submittedAt: new Date(now.getTime() - 2 * DAY_MS),
-        })
-        .where(eq(teachers.id, profileId));
-      const picked = await tx.select().from(subjects).where(inArray(subjects.slug, PENDING_TEACHER.subjects));
-      if (picked.length)
-        await tx
-          .insert(teacherSubjects)
-          .values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
+      await saveTeacherProfile(tx, profileId, {
+        biography: PENDING_TEACHER.biography,
+        currentWorkplace: PENDING_TEACHER.workplace,
+        qualificationLevel: PENDING_TEACHER.qualification,
+        curriculumId: cbc.id,
+        eduLevelId: grade7.eduLevelId,
+        subjectIds: await subjectIdsBySlug(tx, PENDING_TEACHER.subjects),
+        idNumber: PENDING_TEACHER.idNumber,
+        tscNumber: PENDING_TEACHER.tscNumber,
+      });
+      await submitTeacherProfile({ db: tx }, userId, new Date(now.getTime() - 2 * DAY_MS));
     }
   });
 }

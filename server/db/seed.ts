@@ -16,29 +16,24 @@ import {
   gradeLevels,
   parents,
   roles,
-  students,
   subjects,
-  teacherSubjects,
   teachers,
   transactions,
   users,
   wallets,
 } from './schema';
+import { slugOf } from '../services/admin-catalogue-service';
 import { createAccount, type NewAccount } from '../services/account-service';
+import { createChildAccount, saveSchooling } from '../services/profile-service';
 import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
+import { approvedTeacher, subjectIdsBySlug } from './seed-support';
 import { seedTeaching } from './seed-teaching';
 import { seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
-export const DEMO_WALLET_PIN = '1234';
-
-const slugify = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+const DEMO_WALLET_PIN = '1234';
 
 const SUBJECTS: Array<[name: string, color: string]> = [
   ['Mathematics', '#1E88E5'],
@@ -192,7 +187,7 @@ async function seedCatalogue(db: Database): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(subjects)
-    .values(SUBJECTS.map(([name, color]) => ({ name, color, slug: slugify(name) })))
+    .values(SUBJECTS.map(([name, color]) => ({ name, color, slug: slugOf(name) })))
     .onConflictDoNothing();
   const subjectIds = new Map((await db.select().from(subjects)).map((row) => [row.name, row.id]));
 
@@ -210,7 +205,7 @@ async function seedCatalogue(db: Database): Promise<void> {
     if (!curriculumRow) throw new Error(`Curriculum ${curriculum.slug} missing`);
 
     for (const [levelIndex, level] of curriculum.levels.entries()) {
-      const levelSlug = `${curriculum.slug}-${slugify(level.name)}`;
+      const levelSlug = `${curriculum.slug}-${slugOf(level.name)}`;
       await db
         .insert(educationLevels)
         .values({ curriculumId: curriculumRow.id, name: level.name, slug: levelSlug, position: levelIndex })
@@ -218,7 +213,7 @@ async function seedCatalogue(db: Database): Promise<void> {
       const [levelRow] = await db.select().from(educationLevels).where(eq(educationLevels.slug, levelSlug));
       if (!levelRow) throw new Error(`Education level ${levelSlug} missing`);
 
-      const gradeSlugs = level.grades.map((grade) => `${curriculum.slug}-${slugify(grade)}`);
+      const gradeSlugs = level.grades.map((grade) => `${curriculum.slug}-${slugOf(grade)}`);
       await db
         .insert(gradeLevels)
         .values(
@@ -322,15 +317,11 @@ async function seedAccounts(db: Database): Promise<void> {
     },
     async (tx, { userId, profileId }) => {
       if (!profileId) throw new Error('Student profile missing');
-      await tx
-        .update(students)
-        .set({
-          ...grade7,
-          schoolName: 'Kilimani Junior School, Nairobi',
-          studyMode: 'day_scholar',
-          profileCompleted: true,
-        })
-        .where(eq(students.id, profileId));
+      await saveSchooling(tx, profileId, {
+        ...grade7,
+        schoolName: 'Kilimani Junior School, Nairobi',
+        studyMode: 'day_scholar',
+      });
       // KES 10,000 and PIN 1234: the checkout demo pays from this wallet.
       await walletToppedUp(tx, userId, 1_000_000);
       await tx.update(wallets).set({ pinHash }).where(eq(wallets.userId, userId));
@@ -359,7 +350,7 @@ async function seedAccounts(db: Database): Promise<void> {
           username: 'achieng.otieno',
           gender: 'female' as const,
           dob: '2016-05-10',
-          placement: grade4,
+          ...grade4,
           schoolName: 'Riara Springs Primary School, Nairobi',
           studyMode: 'day_scholar' as const,
         },
@@ -369,36 +360,12 @@ async function seedAccounts(db: Database): Promise<void> {
           username: 'baraka.otieno',
           gender: 'male' as const,
           dob: '2011-09-21',
-          placement: year10,
+          ...year10,
           schoolName: 'Brookhouse School, Karen',
           studyMode: 'boarding' as const,
         },
       ];
-      for (const child of children) {
-        const { profileId: studentId } = await createAccount(tx, {
-          firstName: child.firstName,
-          lastName: child.lastName,
-          username: child.username,
-          email: null,
-          phone: null,
-          passwordHash: null,
-          status: 'active',
-          role: 'student',
-          gender: child.gender,
-          dob: child.dob,
-        });
-        if (!studentId) throw new Error('Child profile missing');
-        await tx
-          .update(students)
-          .set({
-            ...child.placement,
-            parentId: profileId,
-            schoolName: child.schoolName,
-            studyMode: child.studyMode,
-            profileCompleted: true,
-          })
-          .where(eq(students.id, studentId));
-      }
+      for (const child of children) await createChildAccount(tx, profileId, child);
     },
   );
 
@@ -417,27 +384,17 @@ async function seedAccounts(db: Database): Promise<void> {
     async (tx, { profileId }) => {
       if (!profileId) throw new Error('Teacher profile missing');
       const senior = await gradeBySlug(tx, 'cbc-grade-10');
-      await tx
-        .update(teachers)
-        .set({
-          status: 'approved',
-          biography:
-            'Mathematics and Physics teacher with eleven years in Kenyan secondary schools. I help learners build confidence through worked examples, past papers and short weekly checks, and I prepare candidates for KCSE and the new CBC senior school assessments.',
-          currentWorkplace: 'Alliance Girls High School, Kikuyu',
-          qualificationLevel: 'Masters',
-          curriculumId: senior.curriculumId,
-          eduLevelId: senior.eduLevelId,
-          idNumber: '28765432',
-          tscNumber: '456789',
-        })
-        .where(eq(teachers.id, profileId));
-      const picked = await tx
-        .select()
-        .from(subjects)
-        .where(inArray(subjects.slug, ['mathematics', 'physics', 'computer-science']));
-      await tx
-        .insert(teacherSubjects)
-        .values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
+      await approvedTeacher(tx, profileId, {
+        biography:
+          'Mathematics and Physics teacher with eleven years in Kenyan secondary schools. I help learners build confidence through worked examples, past papers and short weekly checks, and I prepare candidates for KCSE and the new CBC senior school assessments.',
+        currentWorkplace: 'Alliance Girls High School, Kikuyu',
+        qualificationLevel: 'Masters',
+        curriculumId: senior.curriculumId,
+        eduLevelId: senior.eduLevelId,
+        subjectIds: await subjectIdsBySlug(tx, ['mathematics', 'physics', 'computer-science']),
+        idNumber: '28765432',
+        tscNumber: '456789',
+      });
     },
   );
 
@@ -531,19 +488,16 @@ async function seedTeachers(db: Database): Promise<void> {
   for (const teacher of MORE_TEACHERS) {
     await demoAccount(db, { ...teacher, role: 'teacher' }, async (tx, { profileId }) => {
       if (!profileId) throw new Error('Teacher profile missing');
-      await tx
-        .update(teachers)
-        .set({
-          status: 'approved',
-          biography: teacher.biography,
-          currentWorkplace: teacher.workplace,
-          qualificationLevel: 'Degree',
-        })
-        .where(eq(teachers.id, profileId));
-      const picked = await tx.select().from(subjects).where(inArray(subjects.slug, teacher.subjects));
-      await tx
-        .insert(teacherSubjects)
-        .values(picked.map((subject) => ({ teacherId: profileId, subjectId: subject.id })));
+      await approvedTeacher(tx, profileId, {
+        biography: teacher.biography,
+        currentWorkplace: teacher.workplace,
+        qualificationLevel: 'Degree',
+        curriculumId: null,
+        eduLevelId: null,
+        subjectIds: await subjectIdsBySlug(tx, teacher.subjects),
+        idNumber: null,
+        tscNumber: null,
+      });
     });
   }
 }
@@ -701,7 +655,7 @@ async function seedLessons(db: Database): Promise<void> {
     const teacherId = teacherIds.get(program.teacher);
     if (!curriculum || !grade || !subject || !teacherId)
       throw new Error(`Program ${program.name} is missing data`);
-    const programSlug = slugify(program.name);
+    const programSlug = slugOf(program.name);
     await db
       .insert(programs)
       .values({
@@ -714,7 +668,7 @@ async function seedLessons(db: Database): Promise<void> {
       .onConflictDoNothing();
     const [programRow] = await db.select().from(programs).where(eq(programs.slug, programSlug));
     for (const [topicName, objective, priceKes] of program.topics) {
-      const topicSlug = `${program.grade}-${slugify(topicName)}`;
+      const topicSlug = `${program.grade}-${slugOf(topicName)}`;
       await db
         .insert(topics)
         .values({ name: topicName, slug: topicSlug, subjectId: subject.id, gradeLevelId: grade.id })
@@ -797,14 +751,14 @@ async function seedPlans(db: Database): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(packageFeatures)
-    .values(FEATURES.map(([name], position) => ({ name, slug: slugify(name), position })))
+    .values(FEATURES.map(([name], position) => ({ name, slug: slugOf(name), position })))
     .onConflictDoNothing();
   const planRows = await db.select().from(packages);
   const featureRows = await db.select().from(packageFeatures);
   const values = FEATURES.flatMap(([name, perPlan]) =>
     PLANS.flatMap((plan, planIndex) => {
       const packageId = planRows.find((row) => row.slug === plan.slug)?.id;
-      const featureId = featureRows.find((row) => row.slug === slugify(name))?.id;
+      const featureId = featureRows.find((row) => row.slug === slugOf(name))?.id;
       const value = perPlan[planIndex] ?? '';
       return packageId && featureId ? [{ packageId, featureId, value, displayValue: value }] : [];
     }),

@@ -41,7 +41,7 @@ const LOST_CONNECTION_MESSAGES =
  * few seconds. Looks through `cause` (drizzle wraps the driver's error in its own) and an
  * AggregateError's `errors` (a host name with several addresses).
  */
-export function isConnectionLost(error: unknown, depth = 0): boolean {
+function isConnectionLost(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
   const { code, syscall, message, cause, errors } = error as {
     code?: unknown;

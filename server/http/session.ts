@@ -7,7 +7,7 @@ import { HttpError } from './errors';
 import { t } from '../../src/shared/messages';
 import { isServerPath } from '../../src/shared/routes';
 
-export const SESSION_COOKIE = 'somesha_session';
+const SESSION_COOKIE = 'somesha_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
 /**
@@ -34,7 +34,7 @@ function pathOf(request: FastifyRequest): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-export function needsCsrfCheck(method: string, path: string): boolean {
+function needsCsrfCheck(method: string, path: string): boolean {
   return (
     UNSAFE_METHODS.has(method) &&
     (path === '/api' || path.startsWith('/api/')) &&

@@ -83,7 +83,7 @@ function messageOf(failure: Failure, part: HttpPart): string {
   return t('validation.general');
 }
 
-export const superstructValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+const superstructValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (!(schema instanceof Struct)) {
     throw new Error(
       `Route schemas are superstruct Structs (server/http/validation.ts); got one for ${httpPart}.`,

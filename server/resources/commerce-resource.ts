@@ -15,7 +15,7 @@ import type {
 import { centsToDecimal } from './money';
 import { seatsLeft } from '../../src/shared/teaching';
 
-export const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
+const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
   public: '#1E88E5',
   private: '#8E24AA',
   group: '#43A047',
@@ -48,6 +48,29 @@ export type LessonDetails = typeof lessons.$inferSelect & {
   /** Seats its bookings hold (issue 20, `takenSeats`); absent where a caller does not count them. */
   seatsTaken?: number;
 };
+
+type LessonType = (typeof lessons.$inferSelect)['type'];
+
+/** A lesson's type as every lesson shape shows it: its name and colour. */
+export const lessonTypeResource = (type: LessonType) => ({
+  name: LESSON_TYPE_NAMES[type],
+  color: LESSON_TYPE_COLORS[type],
+});
+
+/** A lesson's program with its curriculum, as every lesson shape shows it. */
+export const lessonProgramResource = (
+  program: typeof programs.$inferSelect | null,
+  curriculum: typeof curricula.$inferSelect | null,
+) =>
+  program
+    ? {
+        id: program.id,
+        name: program.name,
+        curriculum: curriculum
+          ? { id: curriculum.id, name: curriculum.name, acronym: curriculum.acronym }
+          : null,
+      }
+    : null;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -97,16 +120,8 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
           subject: lesson.topic.subjectName,
         }
       : null,
-    program: lesson.program
-      ? {
-          id: lesson.program.id,
-          name: lesson.program.name,
-          curriculum: lesson.curriculum
-            ? { id: lesson.curriculum.id, name: lesson.curriculum.name, acronym: lesson.curriculum.acronym }
-            : null,
-        }
-      : null,
-    type: { name: LESSON_TYPE_NAMES[lesson.type], color: LESSON_TYPE_COLORS[lesson.type] },
+    program: lessonProgramResource(lesson.program, lesson.curriculum),
+    type: lessonTypeResource(lesson.type),
     teacher: lesson.teacherUser
       ? {
           id: lesson.teacherId,
@@ -157,7 +172,7 @@ export function bookingItem(
 }
 
 /** A note's or assignment's file: the bytes download from `url` (GET /api/files/{id}). */
-export function fileResource(file: { id: number; name: string; sizeBytes: number; mimeType: string }) {
+function fileResource(file: { id: number; name: string; sizeBytes: number; mimeType: string }) {
   return {
     id: file.id,
     name: file.name,
@@ -254,7 +269,7 @@ export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purc
  * Everything else in `meta` is the server's own: the ids it asks gateways with (checkout, merchant,
  * originator and conversation ids, order tracking ids) would let a forger answer its questions.
  */
-export const SHOWN_TRANSACTION_META = ['result_desc'] as const;
+const SHOWN_TRANSACTION_META = ['result_desc'] as const;
 
 function shownMeta(meta: Record<string, unknown>): Record<string, unknown> {
   const shown: Record<string, unknown> = {};

@@ -10,7 +10,7 @@ export type TeacherLessonStatus = (typeof TEACHER_LESSON_STATUSES)[number];
 export type LessonCounts = { bookings: number; notes: number; assignments: number };
 
 /** cancelled wins; then approved; a comment makes it rejected; else pending. */
-export function lessonStatus(lesson: {
+function lessonStatus(lesson: {
   isApproved: boolean;
   rejectionComment: string | null;
   cancelledAt: Date | null;
@@ -69,7 +69,7 @@ export function learnerResource(row: LessonLearner) {
 type ClassFields = Parameters<typeof learnerClassResource>[0];
 
 /** pending (not approved, no comment), approved, rejected (comment set). */
-export const classStatus = (row: { isApproved: boolean; rejectionComment: string | null }) =>
+const classStatus = (row: { isApproved: boolean; rejectionComment: string | null }) =>
   row.isApproved ? 'approved' : row.rejectionComment ? 'rejected' : 'pending';
 
 /** The learner Class plus `status`; `lessons_count` counts the teacher's lessons that are not cancelled. */

@@ -11,7 +11,7 @@ import type {
 import { curriculumSummary, eduLevelSummary, gradeLevelSummary, subjectResource } from './catalogue-resource';
 import { centsToDecimal } from './money';
 
-export function studentResource(student: StudentDetails) {
+function studentResource(student: StudentDetails) {
   return {
     id: student.id,
     student_no: student.studentNo,

@@ -16,7 +16,7 @@ import type {
   users,
 } from '../db/schema';
 import { curriculumSummary, subjectResource } from './catalogue-resource';
-import { LESSON_TYPE_COLORS } from './commerce-resource';
+import { lessonProgramResource, lessonTypeResource } from './commerce-resource';
 import { centsToDecimal } from './money';
 import { seatsLeft as seatsLeftOf } from '../../src/shared/teaching';
 
@@ -25,17 +25,11 @@ type Subject = Omit<Row<typeof subjects>, 'search'>;
 type Teacher = Omit<Row<typeof teachers>, 'search'>;
 type PublicUser = Pick<Row<typeof users>, 'id' | 'firstName' | 'lastName' | 'photo'>;
 
-const LESSON_TYPE_NAMES: Record<Row<typeof lessons>['type'], string> = {
-  public: 'Public',
-  private: 'Private',
-  group: 'Group',
-};
-
 export type GradeRef = Row<typeof gradeLevels> & {
   eduLevel: (Row<typeof educationLevels> & { curriculum: Row<typeof curricula> | null }) | null;
 };
 
-export const gradeLevelRef = (grade: GradeRef) => ({
+const gradeLevelRef = (grade: GradeRef) => ({
   id: grade.id,
   name: grade.name,
   slug: grade.slug,
@@ -49,7 +43,7 @@ export const gradeLevelRef = (grade: GradeRef) => ({
     : null,
 });
 
-export const personResource = (user: PublicUser) => ({
+const personResource = (user: PublicUser) => ({
   id: user.id,
   first_name: user.firstName,
   last_name: user.lastName,
@@ -58,7 +52,7 @@ export const personResource = (user: PublicUser) => ({
 
 export type TeacherWithUser = Teacher & { user: PublicUser };
 
-export const teacherSummary = (teacher: TeacherWithUser) => ({
+const teacherSummary = (teacher: TeacherWithUser) => ({
   id: teacher.id,
   first_name: teacher.user.firstName,
   last_name: teacher.user.lastName,
@@ -89,16 +83,8 @@ export function lessonCard(lesson: LessonCard, options: { withBiography?: boolea
     start_at: lesson.startAt.toISOString(),
     end_at: lesson.endAt.toISOString(),
     topic: lesson.topic ? { id: lesson.topic.id, name: lesson.topic.name, slug: lesson.topic.slug } : null,
-    program: lesson.program
-      ? {
-          id: lesson.program.id,
-          name: lesson.program.name,
-          curriculum: lesson.curriculum
-            ? { id: lesson.curriculum.id, name: lesson.curriculum.name, acronym: lesson.curriculum.acronym }
-            : null,
-        }
-      : null,
-    type: { name: LESSON_TYPE_NAMES[lesson.type], color: LESSON_TYPE_COLORS[lesson.type] },
+    program: lessonProgramResource(lesson.program, lesson.curriculum),
+    type: lessonTypeResource(lesson.type),
     subject: lesson.subject ? subjectResource(lesson.subject) : null,
     grade_level: lesson.gradeLevel ? gradeLevelRef(lesson.gradeLevel) : null,
     teacher: options.withBiography

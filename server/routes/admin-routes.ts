@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { object } from 'superstruct';
 import type { AppContext } from '../context';
 import type { Guards } from '../http/guards';
-import { pageMeta, pageRequest } from '../http/query';
+import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import * as approvals from '../services/admin-approval-service';
 import { REVIEW_STATUSES, TEACHER_REVIEW_STATUSES } from '../services/admin-approval-service';
@@ -46,12 +46,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     { ...adminOnly, schema: { querystring: TransactionsQuery } },
     async (request) => {
       const wanted = pageRequest(request.query, 25);
-      const { rows, total } = await adminTransactions.listTransactions(
-        ctx.db,
-        request.query.status ?? 'needs_review',
-        wanted,
-      );
-      return { data: rows, meta: pageMeta(wanted, total) };
+      return adminTransactions.listTransactions(ctx.db, request.query.status ?? 'needs_review', wanted);
     },
   );
 
@@ -65,12 +60,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     { ...adminOnly, schema: { querystring: TeachersQuery } },
     async (request) => {
       const wanted = pageRequest(request.query, 20);
-      const { rows, total } = await approvals.listTeachers(
+      return approvals.listTeachers(
         ctx.db,
         { status: request.query.status ?? 'pending', q: request.query.q.slice(0, 100) },
         wanted,
       );
-      return { data: rows, meta: pageMeta(wanted, total) };
     },
   );
 
@@ -101,8 +95,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   api.get('/api/admin/lessons', { ...adminOnly, schema: { querystring: ReviewQuery } }, async (request) => {
     const wanted = pageRequest(request.query, 20);
-    const { rows, total } = await approvals.listLessons(ctx.db, request.query.status ?? 'pending', wanted);
-    return { data: rows, meta: pageMeta(wanted, total) };
+    return approvals.listLessons(ctx.db, request.query.status ?? 'pending', wanted);
   });
 
   api.post(
@@ -130,8 +123,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   api.get('/api/admin/classes', { ...adminOnly, schema: { querystring: ReviewQuery } }, async (request) => {
     const wanted = pageRequest(request.query, 20);
-    const { rows, total } = await approvals.listClasses(ctx.db, request.query.status ?? 'pending', wanted);
-    return { data: rows, meta: pageMeta(wanted, total) };
+    return approvals.listClasses(ctx.db, request.query.status ?? 'pending', wanted);
   });
 
   api.post(
@@ -161,11 +153,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
 
   api.get('/api/users', { ...adminOnly, schema: { querystring: UsersQuery } }, async (request) => {
     const wanted = pageRequest(request.query, 25);
-    const { rows, total } = await listUsers(
-      ctx.db,
-      { q: request.query.q.slice(0, 100), role: request.query.role },
-      wanted,
-    );
-    return { data: rows, meta: pageMeta(wanted, total) };
+    return listUsers(ctx.db, { q: request.query.q.slice(0, 100), role: request.query.role }, wanted);
   });
 }

@@ -65,7 +65,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     async (request) =>
       catalogue.eduLevelList(
         db,
-        await catalogue.filterBy(db, 'curriculum', request.query.curriculum),
+        (await catalogue.catalogueFilters(db, request.query)).curriculumId,
         pageRequest(request.query, CATALOGUE_PER_PAGE),
       ),
   );
@@ -80,10 +80,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     async (request) =>
       catalogue.gradeLevelList(
         db,
-        {
-          curriculumId: await catalogue.filterBy(db, 'curriculum', request.query.curriculum),
-          eduLevelId: await catalogue.filterBy(db, 'eduLevel', request.query.edu_level),
-        },
+        await catalogue.catalogueFilters(db, request.query),
         pageRequest(request.query, CATALOGUE_PER_PAGE),
       ),
   );
@@ -114,8 +111,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: G
         {
           // A longer search is cut, not refused.
           q: request.query.q.slice(0, 100),
-          curriculumId: await catalogue.filterBy(db, 'curriculum', request.query.curriculum),
-          gradeLevelId: await catalogue.filterBy(db, 'gradeLevel', request.query.grade_level),
+          ...(await catalogue.catalogueFilters(db, request.query)),
         },
         pageRequest(request.query, CATALOGUE_PER_PAGE),
       ),
@@ -133,10 +129,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     async (request) =>
       catalogue.topicList(
         db,
-        {
-          subjectId: await catalogue.filterBy(db, 'subject', request.query.subject),
-          gradeLevelId: await catalogue.filterBy(db, 'gradeLevel', request.query.grade_level),
-        },
+        await catalogue.catalogueFilters(db, request.query),
         pageRequest(request.query, CATALOGUE_PER_PAGE),
       ),
   );

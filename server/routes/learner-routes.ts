@@ -4,7 +4,7 @@ import { object } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { currentUser, type Guards } from '../http/guards';
-import { pageMeta, pageRequest } from '../http/query';
+import { pageRequest } from '../http/query';
 import { typed } from '../http/validation';
 import { learnerClassResource, lessonResource } from '../resources/commerce-resource';
 import { attachmentDisposition, fileBytes, readableFile, safeMimeType } from '../services/file-service';
@@ -52,8 +52,8 @@ export function learnerRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     const query = request.query;
     const page = pageRequest(query, 12);
     const learners = await learnersOf(ctx.db, currentUser(request).id, query.student_id);
-    const { rows, total } = await learnerClasses(ctx.db, learners, query.filter ?? 'upcoming', page);
-    return { data: rows.map(learnerClassResource), meta: pageMeta(page, total) };
+    const { rows, meta } = await learnerClasses(ctx.db, learners, query.filter ?? 'upcoming', page);
+    return { data: rows.map(learnerClassResource), meta };
   });
 
   api.get(
@@ -71,7 +71,7 @@ export function learnerRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       );
       return {
         data: found.rows.map(({ lesson, booked }) => ({ ...lessonResource(lesson), is_booked: booked })),
-        meta: pageMeta(page, found.total),
+        meta: found.meta,
         class: learnerClassResource(found.class),
       };
     },

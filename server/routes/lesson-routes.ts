@@ -4,7 +4,7 @@ import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { currentUser, type Guards } from '../http/guards';
-import { pageMeta, pageRequest } from '../http/query';
+import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import {
   assignmentResource,
@@ -13,7 +13,7 @@ import {
   noteResource,
 } from '../resources/commerce-resource';
 import * as carts from '../services/cart-service';
-import { filterBy } from '../services/catalogue-service';
+import { catalogueFilters } from '../services/catalogue-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as lessonService from '../services/lesson-service';
 import { nairobiDayEnd, nairobiDayStart } from '../services/web-service';
@@ -93,16 +93,15 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
         currentUser(request).id,
         request.query.student_id,
       );
-      const { rows, total } = await lessonService.listBookings(
+      const { rows, meta } = await lessonService.listBookings(
         ctx.db,
         learners,
         request.query.filter ?? 'all',
-        page.page,
-        page.perPage,
+        page,
       );
       return {
         data: rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName)),
-        meta: pageMeta(page, total),
+        meta,
       };
     },
   );
@@ -110,14 +109,12 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
   api.get('/api/lessons/filter', { ...signedIn, schema: { querystring: FilterQuery } }, async (request) => {
     const query = request.query;
     const page = pageRequest(query, 12);
-    const { rows, total } = await lessonService.findLessons(
+    const { rows, meta } = await lessonService.findLessons(
       ctx.db,
       currentUser(request).id,
       {
         q: query.q.slice(0, 100),
-        curriculumId: await filterBy(ctx.db, 'curriculum', query.curriculum),
-        gradeLevelId: await filterBy(ctx.db, 'gradeLevel', query.grade_level),
-        subjectId: await filterBy(ctx.db, 'subject', query.subject),
+        ...(await catalogueFilters(ctx.db, query)),
         type: query.type,
         from: query.from ? nairobiDayStart(query.from) : undefined,
         to: query.to ? nairobiDayEnd(query.to) : undefined,
@@ -126,7 +123,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     );
     return {
       data: rows.map(({ lesson, booked }) => ({ ...lessonResource(lesson), is_booked: booked })),
-      meta: pageMeta(page, total),
+      meta,
     };
   });
 

@@ -11,7 +11,7 @@ import { RETRY_AFTER_SECONDS } from '../http/error-handler';
 import { readiness, shippedMigrations } from '../services/readiness-service';
 import { t } from '../../src/shared/messages';
 
-export const OPERATIONS_PATHS = ['/healthz', '/readyz'] as const;
+const OPERATIONS_PATHS = ['/healthz', '/readyz'] as const;
 
 /** `/healthz`, `/readyz` and anything under them: never the SPA's page. */
 export function isOperationsPath(url: string): boolean {

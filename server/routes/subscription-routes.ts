@@ -6,7 +6,7 @@ import { typed } from '../http/validation';
 import { centsToDecimal } from '../resources/money';
 import { plansOf, type Plan } from '../services/subscription-service';
 
-export function planResource(plan: Plan) {
+function planResource(plan: Plan) {
   return {
     id: plan.id,
     package: plan.package,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { object, type Struct } from 'superstruct';
 import type { AppContext } from '../context';
 import { currentUser, type Guards } from '../http/guards';
-import { pageMeta, pageRequest } from '../http/query';
+import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import { assignmentResource, noteResource } from '../resources/commerce-resource';
 import { learnerResource } from '../resources/teaching-resource';
@@ -169,13 +169,7 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request) => {
       const wanted = pageRequest(request.query, 15);
       const teacher = await me(request);
-      const { rows, total } = await teacherLessons.listLessons(
-        ctx.db,
-        teacher.id,
-        request.query.filter ?? 'upcoming',
-        wanted,
-      );
-      return { data: rows, meta: pageMeta(wanted, total) };
+      return teacherLessons.listLessons(ctx.db, teacher.id, request.query.filter ?? 'upcoming', wanted);
     },
   );
 
@@ -260,13 +254,7 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request) => {
       const wanted = pageRequest(request.query, 15);
       const teacher = await me(request);
-      const { rows, total } = await teacherClasses.listClasses(
-        ctx.db,
-        teacher.id,
-        request.query.filter ?? 'upcoming',
-        wanted,
-      );
-      return { data: rows, meta: pageMeta(wanted, total) };
+      return teacherClasses.listClasses(ctx.db, teacher.id, request.query.filter ?? 'upcoming', wanted);
     },
   );
 
@@ -316,8 +304,7 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request) => {
       const wanted = pageRequest(request.query, 15);
       const teacher = await me(request);
-      const { data, total, totals, commission_percent } = await listEarnings(ctx, teacher.id, wanted);
-      return { data, meta: pageMeta(wanted, total), totals, commission_percent };
+      return listEarnings(ctx, teacher.id, wanted);
     },
   );
 }

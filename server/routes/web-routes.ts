@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
-import { filterBy } from '../services/catalogue-service';
+import { catalogueFilters, filterBy } from '../services/catalogue-service';
 import { listQuestions } from '../services/question-service';
 import { search } from '../services/search-service';
 import * as web from '../services/web-service';
@@ -104,12 +104,7 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
     { config: publicCache, schema: { querystring: LessonsQuery } },
     async (request) => {
       const query = request.query;
-      const filters = {
-        subjectId: await filterBy(db, 'subject', query.subject),
-        gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
-        curriculumId: await filterBy(db, 'curriculum', query.curriculum),
-      };
-      return web.listLessons(db, filters, pageRequest(query, 12));
+      return web.listLessons(db, await catalogueFilters(db, query), pageRequest(query, 12));
     },
   );
 
@@ -129,9 +124,7 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
       return web.listClasses(
         db,
         {
-          curriculumId: await filterBy(db, 'curriculum', query.curriculum),
-          gradeLevelId: await filterBy(db, 'gradeLevel', query.grade_level),
-          subjectId: await filterBy(db, 'subject', query.subject),
+          ...(await catalogueFilters(db, query)),
           type: query.type,
           from: query.from ? web.nairobiDayStart(query.from) : undefined,
           to: query.to ? web.nairobiDayEnd(query.to) : undefined,
@@ -157,8 +150,7 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
         {
           // A longer search is cut, not refused.
           q: query.q.slice(0, 100),
-          subjectId: await filterBy(db, 'subject', query.subject),
-          curriculumId: await filterBy(db, 'curriculum', query.curriculum),
+          ...(await catalogueFilters(db, query)),
         },
         pageRequest(query, 12),
       );

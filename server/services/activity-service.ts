@@ -14,12 +14,13 @@ import {
   topics,
   users,
 } from '../db/schema';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { APP_TIME_ZONE, formatDateTime, formatTime } from '../../src/shared/time';
-import { notify } from './notification-service';
+import { notify, type NotificationType } from './notification-service';
+import { paged } from './paged';
 
 type Db = Database | Transaction;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -33,7 +34,7 @@ export async function recordActivity(
   await tx.insert(activities).values(input);
 }
 
-export function activityResource(row: ActivityRow) {
+function activityResource(row: ActivityRow) {
   return {
     id: row.id,
     type: row.type,
@@ -46,17 +47,12 @@ export function activityResource(row: ActivityRow) {
 /** `GET /api/activities`: the user's feed, newest first (ids grow with time). */
 export async function listActivities(db: Database, userId: number, page: PageRequest) {
   const mine = eq(activities.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(activities)
-      .where(mine)
-      .orderBy(desc(activities.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+  const { rows, meta } = await paged(
+    page,
+    db.select().from(activities).where(mine).orderBy(desc(activities.id)),
     db.select({ total: count() }).from(activities).where(mine),
-  ]);
-  return { data: rows.map(activityResource), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  );
+  return { data: rows.map(activityResource), meta };
 }
 
 // ---- Texts: lessons, names, times in Africa/Nairobi (SPEC §9: 12-hour clock) ----
@@ -85,23 +81,104 @@ async function userName(tx: Db, userId: number): Promise<string> {
   return user ? fullName(user) : '';
 }
 
+/**
+ * What a feed line and its notification say about one event: written once here, announced by the
+ * services as it happens and by the learning seed with the times of its demo history.
+ */
+export type News = {
+  /** The feed line's type. */
+  type: ActivityType;
+  /** The notification's type (the feed's `lesson_soon` is a `lesson_reminder`; the rest are alike). */
+  notification: NotificationType;
+  title: string;
+  text: string;
+  url: string;
+  /** The notification's ids besides `{title, body, url}`. */
+  extra: Record<string, unknown>;
+};
+
+type NewsLesson = { id: number; code: string; startAt: Date; topicName: string | null };
+
+/** A booked lesson, told to whoever paid (naming the child when a parent booked for one). */
+export function bookingNews(
+  lesson: NewsLesson,
+  booking: { id: number; studentId: number | null },
+  child: string | null,
+): News {
+  const params = { lesson: lessonName(lesson), when: nairobiWhen(lesson.startAt) };
+  return {
+    type: 'booking',
+    notification: 'booking',
+    title: t('feed.bookingTitle'),
+    text: child ? t('feed.bookingTextFor', { ...params, child }) : t('feed.bookingText', params),
+    url: lessonUrl(lesson.code),
+    extra: {
+      booking_id: booking.id,
+      lesson_id: lesson.id,
+      lesson_code: lesson.code,
+      student_id: booking.studentId,
+      starts_at: lesson.startAt.toISOString(),
+    },
+  };
+}
+
+/** A booked lesson starts within the hour (the reminder). */
+export function lessonSoonNews(lesson: NewsLesson, bookingId: number, child: string | null): News {
+  const params = { lesson: lessonName(lesson), time: nairobiTime(lesson.startAt) };
+  return {
+    type: 'lesson_soon',
+    notification: 'lesson_reminder',
+    title: t('feed.reminderTitle'),
+    text: child ? t('feed.reminderTextFor', { ...params, child }) : t('feed.reminderText', params),
+    url: lessonUrl(lesson.code),
+    extra: {
+      booking_id: bookingId,
+      lesson_id: lesson.id,
+      lesson_code: lesson.code,
+      starts_at: lesson.startAt.toISOString(),
+    },
+  };
+}
+
+/** Someone answered the asker's question. */
+export function answerNews(
+  question: { id: number; title: string },
+  answerId: number,
+  answerer: string,
+): News {
+  return {
+    type: 'answer',
+    notification: 'answer',
+    title: t('feed.answerTitle'),
+    text: t('feed.answerText', { name: answerer, question: question.title }),
+    url: questionUrl(question.id),
+    extra: { question_id: question.id, answer_id: answerId },
+  };
+}
+
+/** Someone liked an answer; `liker_id` lets a like taken back and given again pass unannounced. */
+export function likeNews(
+  question: { id: number; title: string },
+  answerId: number,
+  liker: { id: number; name: string },
+): News {
+  return {
+    type: 'like',
+    notification: 'like',
+    title: t('feed.likeTitle'),
+    text: t('feed.likeText', { name: liker.name, question: question.title }),
+    url: questionUrl(question.id),
+    extra: { question_id: question.id, answer_id: answerId, liker_id: liker.id },
+  };
+}
+
 /** Both at once: the feed line and the notification say the same thing. */
-async function announce(
-  tx: Db,
-  input: {
-    userId: number;
-    type: 'payment' | 'topup' | 'booking' | 'answer' | 'like';
-    title: string;
-    text: string;
-    url: string | null;
-    extra?: Record<string, unknown>;
-  },
-): Promise<void> {
-  await recordActivity(tx, { userId: input.userId, type: input.type, text: input.text, url: input.url });
+export async function announce(tx: Db, userId: number, news: News): Promise<void> {
+  await recordActivity(tx, { userId, type: news.type, text: news.text, url: news.url });
   await notify(tx, {
-    userId: input.userId,
-    type: input.type,
-    data: { title: input.title, body: input.text, url: input.url, ...input.extra },
+    userId,
+    type: news.notification,
+    data: { title: news.title, body: news.text, url: news.url, ...news.extra },
   });
 }
 
@@ -146,26 +223,16 @@ export async function feedForOrder(
     for (const booking of input.bookings) {
       const lesson = rows.find((row) => row.id === booking.lessonId);
       if (!lesson) continue;
-      const params = { lesson: lessonName(lesson), when: nairobiWhen(lesson.startAt) };
-      await announce(tx, {
-        userId: input.userId,
-        type: 'booking',
-        title: t('feed.bookingTitle'),
-        text: child ? t('feed.bookingTextFor', { ...params, child }) : t('feed.bookingText', params),
-        url: lessonUrl(lesson.code),
-        extra: {
-          booking_id: booking.id,
-          lesson_id: lesson.id,
-          lesson_code: lesson.code,
-          student_id: input.learnerId,
-          starts_at: lesson.startAt.toISOString(),
-        },
-      });
+      await announce(
+        tx,
+        input.userId,
+        bookingNews(lesson, { id: booking.id, studentId: input.learnerId }, child),
+      );
     }
   }
-  await announce(tx, {
-    userId: input.userId,
+  await announce(tx, input.userId, {
     type: 'payment',
+    notification: 'payment',
     title: t('feed.paymentTitle'),
     text: t('feed.paymentText', { amount: formatKes(centsToDecimal(input.totalCents)) }),
     url: WALLET_URL,
@@ -178,9 +245,9 @@ export async function feedForTopUp(
   tx: Db,
   input: { userId: number; transactionId: number; amountCents: number },
 ): Promise<void> {
-  await announce(tx, {
-    userId: input.userId,
+  await announce(tx, input.userId, {
     type: 'topup',
+    notification: 'topup',
     title: t('feed.topupTitle'),
     text: t('feed.topupText', { amount: formatKes(centsToDecimal(input.amountCents)) }),
     url: WALLET_URL,
@@ -198,14 +265,15 @@ export async function feedForAnswer(
     .from(questions)
     .where(eq(questions.id, input.questionId));
   if (!question || question.userId === input.answererId) return;
-  await announce(tx, {
-    userId: question.userId,
-    type: 'answer',
-    title: t('feed.answerTitle'),
-    text: t('feed.answerText', { name: await userName(tx, input.answererId), question: question.title }),
-    url: questionUrl(input.questionId),
-    extra: { question_id: input.questionId, answer_id: input.answerId },
-  });
+  await announce(
+    tx,
+    question.userId,
+    answerNews(
+      { id: input.questionId, title: question.title },
+      input.answerId,
+      await userName(tx, input.answererId),
+    ),
+  );
 }
 
 /**
@@ -231,12 +299,12 @@ export async function feedForLike(tx: Db, input: { answerId: number; likerId: nu
     )
     .limit(1);
   if (told) return;
-  await announce(tx, {
-    userId: answer.userId,
-    type: 'like',
-    title: t('feed.likeTitle'),
-    text: t('feed.likeText', { name: await userName(tx, input.likerId), question: answer.title }),
-    url: questionUrl(answer.questionId),
-    extra: { question_id: answer.questionId, answer_id: input.answerId, liker_id: input.likerId },
-  });
+  await announce(
+    tx,
+    answer.userId,
+    likeNews({ id: answer.questionId, title: answer.title }, input.answerId, {
+      id: input.likerId,
+      name: await userName(tx, input.likerId),
+    }),
+  );
 }

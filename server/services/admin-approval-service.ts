@@ -38,6 +38,7 @@ import { t, type MessageKey } from '../../src/shared/messages';
 import { escapeLike } from './catalogue-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify } from './notification-service';
+import { paged, pagedIds } from './paged';
 import { teacherClasses } from './teacher-class-service';
 import { teacherLessons } from './teacher-lesson-service';
 
@@ -203,23 +204,22 @@ export async function listTeachers(
         )
       : undefined,
   );
-  const [idRows, [total]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ id: teachers.id })
       .from(teachers)
       .innerJoin(users, eq(users.id, teachers.userId))
       .where(where)
-      .orderBy(...TEACHER_ORDER[filters.status])
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(...TEACHER_ORDER[filters.status]),
     db.select({ total: count() }).from(teachers).innerJoin(users, eq(users.id, teachers.userId)).where(where),
-  ]);
+  );
   return {
-    rows: await adminTeachers(
+    data: await adminTeachers(
       db,
-      idRows.map((row) => row.id),
+      rows.map((row) => row.id),
     ),
-    total: Number(total?.total ?? 0),
+    meta,
   };
 }
 
@@ -285,23 +285,10 @@ const adminLessons = teacherLessons;
 export async function listLessons(db: Database, status: ReviewStatus, page: PageRequest, now = new Date()) {
   // Cancelled lessons are nobody's decision any more.
   const where = and(isNull(lessons.cancelledAt), LESSON_STATE[status](now));
-  const [idRows, [total]] = await Promise.all([
-    db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(where)
-      .orderBy(...LESSON_ORDER[status])
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(lessons).where(where),
-  ]);
+  const { ids, meta } = await pagedIds(db, page, lessons, where, LESSON_ORDER[status]);
   return {
-    rows: await adminLessons(
-      db,
-      idRows.map((row) => row.id),
-      now,
-    ),
-    total: Number(total?.total ?? 0),
+    data: await adminLessons(db, ids, now),
+    meta,
   };
 }
 
@@ -379,22 +366,10 @@ const adminClasses = teacherClasses;
 
 export async function listClasses(db: Database, status: ReviewStatus, page: PageRequest) {
   const where = CLASS_STATE[status];
-  const [idRows, [total]] = await Promise.all([
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...CLASS_ORDER[status])
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(classes).where(where),
-  ]);
+  const { ids, meta } = await pagedIds(db, page, classes, where, CLASS_ORDER[status]);
   return {
-    rows: await adminClasses(
-      db,
-      idRows.map((row) => row.id),
-    ),
-    total: Number(total?.total ?? 0),
+    data: await adminClasses(db, ids),
+    meta,
   };
 }
 

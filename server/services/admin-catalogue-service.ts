@@ -37,7 +37,7 @@ import {
 } from './catalogue-service';
 
 export const NAME_MAX = 100;
-export const ACRONYM_MAX = 20;
+const ACRONYM_MAX = 20;
 const COLOR = /^#[0-9a-f]{6}$/i;
 
 /** What a store or update body carries (snake_case on the wire); absent parents are null. */

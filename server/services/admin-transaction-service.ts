@@ -3,34 +3,29 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { TRANSACTION_STATUSES, transactions, users } from '../db/schema';
+import type { PageRequest } from '../http/query';
 import { transactionResource } from '../resources/commerce-resource';
 import { centsToDecimal } from '../resources/money';
+import { paged } from './paged';
 
 export { TRANSACTION_STATUSES };
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 const centsOrNull = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-export async function listTransactions(
-  db: Database,
-  status: TransactionStatus,
-  page: { offset: number; perPage: number },
-) {
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(transactions)
-    .where(eq(transactions.status, status));
-  const rows = await db
-    .select({ transaction: transactions, user: users })
-    .from(transactions)
-    .leftJoin(users, eq(users.id, transactions.userId))
-    .where(eq(transactions.status, status))
-    .orderBy(desc(transactions.updatedAt), desc(transactions.id))
-    .limit(page.perPage)
-    .offset(page.offset);
+export async function listTransactions(db: Database, status: TransactionStatus, page: PageRequest) {
+  const { rows, meta } = await paged(
+    page,
+    db
+      .select({ transaction: transactions, user: users })
+      .from(transactions)
+      .leftJoin(users, eq(users.id, transactions.userId))
+      .where(eq(transactions.status, status))
+      .orderBy(desc(transactions.updatedAt), desc(transactions.id)),
+    db.select({ total: count() }).from(transactions).where(eq(transactions.status, status)),
+  );
   return {
-    total,
-    rows: rows.map(({ transaction, user }) => ({
+    data: rows.map(({ transaction, user }) => ({
       ...transactionResource(transaction),
       // A receipt already held by another payment is not recorded again; staff still see it.
       gateway_receipt:
@@ -46,5 +41,6 @@ export async function listTransactions(
         ? { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName }
         : null,
     })),
+    meta,
   };
 }

@@ -6,6 +6,7 @@ import { roles, userRoles, users } from '../db/schema';
 import type { PageRequest } from '../http/query';
 import { basicUserResource } from '../resources/user-resource';
 import { escapeLike } from './catalogue-service';
+import { paged } from './paged';
 
 export const USER_ROLES = ['student', 'teacher', 'parent', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -31,16 +32,11 @@ export async function listUsers(db: Database, filters: { q: string; role?: UserR
             .where(and(eq(userRoles.userId, users.id), eq(roles.name, filters.role))),
         ),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+  const { rows, meta } = await paged(
+    page,
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)),
     db.select({ total: count() }).from(users).where(where),
-  ]);
+  );
   const roleRows = rows.length
     ? await db
         .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
@@ -55,7 +51,7 @@ export async function listUsers(db: Database, filters: { q: string; role?: UserR
         .orderBy(asc(roles.id))
     : [];
   return {
-    rows: rows.map((user) => {
+    data: rows.map((user) => {
       // UserSummary: the User's own fields without gender, birth date or photo, plus roles.
       const { id, username, first_name, last_name, email, phone, status } = basicUserResource(user);
       return {
@@ -72,6 +68,6 @@ export async function listUsers(db: Database, filters: { q: string; role?: UserR
         created_at: user.createdAt.toISOString(),
       };
     }),
-    total: Number(total?.total ?? 0),
+    meta,
   };
 }

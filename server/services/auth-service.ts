@@ -28,7 +28,7 @@ export const LOGIN_LIMITS = {
   perAddress: { max: 5, windowSeconds: 60 },
   perAccount: { max: 10, windowSeconds: 15 * 60 },
 } as const;
-export const REGISTER_LIMITS = {
+const REGISTER_LIMITS = {
   perIp: { max: 10, windowSeconds: 15 * 60 },
   perEmail: { max: 3, windowSeconds: 60 * 60 },
   /** Notices to the owner of an address someone signs up with: repeated tries cannot flood them. */
@@ -45,7 +45,7 @@ export type Registration = {
   role: Exclude<RoleName, 'admin'>;
 };
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * One counter per account for every guess at its password: sign-in and the current password of a

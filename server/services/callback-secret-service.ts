@@ -8,7 +8,7 @@ import { appSettings } from '../db/schema';
 
 const SETTING_KEY = 'payments_callback_secret';
 /** Letters, digits, `-` and `_` only, so the secret sits in a path unescaped; 32+ characters. */
-export const CALLBACK_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+const CALLBACK_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
 export async function callbackSecret(db: Database, configured?: string): Promise<string> {
   if (configured !== undefined) {
@@ -36,7 +36,7 @@ export async function callbackSecret(db: Database, configured?: string): Promise
 export const HOOKS_PREFIX = '/api/hooks';
 
 /** `/api/hooks/{secret}/{name}`: the pattern (`:secret`) or, with a secret, the path an outside service is told. */
-export const hookPath = (secret: string, name: string) => `${HOOKS_PREFIX}/${secret}/${name}`;
+const hookPath = (secret: string, name: string) => `${HOOKS_PREFIX}/${secret}/${name}`;
 
 export type CallbackPaths = {
   stkCallback: string;

@@ -18,7 +18,7 @@ export const PAYMENT_METHODS = ['wallet', 'mpesa', 'paybill', 'pesapal'] as cons
 export const MAX_QUANTITY = 12;
 const BUYER_ROLES = ['student', 'parent'];
 
-export const isBuyer = (roles: string[]) => roles.some((role) => BUYER_ROLES.includes(role));
+const isBuyer = (roles: string[]) => roles.some((role) => BUYER_ROLES.includes(role));
 
 const ownerCondition = (owner: CartOwner) =>
   'userId' in owner
@@ -26,11 +26,7 @@ const ownerCondition = (owner: CartOwner) =>
     : and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId));
 
 /** The owner's current cart (the newest when a merge left more than one), or null. */
-export async function findCart(
-  db: Database,
-  owner: CartOwner,
-  cartId?: number | null,
-): Promise<CartRow | null> {
+async function findCart(db: Database, owner: CartOwner, cartId?: number | null): Promise<CartRow | null> {
   const [cart] = await db
     .select()
     .from(carts)
@@ -62,7 +58,7 @@ async function cartForWriting(db: Database, owner: CartOwner): Promise<CartRow> 
   return created;
 }
 
-export async function touchCart(db: Database, cartId: number): Promise<void> {
+async function touchCart(db: Database, cartId: number): Promise<void> {
   await db
     .update(carts)
     .set({ version: sql`${carts.version} + 1`, updatedAt: new Date() })
@@ -73,7 +69,7 @@ export async function cartItemsOf(db: Database, cartId: number): Promise<CartIte
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
 }
 
-export async function loadPurchasables(db: Database, items: CartItemRow[]): Promise<Purchasables> {
+async function loadPurchasables(db: Database, items: CartItemRow[]): Promise<Purchasables> {
   const ids = (type: PurchasableType) =>
     items.filter((item) => item.purchasableType === type).map((item) => item.purchasableId);
   const packageIds = ids('subscription');

@@ -13,7 +13,7 @@ import {
   topics,
 } from '../db/schema';
 import { notFound, throwIfInvalid, ValidationError } from '../http/errors';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import {
   curriculumSummary,
   eduLevelSummary,
@@ -23,6 +23,7 @@ import {
 } from '../resources/catalogue-resource';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
+import { paged } from './paged';
 
 export async function curriculumTrees(db: Database): Promise<CurriculumTree[]> {
   const [curriculumRows, levelRows, gradeRows] = await Promise.all([
@@ -116,7 +117,7 @@ type SluggedTable =
  * A catalogue item named by id or slug. Filters treat an unknown slug as "matches nothing" (-1),
  * show routes as a 404 (null).
  */
-export async function findRef(db: Database, table: SluggedTable, value: string): Promise<number | null> {
+async function findRef(db: Database, table: SluggedTable, value: string): Promise<number | null> {
   if (value === '') return null;
   const where = /^\d+$/.test(value) ? eq(table.id, Number(value)) : eq(table.slug, value);
   const [row] = await db.select({ id: table.id }).from(table).where(where).limit(1);
@@ -124,11 +125,7 @@ export async function findRef(db: Database, table: SluggedTable, value: string):
 }
 
 /** For list filters: undefined = no filter, -1 = an unknown item (an empty list, not an error). */
-export async function filterRef(
-  db: Database,
-  table: SluggedTable,
-  value: string,
-): Promise<number | undefined> {
+async function filterRef(db: Database, table: SluggedTable, value: string): Promise<number | undefined> {
   if (value === '') return undefined;
   return (await findRef(db, table, value)) ?? -1;
 }
@@ -149,6 +146,25 @@ export function filterBy(
   value: string | undefined,
 ): Promise<number | undefined> {
   return filterRef(db, REF_TABLES[kind], value ?? '');
+}
+
+/** The catalogue filters of a list's query, by id or slug (`?grade_level=cbc-grade-7`). */
+export type CatalogueFilterQuery = {
+  curriculum?: string;
+  edu_level?: string;
+  grade_level?: string;
+  subject?: string;
+};
+
+/** Every catalogue filter of a list's query at once, each as `filterBy` reads it. */
+export async function catalogueFilters(db: Database, query: CatalogueFilterQuery) {
+  const [curriculumId, eduLevelId, gradeLevelId, subjectId] = await Promise.all([
+    filterBy(db, 'curriculum', query.curriculum),
+    filterBy(db, 'eduLevel', query.edu_level),
+    filterBy(db, 'gradeLevel', query.grade_level),
+    filterBy(db, 'subject', query.subject),
+  ]);
+  return { curriculumId, eduLevelId, gradeLevelId, subjectId };
 }
 
 // Correlated subqueries name their tables in full: drizzle leaves columns unqualified in a
@@ -174,7 +190,8 @@ const topicRow = (topic: typeof topics.$inferSelect, lessonsCount: number) => ({
 });
 
 export async function curriculumList(db: Database, page: PageRequest) {
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({
         curriculum: curricula,
@@ -186,18 +203,16 @@ export async function curriculumList(db: Database, page: PageRequest) {
           where e."curriculum_id" = "curricula"."id")`.mapWith(Number),
       })
       .from(curricula)
-      .orderBy(asc(curricula.name), asc(curricula.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(asc(curricula.name), asc(curricula.id)),
     db.select({ total: count() }).from(curricula),
-  ]);
+  );
   return {
     data: rows.map((row) => ({
       ...curriculumSummary(row.curriculum),
       edu_level_count: row.eduLevelCount,
       subjects_count: row.subjectsCount,
     })),
-    meta: pageMeta(page, Number(total?.total ?? 0)),
+    meta,
   };
 }
 
@@ -298,23 +313,22 @@ async function eduLevelResources(db: Database, levelRows: Array<typeof education
 
 export async function eduLevelList(db: Database, curriculumId: number | undefined, page: PageRequest) {
   const where = curriculumId === undefined ? undefined : eq(educationLevels.curriculumId, curriculumId);
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ level: educationLevels })
       .from(educationLevels)
       .innerJoin(curricula, eq(curricula.id, educationLevels.curriculumId))
       .where(where)
-      .orderBy(asc(curricula.position), asc(educationLevels.position), asc(educationLevels.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(asc(curricula.position), asc(educationLevels.position), asc(educationLevels.id)),
     db.select({ total: count() }).from(educationLevels).where(where),
-  ]);
+  );
   return {
     data: await eduLevelResources(
       db,
       rows.map((row) => row.level),
     ),
-    meta: pageMeta(page, Number(total?.total ?? 0)),
+    meta,
   };
 }
 
@@ -359,7 +373,8 @@ export async function gradeLevelList(
     filters.curriculumId === undefined ? undefined : eq(educationLevels.curriculumId, filters.curriculumId),
     filters.eduLevelId === undefined ? undefined : eq(gradeLevels.eduLevelId, filters.eduLevelId),
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     gradeQuery(db)
       .where(where)
       .orderBy(
@@ -367,16 +382,14 @@ export async function gradeLevelList(
         asc(educationLevels.position),
         asc(gradeLevels.position),
         asc(gradeLevels.id),
-      )
-      .limit(page.perPage)
-      .offset(page.offset),
+      ),
     db
       .select({ total: count() })
       .from(gradeLevels)
       .innerJoin(educationLevels, eq(educationLevels.id, gradeLevels.eduLevelId))
       .where(where),
-  ]);
-  return { data: rows.map(gradeWithLevel), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  );
+  return { data: rows.map(gradeWithLevel), meta };
 }
 
 export async function gradeLevelDetail(db: Database, ref: string) {
@@ -441,15 +454,12 @@ export async function subjectList(
     filters.curriculumId === undefined ? undefined : taughtIn(sql`e.curriculum_id = ${filters.curriculumId}`),
     filters.gradeLevelId === undefined ? undefined : taughtIn(sql`g.id = ${filters.gradeLevelId}`),
   );
-  const [rows, [total]] = await Promise.all([
-    subjectListQuery(db)
-      .where(where)
-      .orderBy(asc(subjects.name), asc(subjects.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+  const { rows, meta } = await paged(
+    page,
+    subjectListQuery(db).where(where).orderBy(asc(subjects.name), asc(subjects.id)),
     db.select({ total: count() }).from(subjects).where(where),
-  ]);
-  return { data: rows.map(subjectSummary), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  );
+  return { data: rows.map(subjectSummary), meta };
 }
 
 export async function subjectDetail(db: Database, ref: string) {
@@ -519,15 +529,12 @@ export async function topicList(
     filters.subjectId === undefined ? undefined : eq(topics.subjectId, filters.subjectId),
     filters.gradeLevelId === undefined ? undefined : eq(topics.gradeLevelId, filters.gradeLevelId),
   );
-  const [rows, [total]] = await Promise.all([
-    topicQuery(db)
-      .where(where)
-      .orderBy(asc(subjects.name), asc(topics.name), asc(topics.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+  const { rows, meta } = await paged(
+    page,
+    topicQuery(db).where(where).orderBy(asc(subjects.name), asc(topics.name), asc(topics.id)),
     db.select({ total: count() }).from(topics).where(where),
-  ]);
-  return { data: rows.map(topicResource), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  );
+  return { data: rows.map(topicResource), meta };
 }
 
 export async function topicDetail(db: Database, ref: string) {

@@ -15,6 +15,7 @@ import { t } from '../../src/shared/messages';
 import { DEFAULT_COMMISSION_PERCENT } from '../../src/shared/teaching';
 import { lessonName, recordActivity } from './activity-service';
 import { notify, transactionEvent } from './notification-service';
+import { paged } from './paged';
 import { newReference } from './payments';
 import { startIntervalJob } from './reminder-service';
 
@@ -26,11 +27,11 @@ export type EarningsContext = {
 
 const WALLET_URL = '/wallet';
 
-export const commissionPercentOf = (ctx: { config: Pick<AppConfig, 'commissionPercent'> }) =>
+const commissionPercentOf = (ctx: { config: Pick<AppConfig, 'commissionPercent'> }) =>
   ctx.config.commissionPercent ?? DEFAULT_COMMISSION_PERCENT;
 
 /** The platform's share, rounded to the cent. */
-export const commissionOf = (grossCents: number, percent: number) => Math.round((grossCents * percent) / 100);
+const commissionOf = (grossCents: number, percent: number) => Math.round((grossCents * percent) / 100);
 
 /** What the lesson's bookings paid: their paid order items, less the refunded bookings. */
 async function grossOf(tx: Transaction, lessonId: number) {
@@ -200,9 +201,14 @@ export async function listEarnings(ctx: EarningsContext, teacherId: number, page
     isNotNull(lessons.earningsSettledAt),
     or(isNotNull(lessons.earningsTransactionId), eq(lessons.isApproved, true)),
   );
-  const meta = (key: string) =>
+  const metaNumber = (key: string) =>
     sql<number>`coalesce((${transactions.meta}->>${key})::numeric, 0)`.mapWith(Number);
-  const [rows, [totals]] = await Promise.all([
+  const {
+    rows,
+    meta,
+    counted: totals,
+  } = await paged(
+    page,
     ctx.db
       .select({
         lesson: {
@@ -215,18 +221,16 @@ export async function listEarnings(ctx: EarningsContext, teacherId: number, page
         },
         transactionId: transactions.id,
         net: transactions.amountCents,
-        learners: meta('learners'),
-        gross: meta('gross_cents'),
-        commission: meta('commission_cents'),
+        learners: metaNumber('learners'),
+        gross: metaNumber('gross_cents'),
+        commission: metaNumber('commission_cents'),
         percent: sql<number | null>`(${transactions.meta}->>'commission_percent')::numeric`.mapWith(Number),
       })
       .from(lessons)
       .leftJoin(topics, eq(topics.id, lessons.topicId))
       .leftJoin(transactions, eq(transactions.id, lessons.earningsTransactionId))
       .where(where)
-      .orderBy(desc(lessons.earningsSettledAt), desc(lessons.endAt), desc(lessons.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(desc(lessons.earningsSettledAt), desc(lessons.endAt), desc(lessons.id)),
     ctx.db
       .select({
         total: count(),
@@ -238,7 +242,7 @@ export async function listEarnings(ctx: EarningsContext, teacherId: number, page
       .from(lessons)
       .leftJoin(transactions, eq(transactions.id, lessons.earningsTransactionId))
       .where(where),
-  ]);
+  );
   const percent = commissionPercentOf(ctx);
   const data = rows.map((row) =>
     earningResource({
@@ -254,7 +258,7 @@ export async function listEarnings(ctx: EarningsContext, teacherId: number, page
   );
   return {
     data,
-    total: Number(totals?.total ?? 0),
+    meta,
     totals: {
       gross: centsToDecimal(totals?.gross ?? 0),
       commission: centsToDecimal(totals?.commission ?? 0),

@@ -37,7 +37,7 @@ export type EventPumpOptions = {
   maxStreamsPerUser: number;
 };
 
-export const DEFAULT_EVENT_PUMP_OPTIONS: EventPumpOptions = {
+const DEFAULT_EVENT_PUMP_OPTIONS: EventPumpOptions = {
   pollMs: 500,
   pingMs: 25_000,
   sessionCheckMs: 2_000,
@@ -50,11 +50,10 @@ export const DEFAULT_EVENT_PUMP_OPTIONS: EventPumpOptions = {
 type Subscriber = { stream: LiveStream; afterId: number; ended: boolean };
 
 /** SSE framing: `event:` and one `data:` line (JSON has no raw newlines). */
-export const sseEvent = (kind: string, payload: unknown) =>
-  `event: ${kind}\ndata: ${JSON.stringify(payload)}\n\n`;
+const sseEvent = (kind: string, payload: unknown) => `event: ${kind}\ndata: ${JSON.stringify(payload)}\n\n`;
 
 /** Deletes outbox rows older than `retentionMs`; returns how many. */
-export async function pruneUserEvents(db: Database, retentionMs: number): Promise<number> {
+async function pruneUserEvents(db: Database, retentionMs: number): Promise<number> {
   const deleted = await db
     .delete(userEvents)
     .where(lt(userEvents.createdAt, sql`now() - ${retentionMs} * interval '1 millisecond'`))

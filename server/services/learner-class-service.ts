@@ -26,8 +26,9 @@ import {
   users,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { PageRequest } from '../http/query';
+import { pageMeta, type PageRequest } from '../http/query';
 import { bookedLessonIds, learnerIds, loadLessons, publicLesson } from './lesson-service';
+import { pagedIds } from './paged';
 
 export const LEARNER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'rejected'] as const;
 export type LearnerClassFilter = (typeof LEARNER_CLASS_FILTERS)[number];
@@ -68,7 +69,7 @@ export async function learnerClasses(
   page: PageRequest,
   now = new Date(),
 ) {
-  if (learners.length === 0) return { rows: [], total: 0 };
+  if (learners.length === 0) return { rows: [], meta: pageMeta(page, 0) };
   const bookedIn = exists(
     db
       .select({ one: bookings.id })
@@ -77,22 +78,9 @@ export async function learnerClasses(
       .where(and(eq(lessons.classId, classes.id), inArray(bookings.studentId, learners))),
   );
   const where = and(bookedIn, stateOf(filter, now));
-  const [idRows, [counted]] = await Promise.all([
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...ORDER[filter])
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(classes).where(where),
-  ]);
-  const rows = await classRows(
-    db,
-    idRows.map((row) => row.id),
-    learners,
-  );
-  return { rows, total: Number(counted?.total ?? 0) };
+  const { ids, meta } = await pagedIds(db, page, classes, where, ORDER[filter]);
+  const rows = await classRows(db, ids, learners);
+  return { rows, meta };
 }
 
 /** Classes by id, in that order, with their counts; `booked…` counts lessons booked by `learners`. */
@@ -204,23 +192,15 @@ export async function classLessons(
   const order =
     filter === 'past' ? [desc(lessons.startAt), desc(lessons.id)] : [asc(lessons.startAt), asc(lessons.id)];
   const learners = await learnerIds(db, userId);
-  const [idRows, [counted], [classRow]] = await Promise.all([
-    db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(lessons).where(where),
+  const [{ ids, meta }, [classRow]] = await Promise.all([
+    pagedIds(db, page, lessons, where, order),
     classRows(db, [found.id], learners),
   ]);
   if (!classRow) throw notFound();
-  const ids = idRows.map((row) => row.id);
   const [details, booked] = await Promise.all([loadLessons(db, ids), bookedLessonIds(db, ids, learners)]);
   const rows = ids.flatMap((id) => {
     const lesson = details.get(id);
     return lesson ? [{ lesson, booked: booked.has(id) }] : [];
   });
-  return { rows, total: Number(counted?.total ?? 0), class: classRow };
+  return { rows, meta, class: classRow };
 }

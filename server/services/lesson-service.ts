@@ -23,8 +23,10 @@ import {
   users,
 } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
+import { pageMeta, type PageRequest } from '../http/query';
 import type { LessonDetails } from '../resources/commerce-resource';
 import { takenSeats } from './lesson-seats';
+import { paged } from './paged';
 import { t } from '../../src/shared/messages';
 
 /**
@@ -34,7 +36,7 @@ import { t } from '../../src/shared/messages';
 export const publicLesson = and(eq(lessons.isApproved, true), isNull(lessons.cancelledAt));
 
 /** Joining opens this long before the start. */
-export const JOIN_EARLY_MS = 15 * 60 * 1000;
+const JOIN_EARLY_MS = 15 * 60 * 1000;
 
 // A lesson's class names its own subject; the topic's subject is joined as `subjects`.
 const classSubject = alias(subjects, 'class_subject');
@@ -155,10 +157,7 @@ export async function lessonPage(db: Database, userId: number, code: string) {
   const bookedByCaller = learners.length
     ? inArray(
         lessons.id,
-        db
-          .select({ id: bookings.lessonId })
-          .from(bookings)
-          .where(inArray(bookings.studentId, learners)),
+        db.select({ id: bookings.lessonId }).from(bookings).where(inArray(bookings.studentId, learners)),
       )
     : undefined;
   const visible = or(publicLesson, teacher ? eq(lessons.teacherId, teacher.id) : undefined, bookedByCaller);
@@ -253,24 +252,26 @@ export async function listBookings(
   db: Database,
   learners: number[],
   filter: BookingFilter,
-  page: number,
-  perPage: number,
+  page: PageRequest,
   now = new Date(),
 ) {
-  if (learners.length === 0) return { rows: [], total: 0 };
+  if (learners.length === 0) return { rows: [], meta: pageMeta(page, 0) };
   const when =
     filter === 'upcoming' ? gt(lessons.endAt, now) : filter === 'past' ? lte(lessons.endAt, now) : undefined;
   const where = and(inArray(bookings.studentId, learners), when);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(bookings)
-    .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
-    .where(where);
-  const pageRows = await bookingRows(db, where)
-    .orderBy(filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt), asc(bookings.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { rows: await withLessons(db, pageRows), total };
+  const { rows, meta } = await paged(
+    page,
+    bookingRows(db, where).orderBy(
+      filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt),
+      asc(bookings.id),
+    ),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+      .where(where),
+  );
+  return { rows: await withLessons(db, rows), meta };
 }
 
 /** Bookings with their learner's name, for `where` over bookings and lessons. */
@@ -336,7 +337,7 @@ export async function findLessons(
   db: Database,
   userId: number,
   search: LessonSearch,
-  page: { perPage: number; offset: number },
+  page: PageRequest,
   now = new Date(),
 ) {
   const q = search.q?.trim() ?? '';
@@ -355,7 +356,8 @@ export async function findLessons(
   const order = q
     ? [desc(sql`ts_rank(${lessons.search}, ${query})`), asc(lessons.startAt), asc(lessons.id)]
     : [asc(lessons.startAt), asc(lessons.id)];
-  const [idRows, [counted]] = await Promise.all([
+  const { rows: idRows, meta } = await paged(
+    page,
     db
       .select({ id: lessons.id })
       .from(lessons)
@@ -363,9 +365,7 @@ export async function findLessons(
       .leftJoin(programs, eq(programs.id, lessons.programId))
       .leftJoin(classes, eq(classes.id, lessons.classId))
       .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(...order),
     db
       .select({ total: count() })
       .from(lessons)
@@ -373,7 +373,7 @@ export async function findLessons(
       .leftJoin(programs, eq(programs.id, lessons.programId))
       .leftJoin(classes, eq(classes.id, lessons.classId))
       .where(where),
-  ]);
+  );
   const ids = idRows.map((row) => row.id);
   const [details, booked] = await Promise.all([
     loadLessons(db, ids),
@@ -383,7 +383,7 @@ export async function findLessons(
     const lesson = details.get(id);
     return lesson ? [{ lesson, booked: booked.has(id) }] : [];
   });
-  return { rows, total: Number(counted?.total ?? 0) };
+  return { rows, meta };
 }
 
 /** `{link}` for a booked lesson, from 15 minutes before the start until the end. */

@@ -63,6 +63,11 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+/** What a check's query found, each row worded as a breach. */
+async function breaches(db: Db, query: SQL, breach: (row: Row) => Breach): Promise<Breach[]> {
+  return (await rows(db, query)).map(breach);
+}
+
 const id = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const ids = (value: unknown): number[] =>
   (Array.isArray(value) ? value : []).map(Number).sort((a, b) => a - b);
@@ -71,7 +76,7 @@ const money = (value: unknown): string | null =>
 
 /** 1. Every wallet's balance is the sum of its ledger lines. */
 async function walletLedger(db: Db): Promise<Breach[]> {
-  const found = await rows(
+  return breaches(
     db,
     sql`with ledger as (
         select t.wallet_id, sum(${LEDGER_EFFECT})::bigint as ledger_cents
@@ -80,15 +85,15 @@ async function walletLedger(db: Db): Promise<Breach[]> {
       from wallets w left join ledger l on l.wallet_id = w.id
       where w.balance_cents <> coalesce(l.ledger_cents, 0)
       order by w.id`,
+    (row) => ({
+      problem: 'balance_differs_from_ledger',
+      wallet_id: id(row.wallet_id),
+      user_id: id(row.user_id),
+      balance: money(row.balance_cents),
+      ledger: money(row.ledger_cents),
+      difference: money(Number(row.balance_cents) - Number(row.ledger_cents)),
+    }),
   );
-  return found.map((row) => ({
-    problem: 'balance_differs_from_ledger',
-    wallet_id: id(row.wallet_id),
-    user_id: id(row.user_id),
-    balance: money(row.balance_cents),
-    ledger: money(row.ledger_cents),
-    difference: money(Number(row.balance_cents) - Number(row.ledger_cents)),
-  }));
 }
 
 /** 2. Every credit from a gateway rests on a receipt the gateway confirmed, and no receipt counts twice. */
@@ -166,7 +171,7 @@ async function gatewayReceipts(db: Db): Promise<Breach[]> {
 
 /** 3. A cancelled lesson's paid bookings are each refunded, in full, by a completed refund. */
 async function cancelledLessonRefunds(db: Db): Promise<Breach[]> {
-  const found = await rows(
+  return breaches(
     db,
     sql`with paid_seats as (${PAID_SEATS})
       select s.booking_id, s.lesson_id, s.student_id, s.order_id, s.payment_transaction_id,
@@ -176,23 +181,23 @@ async function cancelledLessonRefunds(db: Db): Promise<Breach[]> {
       left join transactions r on r.id = s.refund_transaction_id
       where r.id is null or r.type <> 'refund' or r.status <> 'completed' or r.amount_cents <> s.paid_cents
       order by s.booking_id`,
+    (row) => ({
+      problem: row.refund_transaction_id === null ? 'paid_booking_not_refunded' : 'refund_incomplete',
+      booking_id: id(row.booking_id),
+      lesson_id: id(row.lesson_id),
+      student_id: id(row.student_id),
+      order_id: id(row.order_id),
+      payment_transaction_id: id(row.payment_transaction_id),
+      refund_transaction_id: id(row.refund_transaction_id),
+      paid: money(row.paid_cents),
+      refunded: money(row.refunded_cents),
+    }),
   );
-  return found.map((row) => ({
-    problem: row.refund_transaction_id === null ? 'paid_booking_not_refunded' : 'refund_incomplete',
-    booking_id: id(row.booking_id),
-    lesson_id: id(row.lesson_id),
-    student_id: id(row.student_id),
-    order_id: id(row.order_id),
-    payment_transaction_id: id(row.payment_transaction_id),
-    refund_transaction_id: id(row.refund_transaction_id),
-    paid: money(row.paid_cents),
-    refunded: money(row.refunded_cents),
-  }));
 }
 
 /** 4. No lesson holds more paid, unrefunded seats than it has. */
 async function lessonCapacity(db: Db): Promise<Breach[]> {
-  const found = await rows(
+  return breaches(
     db,
     sql`with paid_seats as (${PAID_SEATS})
       select l.id as lesson_id, l.code, l.capacity, count(*) as paid_seats, array_agg(s.booking_id) as booking_ids
@@ -200,15 +205,15 @@ async function lessonCapacity(db: Db): Promise<Breach[]> {
       where s.refund_transaction_id is null and l.capacity is not null
       group by l.id having count(*) > l.capacity
       order by l.id`,
+    (row) => ({
+      problem: 'more_paid_seats_than_capacity',
+      lesson_id: id(row.lesson_id),
+      lesson_code: String(row.code),
+      capacity: Number(row.capacity),
+      paid_seats: Number(row.paid_seats),
+      booking_ids: ids(row.booking_ids),
+    }),
   );
-  return found.map((row) => ({
-    problem: 'more_paid_seats_than_capacity',
-    lesson_id: id(row.lesson_id),
-    lesson_code: String(row.code),
-    capacity: Number(row.capacity),
-    paid_seats: Number(row.paid_seats),
-    booking_ids: ids(row.booking_ids),
-  }));
 }
 
 /**

@@ -5,9 +5,10 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { notifications, userEvents } from '../db/schema';
 import { notFound } from '../http/errors';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import { t } from '../../src/shared/messages';
 import type { TransactionStatus } from '../../src/shared/transactions';
+import { paged } from './paged';
 
 type Db = Database | Transaction;
 
@@ -32,7 +33,7 @@ export type NotificationData = { title: string; body: string; url: string | null
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** The wire shape: `{id, type, data {title, body, url, …}, read_at, created_at, updated_at}`. */
-export function notificationResource(row: NotificationRow) {
+function notificationResource(row: NotificationRow) {
   return {
     id: row.id,
     type: row.type,
@@ -90,20 +91,21 @@ export async function listNotifications(
   const mine = eq(notifications.userId, userId);
   const unread = and(mine, isNull(notifications.readAt));
   const where = query.unreadOnly ? unread : mine;
-  const [rows, [total], [unreadTotal]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(notifications).where(where),
+  const [{ rows, meta }, [unreadTotal]] = await Promise.all([
+    paged(
+      page,
+      db
+        .select()
+        .from(notifications)
+        .where(where)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
+      db.select({ total: count() }).from(notifications).where(where),
+    ),
     db.select({ total: count() }).from(notifications).where(unread),
   ]);
   return {
     data: rows.map(notificationResource),
-    meta: { ...pageMeta(page, Number(total?.total ?? 0)), unread_count: Number(unreadTotal?.total ?? 0) },
+    meta: { ...meta, unread_count: Number(unreadTotal?.total ?? 0) },
   };
 }
 

@@ -12,7 +12,7 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_MB, PHOTO_TYPE_NAMES } from '../../src/share
 type PhotoType = { mimeType: 'image/jpeg' | 'image/png' | 'image/webp'; extension: 'jpg' | 'png' | 'webp' };
 
 /** The public path a photo is served at; `users.photo` holds it, so every resource shows it as is. */
-export const PHOTO_PATH = '/api/photos/';
+const PHOTO_PATH = '/api/photos/';
 const KEY_PREFIX = 'photos/';
 const NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 
@@ -34,7 +34,7 @@ export function photoTypeOf(bytes: Buffer): PhotoType | null {
   return null;
 }
 
-export const photoTypesError = () =>
+const photoTypesError = () =>
   ValidationError.field('photo', t('validation.fileTypes', { types: PHOTO_TYPE_NAMES }));
 export const photoSizeError = () =>
   ValidationError.field('photo', t('validation.fileSize', { size: PHOTO_MAX_MB }));

@@ -25,14 +25,6 @@ export type StudentProfile = {
 };
 
 /** A student's school and placement, as completing the profile, adding and editing a child store them. */
-const schoolOf = (profile: StudentProfile) => ({
-  schoolName: profile.schoolName,
-  studyMode: profile.studyMode,
-  curriculumId: profile.curriculumId,
-  eduLevelId: profile.eduLevelId,
-  gradeLevelId: profile.gradeLevelId,
-});
-
 async function studentIdOf(db: Database, userId: number): Promise<number> {
   const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
   if (!row) throw notFound();
@@ -45,6 +37,34 @@ async function parentIdOf(db: Database, userId: number): Promise<number> {
   return row.id;
 }
 
+/** Where a learner studies: school, boarding or day, curriculum, level and grade. */
+export type Schooling = {
+  schoolName: string | null;
+  studyMode: StudyMode;
+  curriculumId: number | null;
+  eduLevelId: number | null;
+  gradeLevelId: number | null;
+};
+
+/**
+ * Writes a learner's schooling, which completes the student profile (the learner's own form, a
+ * parent's child, the demo learners of the seeds); checking it is the caller's (`placementErrors`).
+ */
+export async function saveSchooling(db: Database, studentId: number, schooling: Schooling): Promise<void> {
+  await db
+    .update(students)
+    .set({
+      schoolName: schooling.schoolName,
+      studyMode: schooling.studyMode,
+      curriculumId: schooling.curriculumId,
+      eduLevelId: schooling.eduLevelId,
+      gradeLevelId: schooling.gradeLevelId,
+      profileCompleted: true,
+      updatedAt: new Date(),
+    })
+    .where(eq(students.id, studentId));
+}
+
 export async function completeStudentProfile(
   ctx: AppContext,
   userId: number,
@@ -53,14 +73,7 @@ export async function completeStudentProfile(
   throwIfInvalid(await placementErrors(ctx.db, profile, true));
   const studentId = await studentIdOf(ctx.db, userId);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(students)
-      .set({
-        ...schoolOf(profile),
-        profileCompleted: true,
-        updatedAt: new Date(),
-      })
-      .where(eq(students.id, studentId));
+    await saveSchooling(tx, studentId, profile);
     await tx
       .update(users)
       .set({ dob: profile.dob, gender: profile.gender, updatedAt: new Date() })
@@ -83,35 +96,41 @@ async function freeUsername(db: Database, firstName: string, lastName: string): 
   }
 }
 
+/**
+ * A parent's child: a learner account of its own, without e-mail or password, and its schooling.
+ * Returns the student id. Checking the placement and choosing a free username are the caller's.
+ */
+export async function createChildAccount(
+  db: Database,
+  parentId: number,
+  child: Omit<Child, 'schoolName'> & Schooling & { username: string },
+): Promise<number> {
+  const { profileId } = await createAccount(db, {
+    firstName: child.firstName,
+    lastName: child.lastName,
+    username: child.username,
+    email: null,
+    phone: null,
+    passwordHash: null,
+    // Active so the parent can book for the child; without e-mail or password nobody can sign in as it.
+    status: 'active',
+    role: 'student',
+    gender: child.gender,
+    dob: child.dob,
+  });
+  if (!profileId) throw new Error('Student profile missing');
+  await db.update(students).set({ parentId }).where(eq(students.id, profileId));
+  await saveSchooling(db, profileId, child);
+  return profileId;
+}
+
 export async function addChild(ctx: AppContext, parentUserId: number, child: Child): Promise<ChildDetails> {
   throwIfInvalid(await placementErrors(ctx.db, child, true));
   const parentId = await parentIdOf(ctx.db, parentUserId);
   const username = await freeUsername(ctx.db, child.firstName, child.lastName);
-  const studentId = await ctx.db.transaction(async (tx) => {
-    const { profileId } = await createAccount(tx, {
-      firstName: child.firstName,
-      lastName: child.lastName,
-      username,
-      email: null,
-      phone: null,
-      passwordHash: null,
-      // Active so the parent can book for the child; without e-mail or password nobody can sign in as it.
-      status: 'active',
-      role: 'student',
-      gender: child.gender,
-      dob: child.dob,
-    });
-    if (!profileId) throw new Error('Student profile missing');
-    await tx
-      .update(students)
-      .set({
-        parentId,
-        ...schoolOf(child),
-        profileCompleted: true,
-      })
-      .where(eq(students.id, profileId));
-    return profileId;
-  });
+  const studentId = await ctx.db.transaction((tx) =>
+    createChildAccount(tx, parentId, { ...child, username }),
+  );
   const children = await loadChildren(ctx.db, parentId);
   const created = children.find((row) => row.id === studentId);
   if (!created) throw notFound();
@@ -171,13 +190,7 @@ export async function updateChild(
         updatedAt: new Date(),
       })
       .where(eq(users.id, found.userId));
-    await tx
-      .update(students)
-      .set({
-        ...schoolOf(child),
-        updatedAt: new Date(),
-      })
-      .where(eq(students.id, studentId));
+    await saveSchooling(tx, studentId, child);
   });
   const updated = (await loadChildren(ctx.db, parentId)).find((row) => row.id === studentId);
   if (!updated) throw notFound();
@@ -254,26 +267,33 @@ export async function updateTeacherProfile(
     errors.subject_ids = [t('validation.choice')];
   if (!profile.idNumber && !teacher.idNumber) errors.id_number = [t('validation.required')];
   throwIfInvalid(errors);
+  await ctx.db.transaction((tx) => saveTeacherProfile(tx, teacher.id, profile));
+}
 
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(teachers)
-      .set({
-        biography: profile.biography,
-        currentWorkplace: profile.currentWorkplace,
-        qualificationLevel: profile.qualificationLevel,
-        curriculumId: profile.curriculumId,
-        eduLevelId: profile.eduLevelId,
-        ...(profile.idNumber ? { idNumber: profile.idNumber } : {}),
-        ...(profile.tscNumber ? { tscNumber: profile.tscNumber } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(teachers.id, teacher.id));
-    await tx.delete(teacherSubjects).where(eq(teacherSubjects.teacherId, teacher.id));
-    await tx
-      .insert(teacherSubjects)
-      .values(profile.subjectIds.map((subjectId) => ({ teacherId: teacher.id, subjectId })));
-  });
+/**
+ * Writes a teacher's profile and replaces their subjects (the teacher's own form, the demo teachers
+ * of the seeds); checking it is the caller's. The status is left as it is.
+ */
+export async function saveTeacherProfile(
+  db: Database,
+  teacherId: number,
+  profile: TeacherProfile,
+): Promise<void> {
+  await db
+    .update(teachers)
+    .set({
+      biography: profile.biography,
+      currentWorkplace: profile.currentWorkplace,
+      qualificationLevel: profile.qualificationLevel,
+      curriculumId: profile.curriculumId,
+      eduLevelId: profile.eduLevelId,
+      ...(profile.idNumber ? { idNumber: profile.idNumber } : {}),
+      ...(profile.tscNumber ? { tscNumber: profile.tscNumber } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(teachers.id, teacherId));
+  await db.delete(teacherSubjects).where(eq(teacherSubjects.teacherId, teacherId));
+  await db.insert(teacherSubjects).values(profile.subjectIds.map((subjectId) => ({ teacherId, subjectId })));
 }
 
 /** The shared rules' camelCase fields as the wire's snake_case keys. */
@@ -283,7 +303,11 @@ const snakeCaseKeys = (errors: FieldErrors): FieldErrors =>
   );
 
 /** new/declined → pending, once every field the approval needs is on file. */
-export async function submitTeacherProfile(ctx: AppContext, userId: number): Promise<void> {
+export async function submitTeacherProfile(
+  ctx: { db: Database },
+  userId: number,
+  submittedAt = new Date(),
+): Promise<void> {
   const [teacher] = await ctx.db.select().from(teachers).where(eq(teachers.userId, userId));
   if (!teacher) throw notFound();
   const standing = teacherStanding(teacher.status);
@@ -313,6 +337,6 @@ export async function submitTeacherProfile(ctx: AppContext, userId: number): Pro
   await ctx.db
     .update(teachers)
     // submitted_at orders the admins' approval queue (oldest first); reviewed_at is the last decision.
-    .set({ status: 'pending', remark: null, submittedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'pending', remark: null, submittedAt, updatedAt: new Date() })
     .where(eq(teachers.id, teacher.id));
 }

@@ -16,14 +16,7 @@ import {
   topics,
   users,
 } from '../db/schema';
-import type {
-  ClassCard,
-  GradeRef,
-  LessonCard,
-  QuestionCard,
-  TeacherCard,
-  TeacherWithUser,
-} from '../resources/web-resource';
+import type { ClassCard, GradeRef, LessonCard, QuestionCard, TeacherCard } from '../resources/web-resource';
 import { publicLesson } from './lesson-service';
 import { takenSeats } from './lesson-seats';
 
@@ -49,7 +42,7 @@ function inOrder<T>(ids: number[], found: Map<number, T>): T[] {
   });
 }
 
-export async function gradeRefs(db: Database, ids: Array<number | null>): Promise<Map<number, GradeRef>> {
+async function gradeRefs(db: Database, ids: Array<number | null>): Promise<Map<number, GradeRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -227,15 +220,6 @@ export async function teacherCards(db: Database, ids: number[], now = new Date()
     ]),
   );
   return inOrder(ids, found);
-}
-
-export async function teacherWithUser(db: Database, teacherId: number): Promise<TeacherWithUser | null> {
-  const [row] = await db
-    .select({ teacher: teacherColumns, user: publicUser })
-    .from(teachers)
-    .innerJoin(users, eq(users.id, teachers.userId))
-    .where(eq(teachers.id, teacherId));
-  return row ? { ...row.teacher, user: row.user } : null;
 }
 
 export async function questionCards(db: Database, ids: number[]): Promise<QuestionCard[]> {

@@ -4,10 +4,11 @@ import { and, asc, count, desc, eq, exists, notExists, sql, type SQL } from 'dri
 import type { Database } from '../db/client';
 import { answerVotes, answers, gradeLevels, questions, subjects, users, VOTE_TYPES } from '../db/schema';
 import { notFound, throwIfInvalid, ValidationError } from '../http/errors';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import { answerCard, questionCard, type AnswerCard } from '../resources/web-resource';
 import { questionCards } from './public-view-service';
 import { feedForAnswer, feedForLike } from './activity-service';
+import { paged, pagedIds } from './paged';
 import { t, type MessageKey } from '../../src/shared/messages';
 import {
   ANSWER_BODY,
@@ -48,21 +49,12 @@ export async function listQuestions(db: Database, query: QuestionQuery, page: Pa
     query.subjectId === undefined ? undefined : eq(questions.subjectId, query.subjectId),
     query.authorId === undefined ? undefined : eq(questions.userId, query.authorId),
   );
-  const [idRows, [total]] = await Promise.all([
-    db
-      .select({ id: questions.id })
-      .from(questions)
-      .where(where)
-      .orderBy(desc(questions.createdAt), desc(questions.id))
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(questions).where(where),
+  const { ids, meta } = await pagedIds(db, page, questions, where, [
+    desc(questions.createdAt),
+    desc(questions.id),
   ]);
-  const cards = await questionCards(
-    db,
-    idRows.map((row) => row.id),
-  );
-  return { data: cards.map(questionCard), meta: pageMeta(page, Number(total?.total ?? 0)) };
+  const cards = await questionCards(db, ids);
+  return { data: cards.map(questionCard), meta };
 }
 
 export async function showQuestion(db: Database, questionId: number) {
@@ -161,22 +153,18 @@ export async function listAnswers(
 ) {
   await questionExists(db, questionId);
   const where = eq(answers.questionId, questionId);
-  const [rows, [total]] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     answerQuery(db, viewerId)
       .where(where)
       .orderBy(
         desc(sql`${voteCount('like')} - ${voteCount('dislike')}`),
         asc(answers.createdAt),
         asc(answers.id),
-      )
-      .limit(page.perPage)
-      .offset(page.offset),
+      ),
     db.select({ total: count() }).from(answers).where(where),
-  ]);
-  return {
-    data: rows.map((row) => answerCard(toCard(row))),
-    meta: pageMeta(page, Number(total?.total ?? 0)),
-  };
+  );
+  return { data: rows.map((row) => answerCard(toCard(row))), meta };
 }
 
 export async function postAnswer(db: Database, userId: number, questionId: number, body: string) {

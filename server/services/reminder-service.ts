@@ -12,13 +12,19 @@ import { bookings, lessonReminders, lessons, parents, students, topics, users } 
 import { escapeHtml } from '../gateways/mail/templates';
 import type { Mailer, MailMessage } from '../gateways/mail/mailer';
 import { t } from '../../src/shared/messages';
-import { lessonName, lessonUrl, nairobiTime, nairobiWhen, recordActivity } from './activity-service';
-import { notify } from './notification-service';
+import {
+  announce,
+  lessonName,
+  lessonSoonNews,
+  lessonUrl,
+  nairobiTime,
+  nairobiWhen,
+} from './activity-service';
 
 /** Reminders are due this long before the lesson starts. */
 export const REMINDER_LEAD_MS = 60 * 60 * 1000;
 /** A process that claimed a reminder holds it this long; a crashed one's claim runs out. */
-export const REMINDER_LEASE_MS = 5 * 60 * 1000;
+const REMINDER_LEASE_MS = 5 * 60 * 1000;
 
 export type ReminderContext = {
   db: Database;
@@ -144,7 +150,7 @@ async function reminderDetails(db: Database, bookingId: number) {
   return { lesson: row.lesson, recipient };
 }
 
-export function lessonReminderMail(
+function lessonReminderMail(
   to: string,
   input: { firstName: string; child: string | null; lesson: string; startAt: Date; url: string },
 ): MailMessage {
@@ -204,17 +210,14 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
     await ctx.db.update(lessonReminders).set({ sentAt: now }).where(eq(lessonReminders.id, reminderId));
     return false;
   }
-  const lesson = lessonName(details.lesson);
-  const url = lessonUrl(details.lesson.code);
-  const time = nairobiTime(details.lesson.startAt);
   if (recipient.email)
     await ctx.mailer.send(
       lessonReminderMail(recipient.email, {
         firstName: recipient.firstName,
         child: recipient.child,
-        lesson,
+        lesson: lessonName(details.lesson),
         startAt: details.lesson.startAt,
-        url: `${ctx.config.appUrl}${url}`,
+        url: `${ctx.config.appUrl}${lessonUrl(details.lesson.code)}`,
       }),
     );
   return ctx.db.transaction(async (tx) => {
@@ -225,23 +228,7 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
       .returning({ id: lessonReminders.id });
     // Another process got there first (our claim had run out): it has told the user.
     if (!mine) return false;
-    const text = recipient.child
-      ? t('feed.reminderTextFor', { child: recipient.child, lesson, time })
-      : t('feed.reminderText', { lesson, time });
-    await recordActivity(tx, { userId: recipient.userId, type: 'lesson_soon', text, url });
-    await notify(tx, {
-      userId: recipient.userId,
-      type: 'lesson_reminder',
-      data: {
-        title: t('feed.reminderTitle'),
-        body: text,
-        url,
-        booking_id: bookingId,
-        lesson_id: details.lesson.id,
-        lesson_code: details.lesson.code,
-        starts_at: details.lesson.startAt.toISOString(),
-      },
-    });
+    await announce(tx, recipient.userId, lessonSoonNews(details.lesson, bookingId, recipient.child));
     return true;
   });
 }

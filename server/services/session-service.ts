@@ -6,7 +6,7 @@ import { hashToken, randomToken } from '../security/tokens';
 
 export type Session = typeof sessions.$inferSelect;
 
-export const IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000;
+const IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once a minute per session to keep reads cheap.
 const TOUCH_INTERVAL_MS = 60 * 1000;

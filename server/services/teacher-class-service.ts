@@ -11,6 +11,7 @@ import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import type { CLASS_FREQUENCIES, CLASS_TYPES, TEACHER_CLASS_FILTERS } from '../../src/shared/teaching';
 import { classRows } from './learner-class-service';
+import { pagedIds } from './paged';
 import { nairobiAt } from './scheduling';
 import { requireApproved, teacherLessons, type TeacherRow } from './teacher-lesson-service';
 
@@ -75,22 +76,10 @@ export async function listClasses(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(classes.teacherId, teacherId), state);
-  const [idRows, [counted]] = await Promise.all([
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(classes).where(where),
-  ]);
+  const { ids, meta } = await pagedIds(db, page, classes, where, order);
   return {
-    rows: await teacherClasses(
-      db,
-      idRows.map((row) => row.id),
-    ),
-    total: Number(counted?.total ?? 0),
+    data: await teacherClasses(db, ids),
+    meta,
   };
 }
 

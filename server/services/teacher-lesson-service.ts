@@ -42,6 +42,7 @@ import {
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
+import { pagedIds } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
 
@@ -158,22 +159,9 @@ export async function listLessons(
 ) {
   const { where: state, order } = filterOf(filter, now);
   const where = and(eq(lessons.teacherId, teacherId), state);
-  const [idRows, [counted]] = await Promise.all([
-    db
-      .select({ id: lessons.id })
-      .from(lessons)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(lessons).where(where),
-  ]);
-  const rows = await teacherLessons(
-    db,
-    idRows.map((row) => row.id),
-    now,
-  );
-  return { rows, total: Number(counted?.total ?? 0) };
+  const { ids, meta } = await pagedIds(db, page, lessons, where, order);
+  const data = await teacherLessons(db, ids, now);
+  return { data, meta };
 }
 
 // ---- The create form ----

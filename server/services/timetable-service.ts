@@ -12,7 +12,7 @@ import { bookingRows, findLesson, learnerIds, withLessons } from './lesson-servi
 /** The longest range `GET /api/timetable` answers, in days. */
 export const MAX_TIMETABLE_DAYS = 62;
 /** Calendars start this long ago, so last week's lessons stay in a subscribed calendar. */
-export const CALENDAR_HISTORY_MS = 30 * 86_400_000;
+const CALENDAR_HISTORY_MS = 30 * 86_400_000;
 const DAY_MS = 86_400_000;
 
 /** `YYYY-MM-DD` of the Nairobi day (UTC+3 all year) an instant falls on. */

@@ -20,12 +20,13 @@ import {
   CLASS_TYPES,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import { pageMeta, type PageRequest } from '../http/query';
+import type { PageRequest } from '../http/query';
 import { curriculumSummary, gradeLevelSummary, subjectResource } from '../resources/catalogue-resource';
 import { packageResource, type PackageDetails } from '../resources/commerce-resource';
 import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '../resources/web-resource';
 import { curriculumTrees, escapeLike } from './catalogue-service';
 import { publicLesson } from './lesson-service';
+import { paged, pagedIds } from './paged';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 import { endOfDayIn, startOfDayIn } from '../../src/shared/calendar-days';
 import { APP_TIME_ZONE } from '../../src/shared/time';
@@ -57,28 +58,27 @@ function lessonFilter(filters: LessonFilters, now: Date): SQL | undefined {
 
 export async function listLessons(db: Database, filters: LessonFilters, page: PageRequest, now = new Date()) {
   const where = lessonFilter(filters, now);
-  const [idRows, totalRows] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ id: lessons.id })
       .from(lessons)
       .leftJoin(programs, eq(programs.id, lessons.programId))
       .leftJoin(topics, eq(topics.id, lessons.topicId))
       .where(where)
-      .orderBy(asc(lessons.startAt), asc(lessons.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(asc(lessons.startAt), asc(lessons.id)),
     db
       .select({ total: count() })
       .from(lessons)
       .leftJoin(programs, eq(programs.id, lessons.programId))
       .leftJoin(topics, eq(topics.id, lessons.topicId))
       .where(where),
-  ]);
+  );
   const cards = await lessonCards(
     db,
-    idRows.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  return { data: cards.map((card) => lessonCard(card, { now })), meta: pageMeta(page, total(totalRows)) };
+  return { data: cards.map((card) => lessonCard(card, { now })), meta };
 }
 
 export async function showLesson(db: Database, code: string, now = new Date()) {
@@ -128,22 +128,9 @@ function classFilter(filters: ClassFilters, now: Date): SQL | undefined {
 
 export async function listClasses(db: Database, filters: ClassFilters, page: PageRequest, now = new Date()) {
   const where = classFilter(filters, now);
-  const [idRows, totalRows] = await Promise.all([
-    db
-      .select({ id: classes.id })
-      .from(classes)
-      .where(where)
-      .orderBy(asc(classes.startsAt), asc(classes.id))
-      .limit(page.perPage)
-      .offset(page.offset),
-    db.select({ total: count() }).from(classes).where(where),
-  ]);
-  const cards = await classCards(
-    db,
-    idRows.map((row) => row.id),
-    now,
-  );
-  return { data: cards.map(classCard), meta: pageMeta(page, total(totalRows)) };
+  const { ids, meta } = await pagedIds(db, page, classes, where, [asc(classes.startsAt), asc(classes.id)]);
+  const cards = await classCards(db, ids, now);
+  return { data: cards.map(classCard), meta };
 }
 
 /** Options of the class filters in one call: curricula, grade levels (with curriculum_id), subjects. */
@@ -209,23 +196,22 @@ export async function listTeachers(
         ),
     filters.curriculumId === undefined ? undefined : eq(teachers.curriculumId, filters.curriculumId),
   );
-  const [idRows, totalRows] = await Promise.all([
+  const { rows, meta } = await paged(
+    page,
     db
       .select({ id: teachers.id })
       .from(teachers)
       .innerJoin(users, eq(users.id, teachers.userId))
       .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(teachers.id))
-      .limit(page.perPage)
-      .offset(page.offset),
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(teachers.id)),
     db.select({ total: count() }).from(teachers).innerJoin(users, eq(users.id, teachers.userId)).where(where),
-  ]);
+  );
   const cards = await teacherCards(
     db,
-    idRows.map((row) => row.id),
+    rows.map((row) => row.id),
     now,
   );
-  return { data: cards.map(teacherCard), meta: pageMeta(page, total(totalRows)) };
+  return { data: cards.map(teacherCard), meta };
 }
 
 export async function showTeacher(db: Database, teacherId: number, now = new Date()) {

@@ -13,8 +13,8 @@ import { transactionEvent } from '../notification-service';
 import { fulfilCart, lockPayableCart, payableCartId, type Buyer, type PayInput } from './cart-fulfilment';
 import { newReference } from './pending-transactions';
 
-export const PIN_MAX_ATTEMPTS = 5;
-export const PIN_LOCK_MS = 15 * 60 * 1000;
+const PIN_MAX_ATTEMPTS = 5;
+const PIN_LOCK_MS = 15 * 60 * 1000;
 
 const minutes = (ms: number) => {
   const whole = Math.max(1, Math.ceil(ms / 60_000));

@@ -250,6 +250,30 @@ describe('answers and likes', () => {
   });
 });
 
+describe('a seeded like', () => {
+  it('is not announced again when its liker takes it back and gives it again', async () => {
+    const author = server.browser();
+    await author.signIn('student@example.com');
+    const likesBy = async (name: string) =>
+      ((await author.get('/api/notifications?per_page=100')).body.data as Json[]).filter(
+        (item) => item.type === 'like' && item.data.body.startsWith(`${name} liked`),
+      );
+    const [seeded] = await likesBy('Peter Otieno');
+    expect(seeded).toBeDefined();
+    const answerId: number = seeded.data.answer_id;
+
+    const liker = server.browser();
+    await liker.signIn('parent@example.com');
+    const like = () =>
+      liker.post('/api/questions/answers/votes/store', { answer_id: answerId, type: 'like' });
+    expect((await like()).body.data.my_vote).toBe(null);
+    expect((await like()).body.data.my_vote).toBe('like');
+    expect((await likesBy('Peter Otieno')).filter((item) => item.data.answer_id === answerId)).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('reading notifications', () => {
   async function buyerWithNotifications() {
     const buyer = await newBuyer(server, { balanceKes: 20_000 });
