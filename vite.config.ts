@@ -141,17 +141,29 @@ export default defineConfig({
   },
   test: {
     projects: [
+      // The state machines need no DOM: node, and one module graph per worker (the machines are
+      // immutable definitions; each file's actors are its own). A file that does need the DOM (the
+      // session's storage, the XSRF cookie) says `@vitest-environment jsdom` in its first comment.
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.{ts,tsx}'],
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: [
-            'tests/machines/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-            'tests/services/**/*.test.{ts,tsx}',
-          ],
+          include: ['tests/views/**/*.test.{ts,tsx}', 'tests/services/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // One jsdom and one module graph per worker, not per file: building jsdom and importing the
+          // app (Mantine, the pages) again for each of ~70 files cost more than their tests. Each test
+          // starts from a clean page, storage and fake API (setup-dom.ts, useFakeApi).
+          isolate: false,
         },
       },
       {

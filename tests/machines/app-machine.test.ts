@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Model-based test of the root actor system (docs/commerce.md "Wiring"): every route of the app
 // machine is walked with recording stand-ins for its children, and each step checks which child
 // received what (and what the root emitted). The relays and the sign-out / 401 during a payment are
