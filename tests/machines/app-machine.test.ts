@@ -23,7 +23,7 @@ import type { CartView } from '@/services/schemas/cart';
 import { decodeUser, type User } from '@/services/schemas/user';
 import type { WalletPayment } from '@/services/schemas/checkout';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type AppEvent = EventFromLogic<typeof appMachine>;
 
@@ -247,26 +247,8 @@ describe('app machine (model-based)', () => {
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
-  });
-
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('routes each event to the children that must hear it', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('routes each event to the children that must hear it', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'routes each event to the children that must hear it', (path) =>
+    replay(path).stop(),
   );
 
   it('asks a visitor’s cart only when a visitor session exists (the XSRF cookie)', () => {
@@ -418,14 +400,9 @@ describe('app machine (children wired for real)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => model.shortest,
+    replay: (path, mutant) => replay(path, mutant as typeof logic).stop(),
+    timeout: 60_000,
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of model.shortest) replay(path, mutant as typeof logic).stop();
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 60_000);
 });

@@ -15,12 +15,16 @@ import {
   type LessonFormLoaded,
 } from '@/machines/lesson-form-machine';
 import { ApiError } from '@/services/http';
-import { decodeLessonFormData, decodeTeacherLesson, type Slot, type TeacherLesson } from '@/services/schemas/teaching';
+import {
+  decodeLessonFormData,
+  decodeTeacherLesson,
+  type Slot,
+  type TeacherLesson,
+} from '@/services/schemas/teaching';
 import type { LessonSaved } from '@/services/teaching-service';
 import { t } from '@/shared/messages';
 import type { LessonFormValues } from '@/shared/teaching-validation';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type Event = EventFromLogic<typeof lessonFormMachine>;
 
@@ -54,9 +58,19 @@ const lesson = (overrides: Record<string, unknown>): TeacherLesson =>
     can_cancel: true,
     ...overrides,
   });
-const CANCELLED = lesson({ status: 'cancelled', cancelled_at: '2026-11-20T06:00:00.000Z', can_edit: false, can_cancel: false });
+const CANCELLED = lesson({
+  status: 'cancelled',
+  cancelled_at: '2026-11-20T06:00:00.000Z',
+  can_edit: false,
+  can_cancel: false,
+});
 
-const SLOT: Slot = { startAt: '2026-12-01T06:00:00.000Z', endAt: '2026-12-01T07:00:00.000Z', time: '09:00', label: '9:00 AM' };
+const SLOT: Slot = {
+  startAt: '2026-12-01T06:00:00.000Z',
+  endAt: '2026-12-01T07:00:00.000Z',
+  time: '09:00',
+  label: '9:00 AM',
+};
 
 const VALUES: LessonFormValues = {
   subjectId: '1',
@@ -76,8 +90,10 @@ const VALUES: LessonFormValues = {
 const SAVED: LessonSaved = { message: 'Lessons created', lessons: [lesson({ status: 'pending' })] };
 const CLASH = 'The time clashes with your lesson on Dec 8, 2026 at 9:00 AM.';
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as Event;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as unknown as Event;
+const done = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, output }) as unknown as Event;
+const failed = (id: string, error: unknown) =>
+  ({ type: `xstate.error.actor.${id}`, error }) as unknown as Event;
 
 const loadedCreate = done('loadForm', { formData: FORM_DATA, lesson: null } satisfies LessonFormLoaded);
 const loadedBlocked = done('loadForm', { formData: BLOCKED_DATA, lesson: null } satisfies LessonFormLoaded);
@@ -85,7 +101,10 @@ const loadedLocked = done('loadForm', { formData: FORM_DATA, lesson: CANCELLED }
 const loadFailed = failed('loadForm', new ApiError({ status: 500, message: t('messages.general') }));
 const slotsFound = done('loadSlots', [SLOT]);
 const slotsNone = done('loadSlots', []);
-const slotsFailed = failed('loadSlots', new ApiError({ status: 422, message: 'The date must not be in the past.' }));
+const slotsFailed = failed(
+  'loadSlots',
+  new ApiError({ status: 422, message: 'The date must not be in the past.' }),
+);
 const submitted = done('submit', SAVED);
 const refused = failed(
   'submit',
@@ -130,7 +149,12 @@ const input = { lessonId: null, now: NOW };
 const model = modelOf(logic, {
   events,
   input,
-  visibleContext: (s) => [s.context.date, s.context.slots.length, Object.keys(s.context.fieldErrors), !!s.context.formError],
+  visibleContext: (s) => [
+    s.context.date,
+    s.context.slots.length,
+    Object.keys(s.context.fieldErrors),
+    !!s.context.formError,
+  ],
   simpleEvents: [
     loadedCreate,
     loadFailed,
@@ -145,7 +169,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(lessonFormMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(lessonFormMachine);
 
 type Screen = {
   stage: string;
@@ -158,12 +181,12 @@ type Screen = {
   submitting: boolean;
 };
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine = lessonFormMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
-  const asked = { forms: 0, slots: [] as string[], submits: [] as Array<{ values: LessonFormValues; lessonId: number | null }> };
+function replay(path: ModelPath<typeof logic>, machine = lessonFormMachine) {
+  const asked = {
+    forms: 0,
+    slots: [] as string[],
+    submits: [] as Array<{ values: LessonFormValues; lessonId: number | null }>,
+  };
   const actor = createActor(
     machine.provide({
       actors: {
@@ -175,13 +198,15 @@ function replay(
           asked.slots.push(date);
           return new Promise<never>(() => {});
         }),
-        submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(({ input: sent }) => {
-          asked.submits.push(sent);
-          return new Promise<never>(() => {});
-        }),
+        submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(
+          ({ input: sent }) => {
+            asked.submits.push(sent);
+            return new Promise<never>(() => {});
+          },
+        ),
       },
     }),
-    { input, inspect },
+    { input, inspect: coverage.inspect },
   );
   const emitted: LessonFormEmitted[] = [];
   actor.on('saved', (event) => emitted.push(event));
@@ -212,7 +237,13 @@ function replay(
         case 'date.change': {
           if (phase === 'submitting') break;
           const { date: _d, time: _t, ...rest } = screen.fieldErrors;
-          screen = { ...screen, date: event.date, slots: [], fieldErrors: rest, slotsStage: event.date ? 'loading' : 'idle' };
+          screen = {
+            ...screen,
+            date: event.date,
+            slots: [],
+            fieldErrors: rest,
+            slotsStage: event.date ? 'loading' : 'idle',
+          };
           if (event.date) expected.slots.push(event.date);
           break;
         }
@@ -230,16 +261,22 @@ function replay(
           if (event === loadedCreate) screen = { ...screen, stage: 'editing', loadError: null };
           else if (event === loadedBlocked) screen = { ...screen, stage: 'blocked', loadError: null };
           else if (event === loadedLocked) screen = { ...screen, stage: 'locked', loadError: null };
-          else if (event === loadFailed) screen = { ...screen, stage: 'failed', loadError: t('messages.general') };
+          else if (event === loadFailed)
+            screen = { ...screen, stage: 'failed', loadError: t('messages.general') };
           else if (event === slotsFound) screen = { ...screen, slotsStage: 'ready', slots: [SLOT] };
-          else if (event === slotsNone || event === slotsFailed) screen = { ...screen, slotsStage: 'unavailable' };
+          else if (event === slotsNone || event === slotsFailed)
+            screen = { ...screen, slotsStage: 'unavailable' };
           else if (event === submitted) {
             expected.saved += 1;
             phase = 'done';
-          }
-          else if (event === refused) {
+          } else if (event === refused) {
             phase = 'idle';
-            screen = { ...screen, submitting: false, fieldErrors: { time: [CLASH] }, formError: 'The given data was invalid.' };
+            screen = {
+              ...screen,
+              submitting: false,
+              fieldErrors: { time: [CLASH] },
+              formError: 'The given data was invalid.',
+            };
           } else if (event === broke) {
             phase = 'idle';
             screen = { ...screen, submitting: false, fieldErrors: {}, formError: t('messages.general') };
@@ -265,39 +302,29 @@ function replay(
     expect(asked.submits).toHaveLength(expected.submits);
     for (const sent of asked.submits) expect(sent).toEqual({ values: VALUES, lessonId: null });
     expect(emitted).toEqual(
-      Array.from({ length: expected.saved }, () => ({ type: 'saved', message: SAVED.message, lessons: SAVED.lessons })),
+      Array.from({ length: expected.saved }, () => ({
+        type: 'saved',
+        message: SAVED.message,
+        lessons: SAVED.lessons,
+      })),
     );
   }
   return actor;
 }
 
 describe('lesson form machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('shows the stage, times and errors the path leads to and asks for what it should', () => {
-      replay(path).stop();
-    });
-  });
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('shows the stage, times and errors the path leads to and asks for what it should', () => {
-      replay(path).stop();
-    });
-  });
+  pathTests(
+    coverage,
+    model,
+    'shows the stage, times and errors the path leads to and asks for what it should',
+    (path) => replay(path).stop(),
+  );
 
   // Last in this block: measured over every replay above (the behaviour tests below use no replay).
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof lessonFormMachine).stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof lessonFormMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });
 
 describe('lesson form machine (behaviour)', () => {
@@ -307,15 +334,21 @@ describe('lesson form machine (behaviour)', () => {
     const actor = createActor(
       lessonFormMachine.provide({
         actors: {
-          loadForm: fromPromise<LessonFormLoaded, { lessonId: number | null }>(async ({ input: { lessonId } }) => ({
-            formData: FORM_DATA,
-            lesson: lesson({ id: lessonId }),
-          })),
-          loadSlots: fromPromise<Slot[], { date: string }>(() => new Promise((resolve) => answers.push(resolve))),
-          submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(async ({ input: i }) => {
-            sent.push(i.lessonId);
-            return SAVED;
-          }),
+          loadForm: fromPromise<LessonFormLoaded, { lessonId: number | null }>(
+            async ({ input: { lessonId } }) => ({
+              formData: FORM_DATA,
+              lesson: lesson({ id: lessonId }),
+            }),
+          ),
+          loadSlots: fromPromise<Slot[], { date: string }>(
+            () => new Promise((resolve) => answers.push(resolve)),
+          ),
+          submit: fromPromise<LessonSaved, { values: LessonFormValues; lessonId: number | null }>(
+            async ({ input: i }) => {
+              sent.push(i.lessonId);
+              return SAVED;
+            },
+          ),
         },
       }),
       { input: { lessonId: 40, now: NOW } },
@@ -339,13 +372,20 @@ describe('lesson form machine (behaviour)', () => {
   it('tells what may change: everything, a booked lesson’s date and time, or nothing', () => {
     expect(lessonEditMode(lesson({}), NOW)).toBe('full');
     expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 2 }), NOW)).toBe('reschedule');
-    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 2, start_at: '2026-11-25T05:00:00.000Z' }), NOW)).toBe(
-      'locked',
-    );
+    expect(
+      lessonEditMode(
+        lesson({ can_edit: false, bookings_count: 2, start_at: '2026-11-25T05:00:00.000Z' }),
+        NOW,
+      ),
+    ).toBe('locked');
     expect(lessonEditMode(CANCELLED, NOW)).toBe('locked');
     // The server's own answer wins when it sends one.
-    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 2, can_reschedule: false }), NOW)).toBe('locked');
-    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 1, can_reschedule: true }), NOW)).toBe('reschedule');
+    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 2, can_reschedule: false }), NOW)).toBe(
+      'locked',
+    );
+    expect(lessonEditMode(lesson({ can_edit: false, bookings_count: 1, can_reschedule: true }), NOW)).toBe(
+      'reschedule',
+    );
     // The teacher resource's type carries its value beside the name.
     expect(lesson({ type: { name: 'Group', color: '#43A047', value: 'group' } }).type).toBe('group');
     expect(lesson({ type: { name: 'Private', color: '#8E24AA' } }).type).toBe('private');

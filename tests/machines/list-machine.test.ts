@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { listMachine, normaliseQuery, type ListEmitted, type ListInput, type ListQuery } from '@/machines/list-machine';
+import {
+  listMachine,
+  normaliseQuery,
+  type ListEmitted,
+  type ListInput,
+  type ListQuery,
+} from '@/machines/list-machine';
 import type { ListPage } from '@/services/schemas/page';
 import { ApiError } from '@/services/http';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests, replaySteps } from './model-paths';
 
 type ListEvent = EventFromLogic<typeof listMachine>;
 type Snapshot = SnapshotFrom<typeof listMachine>;
@@ -19,9 +25,15 @@ const secondPage: ListPage<unknown> = {
   items: [{ id: 2, title: 'Form 2 Chemistry revision' }],
   meta: { currentPage: 2, lastPage: 2, perPage: 1, total: 2 },
 };
-const nothing: ListPage<unknown> = { items: [], meta: { currentPage: 1, lastPage: 1, perPage: 12, total: 0 } };
+const nothing: ListPage<unknown> = {
+  items: [],
+  meta: { currentPage: 1, lastPage: 1, perPage: 12, total: 0 },
+};
 // An old link to a page past the end: empty, but its pager still leads back to the pages that exist.
-const pastTheEnd: ListPage<unknown> = { items: [], meta: { currentPage: 3, lastPage: 2, perPage: 1, total: 2 } };
+const pastTheEnd: ListPage<unknown> = {
+  items: [],
+  meta: { currentPage: 3, lastPage: 2, perPage: 1, total: 2 },
+};
 const edited = { id: 1, title: 'Grade 7 Maths catch-up (new dates)' };
 
 const events = [
@@ -39,18 +51,28 @@ const events = [
   { type: 'xstate.done.actor.fetchPage', output: secondPage },
   { type: 'xstate.done.actor.fetchPage', output: nothing },
   { type: 'xstate.done.actor.fetchPage', output: pastTheEnd },
-  { type: 'xstate.error.actor.fetchPage', error: new ApiError({ status: 500, message: t('messages.general') }) },
+  {
+    type: 'xstate.error.actor.fetchPage',
+    error: new ApiError({ status: 500, message: t('messages.general') }),
+  },
 ] as unknown as ListEvent[];
 
 const model = modelOf(listMachine, {
   events,
   input,
-  visibleContext: (s) => ({ query: s.context.query, items: s.context.items, meta: s.context.meta, error: s.context.error }),
+  visibleContext: (s) => ({
+    query: s.context.query,
+    items: s.context.items,
+    meta: s.context.meta,
+    error: s.context.error,
+  }),
   // Simple paths over the state value only, with one event of each kind, keep the enumeration small.
   simpleEvents: events.filter((_, index) => [0, 3, 5, 7, 8, 10, 12, 14].includes(index)),
 });
 
 const coverage = coverageOf(listMachine);
+/** The shortest paths also check the whole context the model reached. */
+const exact = new Set(model.shortest);
 
 function startList(extra: Partial<ListInput> = {}, logic: typeof listMachine = listMachine) {
   const asked: ListQuery[] = [];
@@ -77,7 +99,8 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ListEvent, emit
       expect(after.matches('loading')).toBe(true);
       expect(after.context.items).toEqual([]);
       expect(after.context.query.page).toBeUndefined();
-      if (event.type === 'filter.change') expect(after.context.query.subject).toBe((e.value as string | null) ?? undefined);
+      if (event.type === 'filter.change')
+        expect(after.context.query.subject).toBe((e.value as string | null) ?? undefined);
       else expect(after.context.query).toEqual({});
       // The view puts the new query in the URL.
       expect(emitted).toEqual([{ type: 'query.changed', query: after.context.query }]);
@@ -104,7 +127,9 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ListEvent, emit
       expect(after.matches(before.matches('loaded') ? 'paging' : 'loading')).toBe(true);
       break;
     case 'item.replace':
-      expect(after.context.items).toEqual(before.context.items.map((item) => ((item as { id: number }).id === 1 ? edited : item)));
+      expect(after.context.items).toEqual(
+        before.context.items.map((item) => ((item as { id: number }).id === 1 ? edited : item)),
+      );
       break;
     case 'xstate.done.actor.fetchPage':
       expect(after.matches(e.output?.items.length ? 'loaded' : 'empty')).toBe(true);
@@ -121,33 +146,20 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ListEvent, emit
   }
 }
 
-function replay(path: ModelPath<typeof listMachine>, exact: boolean, logic: typeof listMachine = listMachine) {
+function replay(
+  path: ModelPath<typeof listMachine>,
+  exact: boolean,
+  logic: typeof listMachine = listMachine,
+) {
   const list = startList({}, logic);
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const before = list.actor.getSnapshot();
-    const from = list.emitted.length;
-    list.actor.send(step.event);
-    const after = list.actor.getSnapshot();
-    expect(after.value).toEqual(step.state.value);
-    if (exact) expect(after.context).toEqual(step.state.context);
-    expectOutcome(before, after, step.event, list.emitted.slice(from));
-  }
+  replaySteps(list.actor, list.emitted, path, exact, expectOutcome);
   return list;
 }
 
 describe('list machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))('shortest path %s', (_, path) => {
-    it('reaches the modelled state with what the user should see', () => {
-      replay(path, true).actor.stop();
-    });
-  });
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    it('reaches the modelled state with what the user should see', () => {
-      replay(path, false).actor.stop();
-    });
-  });
+  pathTests(coverage, model, 'reaches the modelled state with what the user should see', (path, kind) =>
+    replay(path, kind === 'shortest').actor.stop(),
+  );
 });
 
 describe('list machine', () => {
@@ -192,18 +204,9 @@ describe('list machine', () => {
     actor.stop();
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  // Last: measured over every replay above (30 mutants × 600 paths: a second when idle).
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, exact.has(path), mutant as typeof listMachine).actor.stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      const logic = mutant as typeof listMachine;
-      for (const path of model.shortest) replay(path, true, logic).actor.stop();
-      for (const path of model.simple) replay(path, false, logic).actor.stop();
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-    // 30 mutants × 600 paths: a second when idle, several under a loaded parallel run.
-  }, 30_000);
 });

@@ -10,7 +10,7 @@ import {
 import { ApiError } from '@/services/http';
 import type { DeleteTarget } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type DeleteEvent = EventFromLogic<typeof materialDeleteMachine>;
 
@@ -42,7 +42,9 @@ const events: DeleteEvent[] = [
 ];
 
 // The call never settles by itself: the replays settle it with done/error events.
-const pending = { actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) } };
+const pending = {
+  actors: { deleteMaterial: fromPromise<string, DeleteTarget>(() => new Promise<never>(() => {})) },
+};
 const logic = materialDeleteMachine.provide(pending);
 const model = modelOf(logic, {
   events,
@@ -88,39 +90,23 @@ function expectedAfter(screen: Screen, event: DeleteEvent): [Screen, MaterialDel
   }
 }
 
-function replay(path: ModelPath<typeof logic>, machine: typeof materialDeleteMachine = materialDeleteMachine) {
-  const actor = createActor(machine.provide(pending), { inspect: coverage.inspect });
-  const emitted: MaterialDeleteEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = closed;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: MaterialDeleteEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const { name, ...view } = selectMaterialDelete(seen);
-    expect(view).toEqual(screen);
-    expect(name).toBe(screen.target?.name ?? '');
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+function replay(
+  path: ModelPath<typeof logic>,
+  machine: typeof materialDeleteMachine = materialDeleteMachine,
+) {
+  replayScreens(createActor(machine.provide(pending), { inspect: coverage.inspect }), path, {
+    start: closed,
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const { name, ...view } = selectMaterialDelete(seen);
+      expect(view).toEqual(screen);
+      expect(name).toBe(screen.target?.name ?? '');
+    },
+  }).stop();
 }
 
 describe('material-delete machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
-  );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
-  });
+  pathTests(coverage, model, 'shows the dialog and emits what the path leads to', (path) => replay(path));
 
   it('deletes what was confirmed, also on a second try', async () => {
     const sent: DeleteTarget[] = [];
@@ -148,14 +134,8 @@ describe('material-delete machine (model-based)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof materialDeleteMachine);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof materialDeleteMachine),
   });
 });

@@ -13,8 +13,7 @@ import { ApiError } from '@/services/http';
 import { decodeAssignment, decodeNote } from '@/services/schemas/teaching-materials';
 import type { MaterialAnswer, MaterialDraft } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
-import { killersFirst } from './killers-first';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type FormEvent = EventFromLogic<typeof materialFormMachine>;
 
@@ -97,11 +96,14 @@ const model = modelOf(logic, {
     lost,
   ],
   // What decides the submit (a title, a file) and whether the last one failed.
-  simpleContext: (s) => [s.context.values.title !== '', s.context.files.length > 0, s.context.formError !== null],
+  simpleContext: (s) => [
+    s.context.values.title !== '',
+    s.context.files.length > 0,
+    s.context.formError !== null,
+  ],
 });
 
 const coverage = coverageOf(materialFormMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(materialFormMachine);
 
 /** What the dialog shows: the rules written out again, apart from the machine's. */
 type Screen = {
@@ -199,53 +201,30 @@ function expectedAfter(screen: Screen, event: FormEvent): [Screen, MaterialFormE
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine: typeof materialFormMachine = materialFormMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
-  const actor = createActor(machine.provide(pending), { input, inspect });
-  const emitted: MaterialFormEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = start;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: MaterialFormEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const view = selectMaterialForm(seen);
-    expect({
-      open: view.open,
-      busy: view.busy,
-      kind: view.kind,
-      editing: view.editing,
-      keptFiles: view.keptFiles,
-      title: view.values.title,
-      dueDate: view.values.dueDate,
-      files: view.files.map((f) => f.name),
-      errors: view.fieldErrors,
-      formError: view.formError,
-    }).toEqual(screen);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+function replay(path: ModelPath<typeof logic>, machine: typeof materialFormMachine = materialFormMachine) {
+  replayScreens(createActor(machine.provide(pending), { input, inspect: coverage.inspect }), path, {
+    start,
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const view = selectMaterialForm(seen);
+      expect({
+        open: view.open,
+        busy: view.busy,
+        kind: view.kind,
+        editing: view.editing,
+        keptFiles: view.keptFiles,
+        title: view.values.title,
+        dueDate: view.values.dueDate,
+        files: view.files.map((f) => f.name),
+        errors: view.fieldErrors,
+        formError: view.formError,
+      }).toEqual(screen);
+    },
+  }).stop();
 }
 
 describe('material-form machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
-  );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
-  });
+  pathTests(coverage, model, 'shows the dialog and emits what the path leads to', (path) => replay(path));
 
   it('refuses a due date of today or earlier, and a blank title, before anything is sent (SPEC §5)', () => {
     const actor = createActor(logic, { input }).start();
@@ -296,17 +275,9 @@ describe('material-form machine (model-based)', () => {
     actor.stop();
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  // Last: measured over every replay above (the control replays all 1200+ paths: about 6 s in all).
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof materialFormMachine),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of paths) replay(path, mutant as typeof materialFormMachine, coverage.inspect);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000); // the control replays all 1200+ paths: about 6 s in all
 });

@@ -21,7 +21,7 @@ import type {
   WalletPayment,
 } from '@/services/schemas/checkout';
 import { decodeTransaction, type Transaction } from '@/services/schemas/transaction';
-import { coverageOf, describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, eventsOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type PaymentEvent = EventFromLogic<typeof paymentMachine>;
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
@@ -194,7 +194,8 @@ const fakeActors = {
 const logic = paymentMachine.provide({ actors: fakeActors });
 // Equivalent mutants: `opening` only dispatches on the method and the wallet, which these
 // transitions leave as they were, so going there lands in the very state the machine goes to.
-const BACK_THROUGH_OPENING = 'Going through `opening` lands in the same step: the method and wallet are unchanged.';
+const BACK_THROUGH_OPENING =
+  'Going through `opening` lands in the same step: the method and wallet are unchanged.';
 const coverage = coverageOf(logic, {
   allowSurvivors: {
     'retarget idle --payment.start--> modal to modal.opening': '`opening` is the initial state of `modal`.',
@@ -433,33 +434,17 @@ describe('payment machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(80);
+  pathTests(coverage, model, 'shows the modal, message and toasts the path leads to', (path, kind) => {
+    const { actor, refetches } = replay(path);
+    if (kind === 'simple') {
+      const paidOnce = eventsOf(path).some((e) => {
+        const says = messageAfter.get(e);
+        return says === TEXT.paid || typeof says === 'function';
+      });
+      expect(refetches).toBe(paidOnce ? 1 : 0);
+    }
+    actor.stop();
   });
-
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the modal, message and toasts the path leads to', () => {
-        replay(path).actor.stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the modal, message and toasts the path leads to', () => {
-        const { actor, refetches } = replay(path);
-        const paidOnce = eventsOf(path).some((e) => {
-          const says = messageAfter.get(e);
-          return says === TEXT.paid || typeof says === 'function';
-        });
-        expect(refetches).toBe(paidOnce ? 1 : 0);
-        actor.stop();
-      });
-    },
-  );
 });
 
 /** The context and the modal the selector derives from the state, as the view reads them. */
@@ -789,16 +774,10 @@ describe('payment machine (behaviour with real calls and timers)', () => {
     expect(emitted).toEqual([]);
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  // Last: measured over every replay above. About 150 mutants, each replaying up to 260 paths.
+  mutationTests(coverage, {
+    paths: () => model.shortest,
+    replay: (path, mutant) => replay(path, mutant as typeof logic).actor.stop(),
+    timeout: 90_000,
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of model.shortest) replay(path, mutant as typeof logic).actor.stop();
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-    // About 150 mutants, each replaying up to 260 paths: some 25 s.
-  }, 90_000);
 });

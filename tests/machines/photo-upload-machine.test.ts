@@ -12,7 +12,7 @@ import type { UserAnswer } from '@/services/auth-service';
 import { ApiError } from '@/services/http';
 import { decodeUser } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type PhotoEvent = EventFromLogic<typeof photoUploadMachine>;
 
@@ -100,29 +100,19 @@ function expectedAfter(screen: Screen, event: PhotoEvent): [Screen, PhotoUploadE
 }
 
 function replay(path: ModelPath<typeof logic>, machine: typeof photoUploadMachine = photoUploadMachine) {
-  const actor = createActor(machine.provide(pending), { inspect: coverage.inspect });
-  const emitted: PhotoUploadEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = blank;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: PhotoUploadEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const view = selectPhotoUpload(seen);
-    expect({
-      file: view.file?.name ?? null,
-      error: view.error,
-      chosen: view.chosen,
-      uploading: view.uploading,
-    }).toEqual(screen);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+  replayScreens(createActor(machine.provide(pending), { inspect: coverage.inspect }), path, {
+    start: blank,
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const view = selectPhotoUpload(seen);
+      expect({
+        file: view.file?.name ?? null,
+        error: view.error,
+        chosen: view.chosen,
+        uploading: view.uploading,
+      }).toEqual(screen);
+    },
+  }).stop();
 }
 
 /**
@@ -149,16 +139,9 @@ function chooseWhileUploading(machine: typeof photoUploadMachine = photoUploadMa
 }
 
 describe('photo-upload machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
+  pathTests(coverage, model, 'shows the preview and the message, and emits what the path leads to', (path) =>
+    replay(path),
   );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
-  });
 
   it('uploads the chosen file, not another', async () => {
     const sent: File[] = [];
@@ -181,19 +164,13 @@ describe('photo-upload machine (model-based)', () => {
   });
 
   it('keeps the uploading file when another is chosen meanwhile', () => {
-    chooseWhileUploading();
+    coverage.track('choose while uploading', () => chooseWhileUploading());
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length + 1);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof photoUploadMachine);
-      chooseWhileUploading(mutant as typeof photoUploadMachine);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof photoUploadMachine),
+    before: (mutant) => chooseWhileUploading(mutant as typeof photoUploadMachine),
   });
 });
