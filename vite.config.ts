@@ -140,6 +140,11 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which ran every
+    // file in turn. Most view and server tests wait (on timers, the database, a child process) as
+    // much as they compute, so three keep two cores busy. (`npm test` runs the browser tests in a
+    // second process beside these: scripts/test-all.mjs.)
+    maxWorkers: 3,
     projects: [
       // The state machines need no DOM: node, and one module graph per worker (the machines are
       // immutable definitions; each file's actors are its own). A file that does need the DOM (the
@@ -172,6 +177,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // The server keeps no module-level state (each test file builds its own app and database),
+          // so the files of a worker share one import of fastify, drizzle and PGlite.
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
