@@ -142,18 +142,35 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which ran every
+    // file in turn. Most view and server tests wait (on timers, the database, a child process) as
+    // much as they compute, so three keep two cores busy. (`npm test` runs the browser tests in a
+    // second process beside these: scripts/test-all.mjs.)
+    maxWorkers: 3,
     projects: [
+      // The state machines need no DOM: node, and one module graph per worker (the machines are
+      // immutable definitions; each file's actors are its own). A file that does need the DOM (the
+      // session's storage, the XSRF cookie) says `@vitest-environment jsdom` in its first comment.
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.{ts,tsx}'],
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: [
-            'tests/machines/**/*.test.{ts,tsx}',
-            'tests/views/**/*.test.{ts,tsx}',
-            'tests/services/**/*.test.{ts,tsx}',
-          ],
+          include: ['tests/views/**/*.test.{ts,tsx}', 'tests/services/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // One jsdom and one module graph per worker, not per file: building jsdom and importing the
+          // app (Mantine, the pages) again for each of ~70 files cost more than their tests. Each test
+          // starts from a clean page, storage and fake API (setup-dom.ts, useFakeApi).
+          isolate: false,
         },
       },
       {
@@ -162,6 +179,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // The server keeps no module-level state (each test file builds its own app and database),
+          // so the files of a worker share one import of fastify, drizzle and PGlite.
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'somesha-paths-'));
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'tests/machines'], {
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'machines'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   env: { ...process.env, MODEL_PATHS_REPORT: dir },
 });
@@ -38,7 +38,9 @@ for (const { name, id } of machines) {
   const notWalked = report.transitions.filter((t) => !walked.has(t) && !(t in allowed));
   const written = report.transitions.length;
   const percent = written ? Math.floor(((walked.size + Object.keys(allowed).length) * 100) / written) : 100;
-  const equivalent = report.mutants ? report.mutants.survivors.filter((s) => s in (report.mutants.allowed ?? {})).length : 0;
+  const equivalent = report.mutants
+    ? report.mutants.survivors.filter((s) => s in (report.mutants.allowed ?? {})).length
+    : 0;
   const mutants = report.mutants
     ? `${report.mutants.killed}/${report.mutants.total}${equivalent ? ` (+${equivalent} equivalent)` : ''}`
     : 'not run';
@@ -61,15 +63,28 @@ for (const { name, id } of machines) {
     if (survivor in (report.mutants.allowed ?? {}))
       equivalents.push(`${name}: ${survivor} (${report.mutants.allowed[survivor]})`);
 }
-if (gaps.some((g) => !g.includes(': allow-listed '))) problems.push('written transitions not walked (listed above)');
+if (gaps.some((g) => !g.includes(': allow-listed ')))
+  problems.push('written transitions not walked (listed above)');
 
-const header = ['Machine', 'States', 'Transitions written', 'Walked', 'Allow-listed', 'Paths', 'Mutants killed', 'Coverage'];
+const header = [
+  'Machine',
+  'States',
+  'Transitions written',
+  'Walked',
+  'Allow-listed',
+  'Paths',
+  'Mutants killed',
+  'Coverage',
+];
 const table = [header, ...rows].map((row) => row.map(String));
 const widths = header.map((_, i) => Math.max(...table.map((row) => row[i].length)));
-const line = (row) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+const line = (row) =>
+  `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
 console.log('\nTransitions written in each machine, and walked by its generated paths:\n');
 console.log(line(table[0]));
-console.log(`|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+console.log(
+  `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+);
 for (const row of table.slice(1)) console.log(line(row));
 if (gaps.length) {
   console.log('\nNot walked, or allow-listed with the reason:');

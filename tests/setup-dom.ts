@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine touches.
 if (!window.matchMedia) {
@@ -26,11 +26,22 @@ if (!('ResizeObserver' in window)) {
 }
 Element.prototype.scrollIntoView ||= function scrollIntoView() {};
 
+// The test files of a worker share one jsdom (the unit project does not isolate them): every test
+// leaves an empty page, storage and cookie jar behind, and every file its clock and spies.
 afterEach(() => {
   cleanup();
+  // What a test put in the page itself (a server-rendered page, a boot-data script), not through React.
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });

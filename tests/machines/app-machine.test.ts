@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Model-based test of the root actor system (docs/commerce.md "Wiring"): every route of the app
 // machine is walked with recording stand-ins for its children, and each step checks which child
 // received what (and what the root emitted). Then the links themselves: the outcome actions the app
@@ -287,10 +288,6 @@ function replay(
 }
 
 describe('app machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(20);
-  });
-
   describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
     'shortest path %s',
     (_, path) => {

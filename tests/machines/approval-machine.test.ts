@@ -24,8 +24,7 @@ import {
 import { lessonApproval, REVIEW_LIST } from '@/machines/screens/admin-screens';
 import { ApiError } from '@/services/http';
 import { REMARK_MAX, REMARK_MIN } from '@/shared/teaching';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type ApprovalEvent = EventFromLogic<typeof approvalMachine>;
 
@@ -103,7 +102,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(approvalMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(approvalMachine);
 
 type Screen = {
   open: boolean;
@@ -180,59 +178,30 @@ function expectedAfter(screen: Screen, event: ApprovalEvent): [Screen, ApprovalE
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine = approvalMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
-  const actor = createActor(pending(machine), { inspect });
-  const emitted: ApprovalEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = closed;
-  for (const step of path.steps) {
-    const count = emitted.length;
-    let expected: ApprovalEmitted[] = [];
-    if ((step.event.type as string) !== 'xstate.init') {
-      actor.send(step.event);
-      [screen, expected] = expectedAfter(screen, step.event);
-    }
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const dialog = selectApprovalDialog(seen);
-    expect({
-      open: dialog.open,
-      busy: dialog.busy,
-      failed: dialog.failed,
-      name: dialog.item?.name ?? null,
-      action: dialog.action,
-      asksComment: dialog.asksComment,
-      comment: dialog.comment,
-      commentError: dialog.commentError,
-      error: dialog.error,
-    }).toEqual(screen);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  return actor;
+function replay(path: ModelPath<typeof logic>, machine = approvalMachine) {
+  return replayScreens(createActor(pending(machine), { inspect: coverage.inspect }), path, {
+    start: closed,
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const dialog = selectApprovalDialog(seen);
+      expect({
+        open: dialog.open,
+        busy: dialog.busy,
+        failed: dialog.failed,
+        name: dialog.item?.name ?? null,
+        action: dialog.action,
+        asksComment: dialog.asksComment,
+        comment: dialog.comment,
+        commentError: dialog.commentError,
+        error: dialog.error,
+      }).toEqual(screen);
+    },
+  });
 }
 
 describe('approval machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the dialog and the notices the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the dialog and the notices the path leads to', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'shows the dialog and the notices the path leads to', (path) =>
+    replay(path).stop(),
   );
 });
 
@@ -275,19 +244,10 @@ describe('approval machine (behaviour)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof approvalMachine).stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof approvalMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });
 
 describe('approval on an admin screen (src/machines/screens/admin-screens.ts)', () => {

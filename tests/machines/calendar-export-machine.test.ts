@@ -19,8 +19,7 @@ import {
 } from '@/machines/calendar-export-machine';
 import { ApiError } from '@/services/http';
 import type { CalendarExport } from '@/services/timetable-service';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type ExportEvent = EventFromLogic<typeof calendarExportMachine>;
 
@@ -122,7 +121,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(calendarExportMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(calendarExportMachine);
 
 type Screen = {
   download: DownloadStatus;
@@ -255,7 +253,6 @@ function allowed(s: Screen, event: ExportEvent): boolean {
 function replay(
   path: ModelPath<typeof logic>,
   machine: typeof calendarExportMachine = calendarExportMachine,
-  inspect = killers.inspect(path, coverage.inspect),
 ) {
   const calls: Array<[string, unknown]> = [];
   const recording = <T, I>(name: string) =>
@@ -272,7 +269,7 @@ function replay(
         copyText: recording<void, { text: string }>('copyText'),
       },
     }),
-    { input, inspect },
+    { input, inspect: coverage.inspect },
   );
   const emitted: CalendarExportEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -335,38 +332,15 @@ describe('calendar-export machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the button, the dialog and the toasts the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the button, the dialog and the toasts the path leads to', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'shows the button, the dialog and the toasts the path leads to', (path) =>
+    replay(path).stop(),
   );
 
   // Last in this block: measured over every replay above (the behaviour tests below use no replay).
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof calendarExportMachine).stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof calendarExportMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });
 
 describe('calendar-export machine (behaviour with real calls and timers)', () => {

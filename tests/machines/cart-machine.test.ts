@@ -4,12 +4,18 @@
 // what the cart button, the drawer and the "Add to cart" buttons show, and the notices it gives.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
-import { cartMachine, selectAddition, selectCartView, type CartAddition, type CartEmitted } from '@/machines/cart-machine';
+import {
+  cartMachine,
+  selectAddition,
+  selectCartView,
+  type CartAddition,
+  type CartEmitted,
+} from '@/machines/cart-machine';
 import type { CartAdded } from '@/services/cart-service';
 import { ApiError } from '@/services/http';
 import { EMPTY_CART, decodeCartBody, type CartView } from '@/services/schemas/cart';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, eventsOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type CartEvent = EventFromLogic<typeof cartMachine>;
 type Snapshot = SnapshotFrom<typeof cartMachine>;
@@ -170,7 +176,8 @@ function expectedScreen(before: Screen, event: CartEvent): Screen {
     default:
       if (event === fetched) Object.assign(next, { loading: false, failed: false });
       if (event === fetchFailed) Object.assign(next, { loading: false, failed: true });
-      if (event === added) Object.assign(next, { visible: true, loading: false, failed: false, adding: null });
+      if (event === added)
+        Object.assign(next, { visible: true, loading: false, failed: false, adding: null });
       if (event === addFailed) Object.assign(next, { adding: null, addFailed: before.adding });
   }
   return next;
@@ -239,30 +246,16 @@ describe('cart machine (model-based)', () => {
     });
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the drawer and the cart the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the drawer and the cart the path leads to', () => {
-        const actor = replay(path);
-        // Showing the drawer on a failed cart always asks for it again.
-        const last = eventsOf(path).at(-1);
-        const before = path.steps.at(-2)?.state;
-        if (last?.type === 'cart.show' && before?.matches({ data: 'error' })) {
-          expect(selectCartView(actor.getSnapshot()).isLoading).toBe(true);
-        }
-        actor.stop();
-      });
-    },
-  );
+  pathTests(coverage, model, 'shows the drawer and the cart the path leads to', (path, kind) => {
+    const actor = replay(path);
+    // Showing the drawer on a failed cart always asks for it again.
+    const last = eventsOf(path).at(-1);
+    const before = path.steps.at(-2)?.state;
+    if (kind === 'simple' && last?.type === 'cart.show' && before?.matches({ data: 'error' })) {
+      expect(selectCartView(actor.getSnapshot()).isLoading).toBe(true);
+    }
+    actor.stop();
+  });
 });
 
 describe('cart machine (behaviour)', () => {
@@ -331,7 +324,11 @@ describe('cart machine (behaviour)', () => {
     expect(selectAddition(cart.actor.getSnapshot(), lesson)).toEqual({ adding: false, error: null });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(cart.addCartItem).toHaveBeenCalledWith(plan);
-    expect(selectCartView(cart.actor.getSnapshot())).toMatchObject({ visible: true, itemCount: 1, isLoading: false });
+    expect(selectCartView(cart.actor.getSnapshot())).toMatchObject({
+      visible: true,
+      itemCount: 1,
+      isLoading: false,
+    });
     expect(selectAddition(cart.actor.getSnapshot(), plan)).toEqual({ adding: false, error: null });
     expect(cart.notices).toEqual([{ type: 'notify', color: 'success', message: 'Plan added to cart' }]);
     expect(cart.fetchCart).not.toHaveBeenCalled();
@@ -360,16 +357,9 @@ describe('cart machine (behaviour)', () => {
     cart.actor.stop();
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
   // The shortest paths end once on every transition; the simple paths would only make this slower.
-  it('fails on every mutant of the machine (a transition removed or retargeted)', { timeout: 30_000 }, async () => {
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of model.shortest) replay(path, mutant as typeof cartMachine).stop();
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
+  mutationTests(coverage, {
+    paths: () => model.shortest,
+    replay: (path, mutant) => replay(path, mutant as typeof cartMachine).stop(),
   });
 });

@@ -13,8 +13,7 @@ import {
 } from '@/machines/checkout-machine';
 import { ApiError } from '@/services/http';
 import { decodeCheckout, type Checkout } from '@/services/schemas/checkout';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, eventsOf, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, eventsOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type CheckoutEvent = EventFromLogic<typeof checkoutMachine>;
 
@@ -123,7 +122,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(checkoutMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(checkoutMachine);
 
 type Screen = {
   open: boolean;
@@ -252,13 +250,11 @@ function expectedAfter(before: Screen, event: CheckoutEvent): [Screen, CheckoutE
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine = checkoutMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
+function replay(path: ModelPath<typeof logic>, machine = checkoutMachine) {
   const hideDrawer = vi.fn();
-  const actor = createActor(pending(machine).provide({ actions: { hideDrawer } }), { inspect });
+  const actor = createActor(pending(machine).provide({ actions: { hideDrawer } }), {
+    inspect: coverage.inspect,
+  });
   const emitted: CheckoutEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -301,46 +297,32 @@ describe('checkout machine (model-based)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the dialog, the choice and the refusal the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the dialog, the choice and the refusal the path leads to', () => {
-        const actor = replay(path);
-        // Pay is refused without a method, whatever happened before.
-        const sent = eventsOf(path);
-        if (sent.at(-1)?.type === 'payment.pay' && !sent.some((e) => e.type === 'payment.choose')) {
-          expect(actor.getSnapshot().context.error?.message).toBe(
-            'Please select a payment method to continue.',
-          );
-        }
-        actor.stop();
-      });
+  pathTests(
+    coverage,
+    model,
+    'shows the dialog, the choice and the refusal the path leads to',
+    (path, kind) => {
+      const actor = replay(path);
+      // Pay is refused without a method, whatever happened before.
+      const sent = eventsOf(path);
+      if (
+        kind === 'simple' &&
+        sent.at(-1)?.type === 'payment.pay' &&
+        !sent.some((e) => e.type === 'payment.choose')
+      ) {
+        expect(actor.getSnapshot().context.error?.message).toBe(
+          'Please select a payment method to continue.',
+        );
+      }
+      actor.stop();
     },
   );
 
   // Last in this block: measured over every replay above (the behaviour tests below use no replay).
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof checkoutMachine).stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof checkoutMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });
 
 describe('checkout machine (behaviour)', () => {

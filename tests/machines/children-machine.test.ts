@@ -16,8 +16,7 @@ import { ApiError } from '@/services/http';
 import { decodeStudent, type Student } from '@/services/schemas/user';
 import { t } from '@/shared/messages';
 import { collect, isBlank } from '@/shared/validation';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
 type ChildrenEvent = EventFromLogic<typeof childrenMachine>;
 type Snapshot = SnapshotFrom<typeof childrenMachine>;
@@ -128,7 +127,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(childrenMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(childrenMachine);
 
 /** What each event must do to what the parent sees, given what was on screen before. */
 function expectOutcome(before: Snapshot, after: Snapshot, event: ChildrenEvent, emitted: ChildrenEmitted[]) {
@@ -219,12 +217,8 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: ChildrenEvent, 
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine = childrenMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
-  const actor = createActor(pending(machine), { input: { validate }, inspect });
+function replay(path: ModelPath<typeof logic>, machine = childrenMachine) {
+  const actor = createActor(pending(machine), { input: { validate }, inspect: coverage.inspect });
   const emitted: ChildrenEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -249,16 +243,9 @@ function replay(
 }
 
 describe('children machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
+  pathTests(coverage, model, 'shows the list, the form and the notices the path leads to', (path) =>
+    replay(path),
   );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
-  });
 
   it('sends the form values and the edited child’s id to the save call', async () => {
     const calls: Array<{ id: number | null; values: ChildFormValues }> = [];
@@ -290,17 +277,8 @@ describe('children machine (model-based)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof childrenMachine),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof childrenMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });

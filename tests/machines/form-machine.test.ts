@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import { formMachine, type FormEmitted, type FormInput } from '@/machines/form-machine';
 import { ApiError } from '@/services/http';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests, replaySteps } from './model-paths';
 
 type FormEvent = EventFromLogic<typeof formMachine>;
 type Snapshot = SnapshotFrom<typeof formMachine>;
@@ -64,7 +70,13 @@ function startForm(machine: AnyStateMachine = formMachine, extra: Partial<FormIn
   return { actor, emitted, submitted };
 }
 
-function expectOutcome(before: Snapshot, after: Snapshot, event: FormEvent, emitted: FormEmitted[], submitted: unknown[]) {
+function expectOutcome(
+  before: Snapshot,
+  after: Snapshot,
+  event: FormEvent,
+  emitted: FormEmitted[],
+  submitted: unknown[],
+) {
   const out = event as unknown as { values?: unknown; output?: unknown; error?: ApiError };
   switch (event.type as string) {
     case 'field.change':
@@ -104,56 +116,25 @@ function expectOutcome(before: Snapshot, after: Snapshot, event: FormEvent, emit
 function replay(path: ModelPath<typeof formMachine>, exact: boolean, machine: AnyStateMachine = formMachine) {
   const form = startForm(machine);
   try {
-    for (const step of path.steps) {
-      if ((step.event.type as string) === 'xstate.init') continue;
-      const before = form.actor.getSnapshot();
-      const from = form.emitted.length;
-      form.actor.send(step.event);
-      const after = form.actor.getSnapshot();
-      expect(after.value).toEqual(step.state.value);
-      if (exact) expect(after.context).toEqual(step.state.context);
-      expectOutcome(before, after, step.event, form.emitted.slice(from), form.submitted);
-    }
+    replaySteps(form.actor, form.emitted, path, exact, (before, after, event, emitted) =>
+      expectOutcome(before, after, event, emitted, form.submitted),
+    );
   } finally {
     form.actor.stop();
   }
 }
 
-const paths = [...model.shortest.map((path) => [path, true] as const), ...model.simple.map((path) => [path, false] as const)];
+/** The shortest paths also check the whole context the model reached. */
+const exact = new Set(model.shortest);
 
 describe('form machine (model-based)', () => {
-  it('walks every edge of the adjacency map with shortest and simple paths', () => {
-    expect(model.expectEveryEdgeWalked()).toBeGreaterThan(10);
-  });
-
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('reaches the modelled state with what the user should see', () => {
-        replay(path, true);
-      });
-    },
+  pathTests(coverage, model, 'reaches the modelled state with what the user should see', (path, kind) =>
+    replay(path, kind === 'shortest'),
   );
 
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('reaches the modelled state with what the user should see', () => {
-        replay(path, false);
-      });
-    },
-  );
-
-  it('takes every transition written in the machine', () => {
-    for (const [path, exact] of paths) replay(path, exact);
-    coverage.expectEveryTransitionWalked(paths.length);
-  });
-
-  it('tells every mutant (a transition removed or retargeted) from the machine', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const [path, exact] of paths) replay(path, exact, mutant);
-    });
-    expect(mutants).toBeGreaterThan(10);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, exact.has(path), mutant),
   });
 
   it('announces its own success message over the server one', () => {

@@ -10,8 +10,7 @@ import {
 import { ApiError } from '@/services/http';
 import { decodeTeacherLesson } from '@/services/schemas/teaching';
 import type { CancelAnswer } from '@/services/teacher-lesson-page-service';
-import { killersFirst } from './killers-first';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type CancelEvent = EventFromLogic<typeof lessonCancelMachine>;
 
@@ -55,7 +54,6 @@ const model = modelOf(logic, {
 });
 
 const coverage = coverageOf(lessonCancelMachine);
-const killers = killersFirst<ModelPath<typeof logic>>(lessonCancelMachine);
 
 type Screen = {
   open: boolean;
@@ -88,43 +86,20 @@ function expectedAfter(screen: Screen, event: CancelEvent): [Screen, LessonCance
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine = lessonCancelMachine,
-  inspect = killers.inspect(path, coverage.inspect),
-) {
-  const actor = createActor(pending(machine), { input, inspect });
-  const emitted: LessonCancelEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen = closed;
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const count = emitted.length;
-    actor.send(step.event);
-    let expected: LessonCancelEmitted[];
-    [screen, expected] = expectedAfter(screen, step.event);
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const { refundLines, ...view } = selectLessonCancel(seen);
-    expect(view).toEqual(screen);
-    if (screen.cancelled) expect(refundLines).toEqual(['Refunded KES 1,500 to Amina Kamau.']);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  actor.stop();
+function replay(path: ModelPath<typeof logic>, machine = lessonCancelMachine) {
+  replayScreens(createActor(pending(machine), { input, inspect: coverage.inspect }), path, {
+    start: closed,
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const { refundLines, ...view } = selectLessonCancel(seen);
+      expect(view).toEqual(screen);
+      if (screen.cancelled) expect(refundLines).toEqual(['Refunded KES 1,500 to Amina Kamau.']);
+    },
+  }).stop();
 }
 
 describe('lesson-cancel machine (model-based)', () => {
-  it.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      replay(path);
-    },
-  );
-
-  it.each(model.simple.map((path) => [describePath(path), path] as const))('simple path %s', (_, path) => {
-    replay(path);
-  });
+  pathTests(coverage, model, 'shows the dialog and emits what the path leads to', (path) => replay(path));
 
   it('sends the lesson id and the reason (at most 500 characters), and says when nobody was refunded', async () => {
     const sent: Array<{ lessonId: number; reason: string }> = [];
@@ -153,17 +128,8 @@ describe('lesson-cancel machine (model-based)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof lessonCancelMachine),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const machine = mutant as typeof lessonCancelMachine;
-      for (const path of paths) replay(path, machine, coverage.inspect);
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 30_000);
 });

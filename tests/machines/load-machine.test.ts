@@ -14,7 +14,7 @@ import {
 import type { PageMeta } from '@/services/schemas/page';
 import { ApiError } from '@/services/http';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests, replaySteps } from './model-paths';
 
 type LoadEvent = EventFromLogic<typeof loadMachine>;
 type Snapshot = SnapshotFrom<typeof loadMachine>;
@@ -95,6 +95,13 @@ const models = Object.entries(inputs).map(([name, input]) => ({
 }));
 
 const coverage = coverageOf(loadMachine);
+/** Each path of the three lists, with the list's input and whether it checks the whole context. */
+const inputOf = new Map<ModelPath<typeof loadMachine>, { input: LoadInput; exact: boolean }>(
+  models.flatMap(({ input, model }) => [
+    ...model.shortest.map((path) => [path, { input, exact: true }] as const),
+    ...model.simple.map((path) => [path, { input, exact: false }] as const),
+  ]),
+);
 
 function start(input: LoadInput, logic: typeof loadMachine = loadMachine) {
   const asked: LoadCall[] = [];
@@ -193,40 +200,15 @@ function replay(
   logic: typeof loadMachine = loadMachine,
 ) {
   const loader = start(input, logic);
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') {
-      expect(loader.actor.getSnapshot().value).toEqual(step.state.value);
-      continue;
-    }
-    const before = loader.actor.getSnapshot();
-    const from = loader.emitted.length;
-    loader.actor.send(step.event);
-    const after = loader.actor.getSnapshot();
-    expect(after.value).toEqual(step.state.value);
-    if (exact) expect(after.context).toEqual(step.state.context);
-    expectOutcome(before, after, step.event, loader.emitted.slice(from));
-  }
+  replaySteps(loader.actor, loader.emitted, path, exact, expectOutcome);
   return loader;
 }
 
 describe('load machine (model-based)', () => {
   for (const { name, input, model } of models) {
     describe(`${name} list`, () => {
-      describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-        'shortest path %s',
-        (_, path) => {
-          it('reaches the modelled state with what the user should see', () => {
-            replay(input, path, true).actor.stop();
-          });
-        },
-      );
-      describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-        'simple path %s',
-        (_, path) => {
-          it('reaches the modelled state with what the user should see', () => {
-            replay(input, path, false).actor.stop();
-          });
-        },
+      pathTests(coverage, model, 'reaches the modelled state with what the user should see', (path, kind) =>
+        replay(input, path, kind === 'shortest').actor.stop(),
       );
     });
   }
@@ -317,20 +299,11 @@ describe('load machine', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(
-      models.reduce((sum, { model }) => sum + model.shortest.length + model.simple.length, 0),
-    );
+  mutationTests(coverage, {
+    paths: () => [...inputOf.keys()],
+    replay: (path, mutant) => {
+      const { input, exact } = inputOf.get(path)!;
+      replay(input, path, exact, mutant as typeof loadMachine).actor.stop();
+    },
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      const logic = mutant as typeof loadMachine;
-      for (const { input, model } of models) {
-        for (const path of model.shortest) replay(input, path, true, logic).actor.stop();
-        for (const path of model.simple) replay(input, path, false, logic).actor.stop();
-      }
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 60_000);
 });

@@ -4,17 +4,20 @@
 // - the transition graph (each node is "state --event--> state"), whose shortest paths therefore
 //   end once on every transition of the machine;
 // - a coarse state graph (value plus a little context) small enough to list every simple path.
-// `expectEveryEdgeWalked` checks, against `getAdjacencyMap`, that the paths walk every edge.
-import { expect } from 'vitest';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
+// What the paths must walk is measured against the machine's own definition (`coverageOf` below),
+// not against a graph built from the same event list as the paths.
+import { describe, expect, it } from 'vitest';
+import { getShortestPaths, getSimplePaths, type StatePath } from 'xstate/graph';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+  Actor,
   AnyActorRef,
   AnyMachineSnapshot,
   AnyStateMachine,
   AnyStateNode,
   InspectionEvent,
+  EmittedFrom,
   EventFromLogic,
   EventObject,
   InputFrom,
@@ -72,39 +75,76 @@ export function modelOf<TMachine extends AnyStateMachine>(
     input: options.input,
   } as never) as ModelPath<TMachine>[];
 
-  const adjacency = getAdjacencyMap(logic, {
-    events: options.events,
-    filterEvents,
-    serializeEvent,
-    serializeState: (state: Snap) => node(state),
-    input: options.input,
-  } as never) as unknown as Record<string, { transitions: Record<string, unknown> }>;
+  return { shortest, simple };
+}
 
-  function walked(paths: ModelPath<TMachine>[]): Set<string> {
-    const edges = new Set<string>();
-    for (const path of paths) {
-      for (let i = 1; i < path.steps.length; i++) {
-        const before = path.steps[i - 1];
-        const step = path.steps[i];
-        if (before && step) edges.add(edge(before.state, step.event));
-      }
+/** A machine snapshot's state value (the generic SnapshotFrom does not say it has one). */
+const valueOf = (snapshot: unknown) => (snapshot as AnyMachineSnapshot).value;
+
+/**
+ * Replays `path` on `actor` (created, not started), a screen's machine: at the start and after each
+ * event the actor is in the path's state, has emitted exactly what `after` says that event emits,
+ * and `check` holds for the screen `after` says the user sees. Returns the actor, still running.
+ */
+export function replayScreens<TLogic extends AnyStateMachine, TScreen>(
+  actor: Actor<TLogic>,
+  path: ModelPath<TLogic>,
+  screens: {
+    start: TScreen;
+    after: (screen: TScreen, event: EventFromLogic<TLogic>) => [TScreen, EmittedFrom<TLogic>[]];
+    check: (snapshot: SnapshotFrom<TLogic>, screen: TScreen) => void;
+  },
+): Actor<TLogic> {
+  const emitted: EmittedFrom<TLogic>[] = [];
+  actor.on('*', (event) => emitted.push(event as EmittedFrom<TLogic>));
+  actor.start();
+  let screen = screens.start;
+  for (const step of path.steps) {
+    const count = emitted.length;
+    let expected: EmittedFrom<TLogic>[] = [];
+    if ((step.event.type as string) !== 'xstate.init') {
+      actor.send(step.event);
+      [screen, expected] = screens.after(screen, step.event);
     }
-    return edges;
+    const seen = actor.getSnapshot();
+    expect(valueOf(seen)).toEqual(valueOf(step.state));
+    screens.check(seen, screen);
+    expect(emitted.slice(count)).toEqual(expected);
   }
+  return actor;
+}
 
-  return {
-    shortest,
-    simple,
-    /** Every (state, event) → next state of the adjacency map is walked by some generated path. */
-    expectEveryEdgeWalked(): number {
-      const seen = walked([...shortest, ...simple]);
-      const edges = Object.entries(adjacency).flatMap(([source, value]) =>
-        Object.keys(value.transitions).map((eventKey) => `${source} --${eventKey}`),
-      );
-      expect(edges.filter((e) => !seen.has(e))).toEqual([]);
-      return edges.length;
-    },
-  };
+/**
+ * Replays `path` on a started `actor` whose emitted events land in `emitted`: at the start and after
+ * each event the actor is in the path's state (with `exact`, also its whole context), and `outcome`
+ * holds for the snapshots before and after the event and what that event emitted.
+ */
+export function replaySteps<TLogic extends AnyStateMachine>(
+  actor: Actor<TLogic>,
+  emitted: readonly EmittedFrom<TLogic>[],
+  path: ModelPath<TLogic>,
+  exact: boolean,
+  outcome: (
+    before: SnapshotFrom<TLogic>,
+    after: SnapshotFrom<TLogic>,
+    event: EventFromLogic<TLogic>,
+    emitted: EmittedFrom<TLogic>[],
+  ) => void,
+): void {
+  for (const step of path.steps) {
+    if ((step.event.type as string) === 'xstate.init') {
+      expect(valueOf(actor.getSnapshot())).toEqual(valueOf(step.state));
+      continue;
+    }
+    const before = actor.getSnapshot();
+    const from = emitted.length;
+    actor.send(step.event);
+    const after = actor.getSnapshot();
+    expect(valueOf(after)).toEqual(valueOf(step.state));
+    if (exact)
+      expect((after as AnyMachineSnapshot).context).toEqual((step.state as AnyMachineSnapshot).context);
+    outcome(before, after, step.event, emitted.slice(from));
+  }
 }
 
 /** The events of a path in order, without the synthetic init step. */
@@ -399,6 +439,9 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
   const allow = options.allow ?? {};
   let recording = true;
   let crashed = false;
+  /** What each replay run through `track` took, by its key (a path, or a name). */
+  const taken = new Map<unknown, Set<string>>();
+  let current: Set<string> | null = null;
 
   for (const name of Object.keys(allow))
     if (!known.has(name))
@@ -418,11 +461,55 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
       if (!recording || event.type !== '@xstate.microstep') return;
       for (const transition of (event as unknown as { _transitions: AnyTransition[] })._transitions) {
         const name = takenName(transition);
-        if (name && known.has(name)) walked.add(name);
+        if (name && known.has(name)) {
+          walked.add(name);
+          current?.add(name);
+        }
       }
     },
-    /** Every written transition was taken by some replayed path (allow-list aside). */
-    expectEveryTransitionWalked(paths: number) {
+    /**
+     * Runs one replay (`key`: its path, or a name for a hand-written one) and records which written
+     * transitions it took: they count it among the report's paths and order the mutant runs.
+     */
+    track<T>(key: unknown, replay: () => T): T {
+      if (!recording) return replay();
+      const before = current;
+      current = new Set();
+      taken.set(key, current);
+      try {
+        return replay();
+      } finally {
+        current = before;
+      }
+    },
+    /**
+     * `keys` (paths replayed through `track`) in an order that kills mutants sooner: greedily the one
+     * taking the most transitions no earlier one took, until every transition they take is taken; then
+     * the rest in order. A mutant changes one written transition, so a path taking it is the one
+     * likely to fail. None is dropped: a mutant survives exactly when it would in any order.
+     */
+    killersFirst<P>(keys: readonly P[]): P[] {
+      const names = keys.map((key) => [...(taken.get(key) ?? [])]);
+      const left = new Set(names.flat());
+      const first: number[] = [];
+      while (left.size) {
+        let best = -1;
+        let most = 0;
+        names.forEach((list, index) => {
+          const count = list.filter((name) => left.has(name)).length;
+          if (count > most) [best, most] = [index, count];
+        });
+        first.push(best);
+        for (const name of names[best] ?? []) left.delete(name);
+      }
+      const chosen = new Set(first);
+      return [...first.map((index) => keys[index]!), ...keys.filter((_, index) => !chosen.has(index))];
+    },
+    /**
+     * Every written transition was taken by some replayed path (allow-list aside). `paths`, for the
+     * report: how many replays (default: those run through `track`).
+     */
+    expectEveryTransitionWalked(paths: number = taken.size) {
       const missing = transitions.filter((name) => !walked.has(name) && !(name in allow));
       const pointless = Object.keys(allow).filter((name) => walked.has(name));
       writeReport(machine, (report) => ({
@@ -483,7 +570,9 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
       }));
       // An excused survivor that is no longer a mutant, or is now killed, must leave the list.
       const names = new Set(mutants.map((mutant) => mutant.name));
-      const staleExcuses = Object.keys(allowSurvivors).filter((name) => !names.has(name) || !survivors.includes(name));
+      const staleExcuses = Object.keys(allowSurvivors).filter(
+        (name) => !names.has(name) || !survivors.includes(name),
+      );
       expect({ survivors: survivors.filter((name) => !(name in allowSurvivors)), staleExcuses }).toEqual({
         survivors: [],
         staleExcuses: [],
@@ -491,4 +580,58 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
       return mutants.length;
     },
   };
+}
+
+export type Coverage = ReturnType<typeof coverageOf>;
+
+/**
+ * One test per generated path (`describe.each` over the shortest, then the simple paths, each
+ * replayed through `coverage.track`), titled by the path's events.
+ */
+export function pathTests<P extends { steps: Array<{ event: EventObject }> }>(
+  coverage: Coverage,
+  model: { shortest: readonly P[]; simple: readonly P[] },
+  title: string,
+  replay: (path: P, kind: 'shortest' | 'simple') => void,
+) {
+  for (const kind of ['shortest', 'simple'] as const)
+    describe.each(model[kind].map((path) => [describePath(path), path] as const))(
+      `${kind} path %s`,
+      (_, path) => {
+        it(title, () => coverage.track(path, () => replay(path, kind)));
+      },
+    );
+}
+
+/**
+ * The two closing checks of a model test, last in its file (they measure every replay before them):
+ * every written transition walked, and every mutant (a transition removed or retargeted) failing the
+ * same replays, run killers first. `before` runs first on each mutant: the hand-written replays that
+ * alone take a transition.
+ */
+export function mutationTests<P>(
+  coverage: Coverage,
+  options: {
+    paths: () => readonly P[];
+    replay: (path: P, mutant: AnyStateMachine) => void;
+    before?: (mutant: AnyStateMachine) => void;
+    timeout?: number;
+  },
+) {
+  it('takes every transition written in the machine', () => {
+    coverage.expectEveryTransitionWalked();
+  });
+
+  it(
+    'fails on every mutant of the machine (a transition removed or retargeted)',
+    async () => {
+      const paths = coverage.killersFirst(options.paths());
+      const mutants = await coverage.expectEveryMutantKilled((mutant) => {
+        options.before?.(mutant);
+        for (const path of paths) options.replay(path, mutant);
+      });
+      expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+    },
+    options.timeout ?? 30_000,
+  );
 }

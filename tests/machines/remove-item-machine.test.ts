@@ -11,7 +11,7 @@ import {
 import type { Purchasable } from '@/services/cart-service';
 import { ApiError } from '@/services/http';
 import { decodeCartBody, type CartItem, type CartView } from '@/services/schemas/cart';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type RemoveEvent = EventFromLogic<typeof removeItemMachine>;
 
@@ -110,44 +110,19 @@ function expectedAfter(screen: Screen, event: RemoveEvent): [Screen, RemoveItemE
 }
 
 function replay(path: ModelPath<typeof logic>, machine: typeof removeItemMachine = removeItemMachine) {
-  const actor = createActor(machine.provide(pending), { inspect: coverage.inspect });
-  const emitted: RemoveItemEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event));
-  actor.start();
-  let screen: Screen = { open: false, busy: false, name: '' };
-  for (const step of path.steps) {
-    const count = emitted.length;
-    let expected: RemoveItemEmitted[] = [];
-    if ((step.event.type as string) !== 'xstate.init') {
-      actor.send(step.event);
-      [screen, expected] = expectedAfter(screen, step.event);
-    }
-    const seen = actor.getSnapshot();
-    expect(seen.value).toEqual(step.state.value);
-    const dialog = selectRemoveDialog(seen);
-    expect({ open: dialog.open, busy: dialog.busy, name: dialog.name }).toEqual(screen);
-    expect(emitted.slice(count)).toEqual(expected);
-  }
-  return actor;
+  return replayScreens(createActor(machine.provide(pending), { inspect: coverage.inspect }), path, {
+    start: { open: false, busy: false, name: '' },
+    after: expectedAfter,
+    check: (seen, screen) => {
+      const dialog = selectRemoveDialog(seen);
+      expect({ open: dialog.open, busy: dialog.busy, name: dialog.name }).toEqual(screen);
+    },
+  });
 }
 
 describe('remove-item machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('shows the dialog and the toasts the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('shows the dialog and the toasts the path leads to', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'shows the dialog and the toasts the path leads to', (path) =>
+    replay(path).stop(),
   );
 });
 
@@ -181,14 +156,8 @@ describe('remove-item machine (behaviour)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple]) replay(path, mutant as typeof removeItemMachine).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof removeItemMachine).stop(),
   });
 });

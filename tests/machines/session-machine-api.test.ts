@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The session machine with its default actors, against a fake API: the wiring the app uses.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';

@@ -3,8 +3,7 @@ import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from
 import { sessionMachine, type SessionEmitted } from '@/machines/session-machine';
 import { decideAccess, destinationOf, redirectQueryOf, safeRedirect } from '@/machines/route-guard';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
-import { killersFirst } from './killers-first';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests, replaySteps } from './model-paths';
 import {
   completeStudent,
   emailRefused,
@@ -93,7 +92,8 @@ const model = modelOf(sessionMachine, {
 });
 
 const coverage = coverageOf(sessionMachine);
-const killers = killersFirst<ModelPath<typeof sessionMachine>>(sessionMachine);
+/** The shortest paths also check the whole context the model reached. */
+const exact = new Set(model.shortest);
 
 const never = () => fromPromise<never, never>(() => new Promise<never>(() => {}));
 
@@ -129,9 +129,9 @@ function withFakes(logic: typeof sessionMachine): typeof sessionMachine {
 }
 
 /** A real actor whose invoked actors never answer on their own: the path's events answer for them. */
-function startSession(logic: typeof sessionMachine = sessionMachine, inspect = coverage.inspect) {
+function startSession(logic: typeof sessionMachine = sessionMachine) {
   for (const spy of [storeUser, clearStoredUser, clearCookies]) spy.mockClear();
-  const actor = createActor(withFakes(logic), { inspect });
+  const actor = createActor(withFakes(logic), { inspect: coverage.inspect });
   const emitted: SessionEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -281,19 +281,11 @@ function replay(
   path: ModelPath<typeof sessionMachine>,
   exact: boolean,
   logic: typeof sessionMachine = sessionMachine,
-  inspect = killers.inspect(path, coverage.inspect),
 ) {
-  const session = startSession(logic, inspect);
-  for (const step of path.steps) {
-    if ((step.event.type as string) === 'xstate.init') continue;
-    const before = session.actor.getSnapshot();
-    const from = session.emitted.length;
-    session.actor.send(step.event);
-    const after = session.actor.getSnapshot();
-    expect(after.value).toEqual(step.state.value);
-    if (exact) expect(after.context).toEqual(step.state.context);
-    expectOutcome(session, before, step.event, session.emitted.slice(from));
-  }
+  const session = startSession(logic);
+  replaySteps(session.actor, session.emitted, path, exact, (before, _after, event, emitted) =>
+    expectOutcome(session, before, event, emitted),
+  );
   return session;
 }
 
@@ -306,8 +298,14 @@ function replay(
 function signOutAnswered401(logic: typeof sessionMachine = sessionMachine) {
   const session = startSession(logic);
   const { actor, emitted } = session;
-  actor.send({ type: 'xstate.done.actor.loadStoredUser', output: completeStudent } as unknown as SessionEvent);
-  actor.send({ type: 'xstate.done.actor.fetchCurrentUser', output: completeStudent } as unknown as SessionEvent);
+  actor.send({
+    type: 'xstate.done.actor.loadStoredUser',
+    output: completeStudent,
+  } as unknown as SessionEvent);
+  actor.send({
+    type: 'xstate.done.actor.fetchCurrentUser',
+    output: completeStudent,
+  } as unknown as SessionEvent);
   actor.send({ type: 'route.changed', path: PROTECTED });
   actor.send({ type: 'signOut' });
   const from = emitted.length;
@@ -328,43 +326,19 @@ describe('session machine (model-based)', () => {
     vi.restoreAllMocks();
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('reaches the modelled state with what the user should see', () => {
-        replay(path, true).actor.stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('reaches the modelled state with what the user should see', () => {
-        replay(path, false).actor.stop();
-      });
-    },
+  pathTests(coverage, model, 'reaches the modelled state with what the user should see', (path, kind) =>
+    replay(path, kind === 'shortest').actor.stop(),
   );
 
   it('signs out without a "session expired" notice when the logout call answers 401', () => {
-    signOutAnswered401();
+    coverage.track('sign-out answered 401', () => signOutAnswered401());
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length + 1);
+  // Last: measured over every replay above. The mutants replay every path after the hand-written
+  // sign-out (the only one taking its transition).
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    before: (mutant) => signOutAnswered401(mutant as typeof sessionMachine),
+    replay: (path, mutant) => replay(path, exact.has(path), mutant as typeof sessionMachine).actor.stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every path, those that together take every transition first (most mutants fail on those), after
-    // the hand-written sign-out (the only one taking its transition).
-    const paths = killers.order([...model.shortest, ...model.simple]);
-    const exact = new Set(model.shortest);
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const logic = mutant as typeof sessionMachine;
-      signOutAnswered401(logic);
-      for (const path of paths) replay(path, exact.has(path), logic, coverage.inspect).actor.stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000);
 });

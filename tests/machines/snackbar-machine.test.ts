@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { snackbarMachine } from '@/machines/snackbar-machine';
-import { coverageOf, describePath, eventsOf, modelOf } from './model-paths';
+import { coverageOf, eventsOf, modelOf, mutationTests, pathTests } from './model-paths';
 
 type SnackbarEvent = EventFromLogic<typeof snackbarMachine>;
 type Snapshot = SnapshotFrom<typeof snackbarMachine>;
@@ -34,6 +34,8 @@ const model = modelOf(snackbarMachine, {
 });
 
 const coverage = coverageOf(snackbarMachine);
+/** The shortest paths also check the whole context the model reached. */
+const exact = new Set(model.shortest);
 
 /** Replays a path on a real actor with fake timers: the timer event is real elapsed time. */
 // Shortest-path states are exact; a simple-path state stands for its coarse node (value + "stays open").
@@ -84,27 +86,13 @@ describe('snackbar machine (model-based)', () => {
     });
   });
 
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('reaches the modelled state on a real actor', () => {
-        replay(path, true).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('reaches the modelled state on a real actor', () => {
-        const actor = replay(path, false);
-        const last = eventsOf(path).at(-1);
-        if ((last?.type as string | undefined) === AFTER_DISPLAY_TIME)
-          expect(actor.getSnapshot().context.visible).toBe(false);
-        actor.stop();
-      });
-    },
-  );
+  pathTests(coverage, model, 'reaches the modelled state on a real actor', (path, kind) => {
+    const actor = replay(path, kind === 'shortest');
+    const last = eventsOf(path).at(-1);
+    if (kind === 'simple' && (last?.type as string | undefined) === AFTER_DISPLAY_TIME)
+      expect(actor.getSnapshot().context.visible).toBe(false);
+    actor.stop();
+  });
 
   it('closes by itself after the display time', () => {
     const actor = createActor(snackbarMachine).start();
@@ -140,16 +128,8 @@ describe('snackbar machine (model-based)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
-  });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      const logic = mutant as typeof snackbarMachine;
-      for (const path of model.shortest) replay(path, true, logic).stop();
-      for (const path of model.simple) replay(path, false, logic).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, exact.has(path), mutant as typeof snackbarMachine).stop(),
   });
 });

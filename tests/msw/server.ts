@@ -5,17 +5,28 @@ import { commerce, commerceHandlers } from './commerce-handlers';
 import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
 
-export const server = setupServer(...handlers, ...commerceHandlers, ...notificationHandlers, ...profileWorkspaceHandlers);
-// Every request the SPA made, so a test can assert that a call did (or did not) happen.
-server.events.on('request:start', ({ request }) => {
+export const server = setupServer(
+  ...handlers,
+  ...commerceHandlers,
+  ...notificationHandlers,
+  ...profileWorkspaceHandlers,
+);
+
+/** Every request the SPA made, so a test can assert that a call did (or did not) happen. */
+function recordCall({ request }: { request: Request }) {
   api.calls.push(`${request.method} ${new URL(request.url).pathname}`);
-});
+}
 
 /** Call once per test file: an unhandled request fails the test (STYLE.md). */
 export function useFakeApi() {
   // Whole flows (sign-in → guard → lazy page) run through jsdom; 5 s is too tight on a busy machine.
   vi.setConfig({ testTimeout: 30_000 });
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  // The test files of a worker share this module (the unit project does not isolate them), and
+  // `server.close()` drops the server's listeners: each file listens, and records, afresh.
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    server.events.on('request:start', recordCall);
+  });
   afterEach(() => {
     server.resetHandlers();
     api.reset();
@@ -23,5 +34,8 @@ export function useFakeApi() {
     feed.reset();
     profileWorkspace.reset();
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    server.events.removeListener('request:start', recordCall);
+    server.close();
+  });
 }

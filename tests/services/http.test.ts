@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { ApiError, clearAllCookies, onUnauthorized, request, toCamel, toSnake } from '@/services/http';
@@ -135,6 +135,14 @@ describe('helpers', () => {
 });
 
 describe('answers the page carried in its HTML', () => {
+  // The page has just opened (its answers are fresh), however long this worker has been running.
+  beforeEach(() => {
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   function carry(answers: Record<string, unknown>) {
     const element = document.createElement('script');
     element.type = 'application/json';
