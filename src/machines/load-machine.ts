@@ -117,6 +117,24 @@ function stored(loaded: Loaded): Pick<LoadContext, 'items' | 'meta' | 'data' | '
     : { items: [], meta: null, data: loaded.data, extra: loaded.extra ?? {}, error: null, reason: null };
 }
 
+type Done = { event: { output: Loaded } };
+
+/** The call of `loading` and `reloading`: an empty list shows as empty, anything else as loaded. */
+const loadCall = {
+  id: 'load',
+  src: 'load',
+  input: ({ context }: { context: LoadContext }) => ({ query: context.query, params: context.params }),
+  onDone: [
+    {
+      guard: { type: 'isEmpty', params: ({ event }: Done) => ({ loaded: event.output }) },
+      target: 'empty',
+      actions: { type: 'store', params: ({ event }: Done) => ({ loaded: event.output }) },
+    },
+    { target: 'loaded', actions: { type: 'store', params: ({ event }: Done) => ({ loaded: event.output }) } },
+  ],
+  onError: { target: 'error', actions: 'storeError' },
+} as const;
+
 export const loadMachine = setup({
   types: {
     context: {} as LoadContext,
@@ -241,20 +259,7 @@ export const loadMachine = setup({
     // First load, or a new filter: nothing of the old answer is shown.
     loading: {
       entry: 'clear',
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ query: context.query, params: context.params }),
-        onDone: [
-          {
-            guard: { type: 'isEmpty', params: ({ event }) => ({ loaded: event.output }) },
-            target: 'empty',
-            actions: { type: 'store', params: ({ event }) => ({ loaded: event.output }) },
-          },
-          { target: 'loaded', actions: { type: 'store', params: ({ event }) => ({ loaded: event.output }) } },
-        ],
-        onError: { target: 'error', actions: 'storeError' },
-      },
+      invoke: loadCall,
     },
     loaded: {
       on: {
@@ -270,20 +275,7 @@ export const loadMachine = setup({
     },
     // Another page, or the same answer again: what is shown stays until the new answer arrives.
     reloading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }) => ({ query: context.query, params: context.params }),
-        onDone: [
-          {
-            guard: { type: 'isEmpty', params: ({ event }) => ({ loaded: event.output }) },
-            target: 'empty',
-            actions: { type: 'store', params: ({ event }) => ({ loaded: event.output }) },
-          },
-          { target: 'loaded', actions: { type: 'store', params: ({ event }) => ({ loaded: event.output }) } },
-        ],
-        onError: { target: 'error', actions: 'storeError' },
-      },
+      invoke: loadCall,
     },
     empty: {
       on: {

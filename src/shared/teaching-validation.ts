@@ -1,6 +1,7 @@
 // The create and edit lesson form's checks (issue 10, docs/teaching-admin.md), answered before a round
 // trip; the API stays the authority (a clash with another lesson only it can see). Pure: calendar
 // days are `YYYY-MM-DD` and their arithmetic is UTC, so no time zone is involved.
+import { dayMs, dayOf } from './calendar-days';
 import { formatDate } from './format';
 import { t } from './messages';
 import {
@@ -51,21 +52,6 @@ export type LessonFormCheck = {
 };
 
 const DAY_MS = 86_400_000;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Midnight UTC of a real calendar day, or null. */
-function dayMs(day: string): number | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, date);
-  const back = new Date(ms);
-  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date
-    ? ms
-    : null;
-}
-
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** `n` months after a day; the 31st lands on the month's last day (Jan 31 → Feb 28), as dayjs does. */
 function addMonths(ms: number, months: number): number {
