@@ -27,9 +27,10 @@ if (!('ResizeObserver' in window)) {
 Element.prototype.scrollIntoView ||= function scrollIntoView() {};
 
 // The test files of a worker share one jsdom (the unit project does not isolate them): every test
-// leaves an empty page, storage and cookie jar behind, and every file its clock and spies.
+// leaves an empty page, storage, cookie jar and a real clock behind, and every file its spies.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   // What a test put in the page itself (a server-rendered page, a boot-data script), not through React.
   document.body.replaceChildren();
   for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
@@ -41,7 +42,6 @@ afterEach(() => {
   });
 });
 afterAll(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });

@@ -7,7 +7,7 @@ import { t } from '@/shared/messages';
 import { collect, emailProblem, validateSignIn } from '@/shared/validation';
 import { api } from '../msw/handlers';
 import { server, useFakeApi } from '../msw/server';
-import { passwordField, renderApp } from '../render';
+import { passwordField, renderPage } from '../render';
 
 useFakeApi();
 
@@ -15,7 +15,7 @@ const emailField = () => screen.getByRole('textbox', { name: 'Email' });
 
 describe('sign-in form', () => {
   it('checks the fields with the sign-in rules the API uses, without a request', async () => {
-    const app = renderApp('/sign-in');
+    const app = renderPage('/sign-in');
     await app.landsOn('/sign-in');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -26,7 +26,9 @@ describe('sign-in form', () => {
 
     await app.user.type(emailField(), 'amani@');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(emailField()).toHaveAccessibleDescription(validateSignIn({ email: 'amani@', password: '' }).email?.[0] ?? '');
+    expect(emailField()).toHaveAccessibleDescription(
+      validateSignIn({ email: 'amani@', password: '' }).email?.[0] ?? '',
+    );
     expect(emailField()).toHaveAccessibleDescription(t('validation.email'));
     expect(api.calls).not.toContain('POST /api/login');
   });
@@ -35,9 +37,11 @@ describe('sign-in form', () => {
     // The API's answer to a wrong password names the e-mail field (server/services/auth-service.ts).
     const refused = t('auth.invalidCredentials');
     server.use(
-      http.post('/api/login', () => HttpResponse.json({ message: refused, errors: { email: [refused] } }, { status: 422 })),
+      http.post('/api/login', () =>
+        HttpResponse.json({ message: refused, errors: { email: [refused] } }, { status: 422 }),
+      ),
     );
-    const app = renderApp('/sign-in');
+    const app = renderPage('/sign-in');
     await app.landsOn('/sign-in');
     await app.user.type(emailField(), 'student@example.com');
     await app.user.type(passwordField(), 'wrong-password');
@@ -61,7 +65,7 @@ describe('forgot-password form', () => {
         HttpResponse.json({ message: unknown, errors: { email: [unknown] } }, { status: 422 }),
       ),
     );
-    const app = renderApp('/forgot-password');
+    const app = renderPage('/forgot-password');
     await app.landsOn('/forgot-password');
     expect(collect({ email: emailProblem('nobody@example.com') })).toEqual({});
     await app.user.type(emailField(), 'nobody@example.com');
@@ -77,9 +81,11 @@ describe('sign-up form', () => {
     // The server's verdict on an address the form's own rules let through.
     const verdict = t('validation.email');
     server.use(
-      http.post('/api/register', () => HttpResponse.json({ message: verdict, errors: { email: [verdict] } }, { status: 422 })),
+      http.post('/api/register', () =>
+        HttpResponse.json({ message: verdict, errors: { email: [verdict] } }, { status: 422 }),
+      ),
     );
-    const app = renderApp('/sign-up');
+    const app = renderPage('/sign-up');
     await app.landsOn('/sign-up');
     await app.user.type(screen.getByRole('textbox', { name: 'First name' }), 'Achieng');
     await app.user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Odhiambo');

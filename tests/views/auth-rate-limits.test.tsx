@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, useFakeApi } from '../msw/server';
-import { passwordField, renderApp, signedInAs } from '../render';
+import { passwordField, renderPage, signedInAs } from '../render';
 
 useFakeApi();
 
@@ -17,7 +17,7 @@ const limited = (seconds: number) =>
 describe('rate-limited auth forms', () => {
   it('shows the lockout message on sign-in', async () => {
     server.use(http.post('/api/login', () => limited(873)));
-    const app = renderApp('/sign-in');
+    const app = renderPage('/sign-in');
     await app.landsOn('/sign-in');
     await app.user.type(screen.getByRole('textbox', { name: 'Email' }), 'student@example.com');
     await app.user.type(passwordField(), 'Wrong-passw0rd');
@@ -31,7 +31,7 @@ describe('rate-limited auth forms', () => {
 
   it('shows the limit message on sign-up', async () => {
     server.use(http.post('/api/register', () => limited(412)));
-    const app = renderApp('/sign-up');
+    const app = renderPage('/sign-up');
     await app.landsOn('/sign-up');
     await app.user.type(screen.getByRole('textbox', { name: 'First name' }), 'Achieng');
     await app.user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Odhiambo');
@@ -51,7 +51,7 @@ describe('rate-limited auth forms', () => {
   it('shows the lockout message on the change-password form and keeps the fields', async () => {
     server.use(http.post('/api/user/password', () => limited(655)));
     signedInAs('student@example.com');
-    const app = renderApp('/profile-setting?section=password');
+    const app = renderPage('/profile-setting?section=password');
     await app.landsOn('/profile-setting?section=password');
     const form = screen.getByRole('form', { name: 'Change password' });
     await app.user.type(passwordField(/^Current password/), 'Guess-11!');

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { useFakeApi } from '../msw/server';
 import { api } from '../msw/handlers';
-import { renderApp, signedInAs } from '../render';
+import { renderApp, renderPage, signedInAs } from '../render';
 
 useFakeApi();
 
 describe('parent profile completion', () => {
   it('needs a child first, then adds one and completes the profile', async () => {
     signedInAs('newparent@example.com');
-    const app = renderApp('/workspace');
+    const app = renderPage('/workspace');
     await app.landsOn('/parent');
 
     const parentForm = await screen.findByRole('form', { name: 'Parent profile' });
@@ -24,9 +24,18 @@ describe('parent profile completion', () => {
     await app.user.type(within(childForm).getByRole('textbox', { name: /first name/i }), 'Imani');
     await app.user.type(within(childForm).getByRole('textbox', { name: /last name/i }), 'Kamau');
     await app.user.type(within(childForm).getByRole('textbox', { name: /school name/i }), 'Riara Springs');
-    await app.user.selectOptions(within(childForm).getByRole('combobox', { name: /study mode/i }), 'Boarding');
-    await app.user.selectOptions(within(childForm).getByRole('combobox', { name: /curriculum/i }), '8-4-4 (8-4-4)');
-    await app.user.selectOptions(within(childForm).getByRole('combobox', { name: /education level/i }), 'Secondary');
+    await app.user.selectOptions(
+      within(childForm).getByRole('combobox', { name: /study mode/i }),
+      'Boarding',
+    );
+    await app.user.selectOptions(
+      within(childForm).getByRole('combobox', { name: /curriculum/i }),
+      '8-4-4 (8-4-4)',
+    );
+    await app.user.selectOptions(
+      within(childForm).getByRole('combobox', { name: /education level/i }),
+      'Secondary',
+    );
     await app.user.selectOptions(within(childForm).getByRole('combobox', { name: /grade level/i }), 'Form 3');
     await app.user.type(within(childForm).getByLabelText(/date of birth/i), '2009-08-01');
     await app.user.selectOptions(within(childForm).getByRole('combobox', { name: /gender/i }), 'Male');
@@ -39,14 +48,17 @@ describe('parent profile completion', () => {
 
     await app.user.click(within(parentForm).getByRole('button', { name: 'Save and continue' }));
     await app.landsOn('/workspace');
-    expect(api.bodies.get('POST /api/parent/complete-profile/store')).toEqual({ phone: '0722000111', gender: 'female' });
+    expect(api.bodies.get('POST /api/parent/complete-profile/store')).toEqual({
+      phone: '0722000111',
+      gender: 'female',
+    });
   });
 });
 
 describe('teacher profile completion', () => {
   it('saves the details, submits them for approval and then reaches the workspace', async () => {
     signedInAs('newteacher@example.com');
-    const app = renderApp('/timetable');
+    const app = renderPage('/timetable');
     await app.landsOn('/complete-profile/teacher');
     expect(document.title).toBe('Teacher profile | Somesha');
 
@@ -54,11 +66,23 @@ describe('teacher profile completion', () => {
     const submitForApproval = screen.getByRole('button', { name: 'Submit for approval' });
     expect(submitForApproval).toBeDisabled();
 
-    await app.user.type(within(form).getByRole('textbox', { name: /biography/i }), 'Chemistry teacher with 8 years of KCSE results.');
+    await app.user.type(
+      within(form).getByRole('textbox', { name: /biography/i }),
+      'Chemistry teacher with 8 years of KCSE results.',
+    );
     await app.user.type(within(form).getByRole('textbox', { name: /current workplace/i }), 'Maseno School');
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /qualification level/i }), 'Degree');
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /curriculum/i }), '8-4-4 (8-4-4)');
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /education level/i }), 'Secondary');
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /qualification level/i }),
+      'Degree',
+    );
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /curriculum/i }),
+      '8-4-4 (8-4-4)',
+    );
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /education level/i }),
+      'Secondary',
+    );
     for (const subject of ['Mathematics', 'English', 'Kiswahili', 'Chemistry', 'Physics', 'Biology']) {
       await app.user.click(within(form).getByRole('checkbox', { name: subject }));
     }
@@ -68,7 +92,9 @@ describe('teacher profile completion', () => {
     // Six subjects is one too many.
     expect(within(form).getByText(t('validation.subjectsMax', { no: 5 }))).toBeInTheDocument();
     // The API's own rule for a TSC number (digits only), checked before sending.
-    expect(within(form).getByRole('textbox', { name: /TSC number/ })).toHaveAccessibleDescription(expect.stringContaining(t('validation.tscNumber')));
+    expect(within(form).getByRole('textbox', { name: /TSC number/ })).toHaveAccessibleDescription(
+      expect.stringContaining(t('validation.tscNumber')),
+    );
     expect(api.calls).not.toContain('POST /api/teacher/update');
 
     await app.user.click(within(form).getByRole('checkbox', { name: 'Biology' }));
@@ -76,7 +102,12 @@ describe('teacher profile completion', () => {
     await app.user.type(within(form).getByRole('textbox', { name: /TSC number/ }), '998877');
     await app.user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText(t('profile.updated'));
-    expect(api.bodies.get('POST /api/teacher/update')).toMatchObject({ qualification_level: 'Degree', curriculum_id: 2, edu_level_id: 21, subject_ids: [1, 2, 3, 4, 5] });
+    expect(api.bodies.get('POST /api/teacher/update')).toMatchObject({
+      qualification_level: 'Degree',
+      curriculum_id: 2,
+      edu_level_id: 21,
+      subject_ids: [1, 2, 3, 4, 5],
+    });
     expect(app.currentPath()).toBe('/complete-profile/teacher');
 
     await app.user.click(screen.getByRole('button', { name: 'Submit for approval' }));

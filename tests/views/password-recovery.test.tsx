@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { useFakeApi } from '../msw/server';
 import { api } from '../msw/handlers';
-import { passwordField, renderApp } from '../render';
+import { passwordField, renderPage } from '../render';
 
 useFakeApi();
 
 describe('forgot password', () => {
   it('asks for a valid address, then confirms the link was sent', async () => {
-    const app = renderApp('/forgot-password');
+    const app = renderPage('/forgot-password');
     await app.landsOn('/forgot-password');
     expect(document.title).toBe('Forgot password | Somesha');
 
@@ -29,7 +29,7 @@ describe('password reset', () => {
   const link = (token: string) => `/password-reset/${token}?email=student%40example.com`;
 
   it('sets the new password and sends the user to sign in with a confirmation', async () => {
-    const app = renderApp(link(api.validResetToken));
+    const app = renderPage(link(api.validResetToken));
     await app.landsOn(link(api.validResetToken));
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('student@example.com');
 
@@ -48,24 +48,29 @@ describe('password reset', () => {
   });
 
   it('says when the link is dead and offers a new one', async () => {
-    const app = renderApp(link('expired'));
+    const app = renderPage(link('expired'));
     await app.landsOn(link('expired'));
     await app.user.type(passwordField(/^New password/), 'N3w!password');
     await app.user.type(passwordField(/^Confirm new password/), 'N3w!password');
     await app.user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(t('auth.resetLinkInvalid'));
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(app.currentPath()).toBe(link('expired'));
   });
 
   it('refuses mismatched passwords before calling the server', async () => {
-    const app = renderApp(link(api.validResetToken));
+    const app = renderPage(link(api.validResetToken));
     await app.landsOn(link(api.validResetToken));
     await app.user.type(passwordField(/^New password/), 'N3w!password');
     await app.user.type(passwordField(/^Confirm new password/), 'other');
     await app.user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(passwordField(/^Confirm new password/)).toHaveAccessibleDescription(t('validation.passwordMismatch'));
+    expect(passwordField(/^Confirm new password/)).toHaveAccessibleDescription(
+      t('validation.passwordMismatch'),
+    );
     expect(api.bodies.has('POST /api/reset-password')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { useFakeApi } from '../msw/server';
 import { api } from '../msw/handlers';
-import { passwordField, renderApp, signedInAs } from '../render';
+import { passwordField, renderApp, renderPage, signedInAs } from '../render';
 
 useFakeApi();
 
@@ -22,14 +22,18 @@ describe('profile settings', () => {
     await app.user.click(within(details).getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText(t('profile.updated'))).toBeInTheDocument();
-    expect(api.bodies.get('POST /api/updateuserinfo')).toMatchObject({ first_name: 'Neema', last_name: 'Otieno', username: 'student' });
+    expect(api.bodies.get('POST /api/updateuserinfo')).toMatchObject({
+      first_name: 'Neema',
+      last_name: 'Otieno',
+      username: 'student',
+    });
     expect(screen.getByRole('button', { name: 'User menu for Neema Otieno' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('somesha.user') ?? '{}')).toMatchObject({ firstName: 'Neema' });
   });
 
   it('shows a taken username from the server under the field', async () => {
     signedInAs('student@example.com');
-    const app = renderApp('/profile-setting');
+    const app = renderPage('/profile-setting');
     await app.landsOn('/profile-setting');
     const details = screen.getByRole('form', { name: 'Personal details' });
     const username = within(details).getByRole('textbox', { name: 'Username' });
@@ -43,7 +47,7 @@ describe('profile settings', () => {
 
   it('changes the password, and reports a wrong current password on its field', async () => {
     signedInAs('student@example.com');
-    const app = renderApp('/profile-setting?section=password');
+    const app = renderPage('/profile-setting?section=password');
     await app.landsOn('/profile-setting?section=password');
     const form = screen.getByRole('form', { name: 'Change password' });
 

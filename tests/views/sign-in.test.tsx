@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { useFakeApi } from '../msw/server';
 import { PASSWORD } from '../msw/handlers';
-import { passwordField, renderApp } from '../render';
+import { passwordField, renderPage } from '../render';
 
 useFakeApi();
 
 describe('sign-in page', () => {
   it('shows the invalid-credentials message for a wrong password and stays on sign-in', async () => {
-    const app = renderApp('/sign-in');
+    const app = renderPage('/sign-in');
     await app.landsOn('/sign-in');
     expect(document.title).toBe('Sign in | Somesha');
 
@@ -22,7 +22,7 @@ describe('sign-in page', () => {
   });
 
   it('signs the demo student in and lands on the workspace with a greeting', async () => {
-    const app = renderApp('/sign-in');
+    const app = renderPage('/sign-in');
     await app.landsOn('/sign-in');
 
     await app.user.type(screen.getByRole('textbox', { name: 'Email' }), 'student@example.com');
@@ -37,13 +37,13 @@ describe('sign-in page', () => {
   });
 
   it('tells a visitor arriving from the activation link that the account is active', async () => {
-    const app = renderApp('/sign-in?verified=1');
+    const app = renderPage('/sign-in?verified=1');
     await app.landsOn('/sign-in?verified=1');
     expect(screen.getByText(t('auth.activated'))).toBeInTheDocument();
   });
 
   it('warns when the activation link was invalid', async () => {
-    const app = renderApp('/sign-in?verified=0');
+    const app = renderPage('/sign-in?verified=0');
     await app.landsOn('/sign-in?verified=0');
     expect(screen.getByRole('alert')).toHaveTextContent(t('auth.activationInvalid'));
   });

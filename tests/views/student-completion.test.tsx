@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { useFakeApi } from '../msw/server';
 import { api } from '../msw/handlers';
-import { renderApp, signedInAs } from '../render';
+import { renderPage, signedInAs } from '../render';
 
 useFakeApi();
 
 describe('student profile completion', () => {
   it('forces an incomplete student to /student, and after a valid submit lands on the workspace', async () => {
     signedInAs('newstudent@example.com');
-    const app = renderApp('/workspace');
+    const app = renderPage('/workspace');
     await app.landsOn('/student');
     expect(document.title).toBe('Complete your profile | Somesha');
 
@@ -20,7 +20,10 @@ describe('student profile completion', () => {
     // The cascade: a level list appears only for the chosen curriculum, grades only for the chosen level.
     const level = within(form).getByRole('combobox', { name: /education level/i });
     expect(level).toBeDisabled();
-    await app.user.selectOptions(within(form).getByRole('combobox', { name: /curriculum/i }), 'Competency Based Curriculum (CBC)');
+    await app.user.selectOptions(
+      within(form).getByRole('combobox', { name: /curriculum/i }),
+      'Competency Based Curriculum (CBC)',
+    );
     expect(level).toBeEnabled();
     await app.user.selectOptions(level, 'Junior School');
     await app.user.selectOptions(within(form).getByRole('combobox', { name: /grade level/i }), 'Grade 7');
@@ -43,14 +46,20 @@ describe('student profile completion', () => {
 
   it('answers an empty submit with a message under each field and calls nothing', async () => {
     signedInAs('newstudent@example.com');
-    const app = renderApp('/student');
+    const app = renderPage('/student');
     await app.landsOn('/student');
     const form = await screen.findByRole('form', { name: 'Student profile' });
     await app.user.click(within(form).getByRole('button', { name: 'Save and continue' }));
 
-    expect(within(form).getByRole('textbox', { name: /school name/i })).toHaveAccessibleDescription(t('validation.required'));
-    expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(t('validation.required'));
-    expect(within(form).getByRole('combobox', { name: /gender/i })).toHaveAccessibleDescription(t('validation.gender'));
+    expect(within(form).getByRole('textbox', { name: /school name/i })).toHaveAccessibleDescription(
+      t('validation.required'),
+    );
+    expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(
+      t('validation.required'),
+    );
+    expect(within(form).getByRole('combobox', { name: /gender/i })).toHaveAccessibleDescription(
+      t('validation.gender'),
+    );
     expect(api.calls).not.toContain('POST /api/student/complete-profile/store');
     expect(app.currentPath()).toBe('/student');
   });

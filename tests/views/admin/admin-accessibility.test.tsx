@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminApi } from '../../msw/admin-handlers';
-import { openAsAdmin } from './open-admin';
+import { openScreenAsAdmin } from './open-admin';
 
 useAdminApi();
 
@@ -19,7 +19,7 @@ async function violations(): Promise<string[]> {
   );
 }
 
-const open = openAsAdmin;
+const open = openScreenAsAdmin;
 
 describe('admin screens for axe-core', () => {
   it('overview', async () => {

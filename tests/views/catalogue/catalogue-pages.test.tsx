@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useCatalogueApi();
 
 async function openAsStudent(path: string) {
   signedInAs('student@example.com');
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
@@ -22,10 +22,18 @@ describe('curricula pages', () => {
 
     await app.user.click(cbc);
     await app.landsOn('/curricula/show/cbc');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Competency Based Curriculum (CBC)' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Competency Based Curriculum (CBC)' }),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Competency Based Curriculum | Somesha');
-    expect(screen.getByRole('link', { name: 'Grade 7' })).toHaveAttribute('href', '/grade-levels/show/cbc-grade-7');
-    expect(screen.getByRole('link', { name: 'Mathematics' })).toHaveAttribute('href', '/subjects/show/mathematics');
+    expect(screen.getByRole('link', { name: 'Grade 7' })).toHaveAttribute(
+      'href',
+      '/grade-levels/show/cbc-grade-7',
+    );
+    expect(screen.getByRole('link', { name: 'Mathematics' })).toHaveAttribute(
+      'href',
+      '/subjects/show/mathematics',
+    );
   });
 
   it('shows the loading, empty and error states of the list and of an unknown slug', async () => {
@@ -92,7 +100,10 @@ describe('subjects pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Mathematics' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Linear equations · Grade 7' }));
     expect(screen.getByText('Equations with brackets')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Linear equations' })).toHaveAttribute('href', '/lessons/view/LSN-7K2Q9');
+    expect(screen.getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
+      'href',
+      '/lessons/view/LSN-7K2Q9',
+    );
   });
 
   it('shows the loading, empty and error states', async () => {

@@ -2,18 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useCatalogueApi();
 
 async function openAsStudent(path: string) {
   signedInAs('student@example.com');
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
 
-const titles = () => screen.getAllByRole('article').map((card) => within(card).getAllByRole('heading')[0]?.textContent);
+const titles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getAllByRole('heading')[0]?.textContent);
 
 describe('my questions', () => {
   it('lists the signed-in user’s own questions with all / answered / unanswered in the URL', async () => {
@@ -49,8 +50,12 @@ describe('asking a question', () => {
     await app.user.type(screen.getByRole('textbox', { name: 'Your question' }), 'short');
     await app.user.click(screen.getByRole('button', { name: 'Post question' }));
 
-    expect(screen.getByRole('combobox', { name: 'Subject' })).toHaveAccessibleDescription(t('validation.required'));
-    expect(screen.getByRole('combobox', { name: 'Grade level' })).toHaveAccessibleDescription(t('validation.required'));
+    expect(screen.getByRole('combobox', { name: 'Subject' })).toHaveAccessibleDescription(
+      t('validation.required'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Grade level' })).toHaveAccessibleDescription(
+      t('validation.required'),
+    );
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
       expect.stringContaining(t('validation.minLength', { min: 10 })),
     );
@@ -67,7 +72,10 @@ describe('asking a question', () => {
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'Mathematics');
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Grade level' }), 'Grade 7 (CBC)');
     await app.user.type(screen.getByRole('textbox', { name: 'Title' }), 'How do I factorise?');
-    await app.user.type(screen.getByRole('textbox', { name: 'Your question' }), 'I keep getting the signs wrong.');
+    await app.user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'I keep getting the signs wrong.',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Post question' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAccessibleDescription(
@@ -82,11 +90,19 @@ describe('asking a question', () => {
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'Mathematics');
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Grade level' }), 'Grade 7 (CBC)');
     await app.user.type(screen.getByRole('textbox', { name: 'Title' }), '  How do I factorise?  ');
-    await app.user.type(screen.getByRole('textbox', { name: 'Your question' }), 'I keep getting the signs wrong.');
+    await app.user.type(
+      screen.getByRole('textbox', { name: 'Your question' }),
+      'I keep getting the signs wrong.',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Post question' }));
     await waitFor(() => expect(app.currentPath()).toBe('/questions/show/77'));
     expect(catalogue.posted).toEqual([
-      { subject_id: 1, grade_level_id: 121, title: 'How do I factorise?', body: 'I keep getting the signs wrong.' },
+      {
+        subject_id: 1,
+        grade_level_id: 121,
+        title: 'How do I factorise?',
+        body: 'I keep getting the signs wrong.',
+      },
     ]);
     expect(await screen.findByText(t('question.created'))).toBeInTheDocument();
   });
@@ -95,7 +111,9 @@ describe('asking a question', () => {
 describe('a question with its answers', () => {
   it('shows the question as plain text, its answers with counts, and toggles likes and dislikes', async () => {
     const app = await openAsStudent('/questions/show/31');
-    expect(await screen.findByRole('heading', { level: 1, name: 'How do I factorise x² + 5x + 6?' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How do I factorise x² + 5x + 6?' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/<script>alert\("x"\)<\/script>/)).toBeInTheDocument();
     expect(document.querySelector('main script, article script')).toBeNull();
 
@@ -135,9 +153,14 @@ describe('a question with its answers', () => {
     const app = await openAsStudent('/questions/show/32');
     expect(await screen.findByText('No answers available.')).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Post answer' }));
-    expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveAccessibleDescription(t('validation.required'));
+    expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveAccessibleDescription(
+      t('validation.required'),
+    );
 
-    await app.user.type(screen.getByRole('textbox', { name: 'Your answer' }), 'Water molecules pull the ions apart.');
+    await app.user.type(
+      screen.getByRole('textbox', { name: 'Your answer' }),
+      'Water molecules pull the ions apart.',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Post answer' }));
     expect(await screen.findByText('Water molecules pull the ions apart.')).toBeInTheDocument();
     expect(await screen.findByText(t('answer.posted'))).toBeInTheDocument();

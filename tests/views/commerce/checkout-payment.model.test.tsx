@@ -60,15 +60,25 @@ const checkoutModel = createMachine({
     methodMissing: { on: { 'checkout.cancel': 'closed', 'pay.wallet': 'walletPin' } },
     phoneInvalid: { on: { 'checkout.cancel': 'closed', 'pay.mpesa': 'mpesaPhone' } },
     checkoutWithoutPin: { on: { 'checkout.cancel': 'closed', 'pay.wallet': 'pinSetup' } },
-    pinSetup: { on: { 'pin.mismatch': 'pinMismatch', 'pin.setUp': 'walletPin', 'payment.close': 'checkoutWithoutPin' } },
+    pinSetup: {
+      on: { 'pin.mismatch': 'pinMismatch', 'pin.setUp': 'walletPin', 'payment.close': 'checkoutWithoutPin' },
+    },
     pinMismatch: { on: { 'pin.setUp': 'walletPin', 'payment.close': 'checkoutWithoutPin' } },
     walletPin: { on: { 'pin.wrong': 'pinWrong', 'pin.right': 'paid', 'payment.close': 'checkout' } },
     pinWrong: { on: { 'pin.right': 'paid', 'payment.close': 'checkout' } },
-    mpesaPhone: { on: { 'phone.paying': 'mpesaPending', 'phone.cancelling': 'mpesaCancelPending', 'payment.close': 'checkout' } },
+    mpesaPhone: {
+      on: {
+        'phone.paying': 'mpesaPending',
+        'phone.cancelling': 'mpesaCancelPending',
+        'payment.close': 'checkout',
+      },
+    },
     mpesaPending: { on: { 'payment.confirm': 'paid', 'payment.close': 'checkout' } },
     mpesaCancelPending: { on: { 'payment.confirm': 'mpesaCancelled' } },
     mpesaCancelled: { on: { 'payment.retry': 'mpesaPhone', 'payment.close': 'checkout' } },
-    paybill: { on: { 'paybill.notYet': 'paybillWaiting', 'paybill.paid': 'paid', 'payment.close': 'checkout' } },
+    paybill: {
+      on: { 'paybill.notYet': 'paybillWaiting', 'paybill.paid': 'paid', 'payment.close': 'checkout' },
+    },
     paybillWaiting: { on: { 'paybill.paid': 'paid', 'payment.close': 'checkout' } },
     pesapal: { on: { 'payment.confirm': 'paid', 'payment.close': 'checkout' } },
     paid: { on: { 'payment.done': 'done' } },
@@ -85,9 +95,12 @@ let current: ModelState;
 const covered = new Set<string>();
 
 const modal = (title: string) => screen.findByRole('dialog', { name: title });
-const noDialog = (name: string | RegExp) => waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+const noDialog = (name: string | RegExp) =>
+  waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
 const inCheckoutWithNoProblem = async () => {
-  expect(within(await screen.findByRole('dialog', { name: 'Checkout' })).queryByRole('alert')).not.toBeInTheDocument();
+  expect(
+    within(await screen.findByRole('dialog', { name: 'Checkout' })).queryByRole('alert'),
+  ).not.toBeInTheDocument();
   await noDialog(/^Pay/);
 };
 
@@ -112,7 +125,10 @@ const SEE: Record<string, () => Promise<void>> = {
   },
   '"phoneInvalid"': async () => {
     expect(within(checkoutDialog()).getByRole('alert')).toHaveTextContent(t('validation.general'));
-    expect(within(checkoutDialog()).getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(checkoutDialog()).getByRole('textbox', { name: /M-Pesa phone number/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   },
   '"pinSetup"': async () => {
     const dialog = await modal(t('payment.pinSetupTitle'));
@@ -120,7 +136,9 @@ const SEE: Record<string, () => Promise<void>> = {
     expect(within(dialog).getByRole('group', { name: 'Confirm PIN' })).toBeInTheDocument();
   },
   '"pinMismatch"': async () => {
-    expect(await within(await modal(t('payment.pinSetupTitle'))).findByRole('alert')).toHaveTextContent(t('validation.pinMismatch'));
+    expect(await within(await modal(t('payment.pinSetupTitle'))).findByRole('alert')).toHaveTextContent(
+      t('validation.pinMismatch'),
+    );
   },
   '"walletPin"': async () => {
     const dialog = await modal(t('payment.walletTitle'));
@@ -128,17 +146,25 @@ const SEE: Record<string, () => Promise<void>> = {
     expect(within(dialog).getByText('KES 3,500')).toBeInTheDocument();
   },
   '"pinWrong"': async () => {
-    expect(await within(await modal(t('payment.walletTitle'))).findByRole('alert')).toHaveTextContent(t('wallet.pinIncorrect', { count: 4 }));
+    expect(await within(await modal(t('payment.walletTitle'))).findByRole('alert')).toHaveTextContent(
+      t('wallet.pinIncorrect', { count: 4 }),
+    );
   },
   '"mpesaPhone"': async () => {
     const dialog = await modal(t('payment.mpesaTitle'));
-    expect(await within(dialog).findByRole('button', { name: t('payment.submitPrompt') })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('button', { name: t('payment.submitPrompt') }),
+    ).toBeInTheDocument();
   },
   '"mpesaPending"': async () => {
-    expect(await within(await modal(t('payment.mpesaTitle'))).findByText(t('payment.mpesaPrompt'))).toBeInTheDocument();
+    expect(
+      await within(await modal(t('payment.mpesaTitle'))).findByText(t('payment.mpesaPrompt')),
+    ).toBeInTheDocument();
   },
   '"mpesaCancelPending"': async () => {
-    expect(await within(await modal(t('payment.mpesaTitle'))).findByText(t('payment.mpesaPrompt'))).toBeInTheDocument();
+    expect(
+      await within(await modal(t('payment.mpesaTitle'))).findByText(t('payment.mpesaPrompt')),
+    ).toBeInTheDocument();
   },
   '"mpesaCancelled"': async () => {
     const dialog = await modal(t('payment.mpesaTitle'));
@@ -151,11 +177,16 @@ const SEE: Record<string, () => Promise<void>> = {
     expect(within(dialog).getByText(PAYBILL.account_number)).toBeInTheDocument();
   },
   '"paybillWaiting"': async () => {
-    expect(await within(await modal(t('payment.paybillTitle'))).findByText(t('payment.paybillWaiting'))).toBeInTheDocument();
+    expect(
+      await within(await modal(t('payment.paybillTitle'))).findByText(t('payment.paybillWaiting')),
+    ).toBeInTheDocument();
   },
   '"pesapal"': async () => {
     const dialog = await modal(t('payment.pesapalTitle'));
-    expect(await within(dialog).findByTitle('Pesapal secure payment page')).toHaveAttribute('src', PESAPAL_URL);
+    expect(await within(dialog).findByTitle('Pesapal secure payment page')).toHaveAttribute(
+      'src',
+      PESAPAL_URL,
+    );
   },
   '"paid"': async () => {
     const dialog = await screen.findByRole('dialog', { name: /^Pay/ });
@@ -173,7 +204,8 @@ const SEE: Record<string, () => Promise<void>> = {
 };
 
 const openPaymentModal = () => screen.getByRole('dialog', { name: /^(Pay|Set up)/ });
-const click = (name: string) => () => app.user.click(within(openPaymentModal()).getByRole('button', { name }));
+const click = (name: string) => () =>
+  app.user.click(within(openPaymentModal()).getByRole('button', { name }));
 
 async function typePhone(container: HTMLElement, phone: string) {
   const field = within(container).getByRole('textbox', { name: /M-Pesa phone number/ });
@@ -184,7 +216,8 @@ async function typePhone(container: HTMLElement, phone: string) {
 const executors: Record<ModelEvent['type'], () => Promise<unknown>> = {
   'cart.open': async () => {
     // Cancelling before the drawer closed leaves it open; otherwise the cart button opens it.
-    if (!screen.queryByRole('dialog', { name: 'Your cart' })) await app.user.click(screen.getByRole('button', { name: 'Cart, 2 items' }));
+    if (!screen.queryByRole('dialog', { name: 'Your cart' }))
+      await app.user.click(screen.getByRole('button', { name: 'Cart, 2 items' }));
   },
   'checkout.open': () => openCheckout(app),
   'checkout.openWithoutPin': () => {
@@ -250,7 +283,10 @@ const executors: Record<ModelEvent['type'], () => Promise<unknown>> = {
   'payment.retry': click('Try again'),
   'payment.close': async () => {
     const dialog = openPaymentModal();
-    await app.user.click(within(dialog).queryByRole('button', { name: 'Close' }) ?? within(dialog).getByRole('button', { name: 'Close payment' }));
+    await app.user.click(
+      within(dialog).queryByRole('button', { name: 'Close' }) ??
+        within(dialog).getByRole('button', { name: 'Close payment' }),
+    );
   },
   'payment.done': click('Done'),
 };
@@ -259,7 +295,8 @@ const model = createTestModel(checkoutModel, {
   events: (Object.keys(executors) as Array<ModelEvent['type']>).map((type) => ({ type })),
   filterEvents: (state, event) => state.can(event),
   // One node per (state, arriving event, previous state): shortest paths then reach every edge.
-  serializeState: (state, event, previous) => `${keyOf(state)} via ${event?.type ?? 'start'} from ${previous ? keyOf(previous) : '-'}`,
+  serializeState: (state, event, previous) =>
+    `${keyOf(state)} via ${event?.type ?? 'start'} from ${previous ? keyOf(previous) : '-'}`,
 });
 
 const events = Object.fromEntries(
@@ -290,7 +327,7 @@ describe('checkout and payment, walked through the drawer, dialog and modal', ()
       signedInAs('student@example.com');
       app = renderApp('/workspace');
       await app.landsOn('/workspace');
-      await app.user.click(await screen.findByRole('button', { name: 'Cart, 2 items' }, { timeout: 5000 }));
+      await app.user.click(await screen.findByRole('button', { name: 'Cart, 2 items' }));
       current = checkoutModel.resolveState({ value: 'drawer', context: {} });
       await path.test({ states, events });
     });

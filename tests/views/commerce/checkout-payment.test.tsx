@@ -6,7 +6,16 @@ import { commerce, MPESA_CANCEL_REASON, PAYBILL, PESAPAL_URL } from '../../msw/c
 import { api } from '../../msw/handlers';
 import { server, useFakeApi } from '../../msw/server';
 import { renderApp, signedInAs } from '../../render';
-import { checkoutDialog, choose, openCart, openCheckout, pay, snackbarText, typePin, type App } from './commerce-helpers';
+import {
+  checkoutDialog,
+  choose,
+  openCart,
+  openCheckout,
+  pay,
+  snackbarText,
+  typePin,
+  type App,
+} from './commerce-helpers';
 
 useFakeApi();
 
@@ -38,6 +47,8 @@ describe('checkout dialog', () => {
     const app = renderApp('/workspace');
     await app.landsOn('/workspace');
     await openCart(app, 2);
+    // A fake clock that keeps running: the drawer's 1000 ms pass in no time below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const opened = Date.now();
     const dialog = await openCheckout(app);
 
@@ -50,7 +61,9 @@ describe('checkout dialog', () => {
     expect(within(dialog).getByTestId('cart-subtotal')).toHaveTextContent('KES 3,500');
     // The drawer is still there for a moment, then it closes behind the dialog.
     expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument(), { timeout: 3000 });
+    for (let step = 0; step < 30 && screen.queryByRole('dialog', { name: 'Your cart' }); step++)
+      await vi.advanceTimersByTimeAsync(100);
+    expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument();
     expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
 
     await app.user.click(within(checkoutDialog()).getByRole('button', { name: 'Cancel' }));
@@ -225,7 +238,9 @@ describe('payment modal', () => {
     expect(api.bodies.get('POST /api/payments/mpesa/41')).toEqual({ phone: '254708374149' });
     // The first check still finds it pending; the second (on "I have completed…") finds it paid.
     await app.user.click(within(modal).getByRole('button', { name: t('payment.submitComplete') }));
-    await waitFor(() => expect(api.calls.filter((c) => c.startsWith('GET /api/wallet/transaction/show')).length).toBe(1));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.startsWith('GET /api/wallet/transaction/show')).length).toBe(1),
+    );
     expect(within(modal).getByText(t('payment.mpesaPrompt'))).toBeInTheDocument();
     await app.user.click(within(modal).getByRole('button', { name: t('payment.submitComplete') }));
     await expectPaidAndCartEmpty(app);
@@ -299,11 +314,17 @@ describe('payment modal', () => {
     expect(inCart).toBeGreaterThan(0);
     expect(commerce.lines).toHaveLength(inCart);
     await app.user.click(within(modal).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: t('payment.pesapalTitle') })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: t('payment.pesapalTitle') })).not.toBeInTheDocument(),
+    );
   });
 
   it('fails with the server’s message when the cart changed since checkout opened (409)', async () => {
-    server.use(http.post('/api/payments/wallet/:id?', () => HttpResponse.json({ message: t('cart.changed') }, { status: 409 })));
+    server.use(
+      http.post('/api/payments/wallet/:id?', () =>
+        HttpResponse.json({ message: t('cart.changed') }, { status: 409 }),
+      ),
+    );
     const app = await atCheckout();
     await choose(app, 'Wallet');
     await pay(app);
@@ -314,7 +335,9 @@ describe('payment modal', () => {
     expect(within(modal).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     await waitFor(() => expect(snackbarText()).toBe(t('cart.changed')));
     await app.user.click(within(modal).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: t('payment.walletTitle') })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: t('payment.walletTitle') })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
   });
 });

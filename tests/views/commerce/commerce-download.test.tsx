@@ -29,7 +29,7 @@ describe('when the commerce code fails to download', () => {
     const flaky = flakyImport();
     const app = renderApp('/workspace', { importCommerce: flaky.importCommerce });
     await app.landsOn('/workspace');
-    const cartButton = await screen.findByRole('button', { name: 'Cart, 2 items' }, { timeout: 5000 });
+    const cartButton = await screen.findByRole('button', { name: 'Cart, 2 items' });
 
     await app.user.click(cartButton);
     await waitFor(() => expect(snackbarText()).toBe(t('messages.general')));
@@ -37,7 +37,7 @@ describe('when the commerce code fails to download', () => {
     expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument();
 
     await app.user.click(cartButton);
-    expect(await screen.findByRole('dialog', { name: 'Your cart' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
     expect(flaky.calls()).toBe(2);
   });
 
@@ -46,16 +46,12 @@ describe('when the commerce code fails to download', () => {
     const flaky = flakyImport();
     const app = renderApp('/wallet', { importCommerce: flaky.importCommerce });
     await app.landsOn('/wallet');
-    const title = await screen.findByText(t('messages.loadError', { name: 'wallet' }), undefined, {
-      timeout: 5000,
-    });
+    const title = await screen.findByText(t('messages.loadError', { name: 'wallet' }));
     const alert = title.closest('[role="alert"]') as HTMLElement;
     expect(snackbarText()).toBe(t('messages.general'));
 
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 })).toHaveTextContent(
-      'KES 10,000',
-    );
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('KES 10,000');
     expect(flaky.calls()).toBe(2);
   });
 });

@@ -12,7 +12,7 @@ export const snackbarText = () => screen.queryByTestId('snackbar-message')?.text
 /** Waits for the signed-in workspace with the cart loaded, then opens the drawer. */
 export async function openCart(app: App, itemCount: number) {
   const label = `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
-  await app.user.click(await screen.findByRole('button', { name: label }, { timeout: 5000 }));
+  await app.user.click(await screen.findByRole('button', { name: label }));
   return screen.findByRole('dialog', { name: 'Your cart' });
 }
 
@@ -22,7 +22,10 @@ export async function openCheckout(app: App) {
   return screen.findByRole('dialog', { name: 'Checkout' });
 }
 
-export async function choose(app: App, method: 'Wallet' | 'M-Pesa express' | 'M-Pesa paybill' | 'Pesapal (card and others)') {
+export async function choose(
+  app: App,
+  method: 'Wallet' | 'M-Pesa express' | 'M-Pesa paybill' | 'Pesapal (card and others)',
+) {
   await app.user.click(within(checkoutDialog()).getByRole('radio', { name: method }));
 }
 
@@ -36,6 +39,11 @@ export async function typePin(app: App, container: HTMLElement, label: string, p
   await app.user.click(within(group).getByLabelText(`${label}, digit 1`));
   await app.user.keyboard(pin);
   await waitFor(() =>
-    expect(within(group).getAllByLabelText(/digit/).map((input) => (input as HTMLInputElement).value).join('')).toBe(pin),
+    expect(
+      within(group)
+        .getAllByLabelText(/digit/)
+        .map((input) => (input as HTMLInputElement).value)
+        .join(''),
+    ).toBe(pin),
   );
 }

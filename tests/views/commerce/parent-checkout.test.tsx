@@ -2,7 +2,7 @@
 // every pay call says it (`student_id`); with one child nothing is asked. Also: an order paid while
 // the drawer is still behind the checkout dialog takes the drawer away with it.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { commerce } from '../../msw/commerce-handlers';
 import { api } from '../../msw/handlers';
@@ -22,7 +22,11 @@ const child = (id: number, firstName: string) => ({
 /** The demo parent with these children, signed in, at checkout with a lesson and a plan in the cart. */
 async function parentAtCheckout(children: ReturnType<typeof child>[]): Promise<App> {
   const parent = api.accounts.get('parent@example.com')!;
-  parent.user.parent = { ...(parent.user.parent as object), students_count: children.length, students: children };
+  parent.user.parent = {
+    ...(parent.user.parent as object),
+    students_count: children.length,
+    students: children,
+  };
   commerce.fill();
   signedInAs('parent@example.com');
   const app = renderApp('/workspace');
@@ -74,7 +78,9 @@ describe('checkout for a parent', () => {
 
   it('does not ask a parent of one child, and pays for that child', async () => {
     const app = await parentAtCheckout([child(31, 'Akinyi')]);
-    expect(within(checkoutDialog()).queryByRole('radiogroup', { name: /Who are these lessons for/ })).not.toBeInTheDocument();
+    expect(
+      within(checkoutDialog()).queryByRole('radiogroup', { name: /Who are these lessons for/ }),
+    ).not.toBeInTheDocument();
     await payByWallet(app);
     expect(api.bodies.get('POST /api/payments/wallet/41')).toEqual({ pin: '1234', student_id: 31 });
   });
@@ -86,7 +92,9 @@ describe('checkout for a parent', () => {
     await app.landsOn('/workspace');
     await openCart(app, 2);
     await openCheckout(app);
-    expect(within(checkoutDialog()).queryByRole('radiogroup', { name: /Who are these lessons for/ })).not.toBeInTheDocument();
+    expect(
+      within(checkoutDialog()).queryByRole('radiogroup', { name: /Who are these lessons for/ }),
+    ).not.toBeInTheDocument();
     await payByWallet(app);
     expect(api.bodies.get('POST /api/payments/wallet/41')).toEqual({ pin: '1234' });
   });
@@ -99,13 +107,16 @@ describe('paying before the drawer has closed', () => {
     const app = renderApp('/workspace');
     await app.landsOn('/workspace');
     await openCart(app, 2);
+    // A fake clock that keeps running: the drawer's 1000 ms pass in no time below.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await openCheckout(app);
     // Still within the 1000 ms: the drawer is behind the dialog.
     expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
     // What the payment actor emits on success, forwarded by the app's wiring.
     app.actors.getCommerce()?.checkout.send({ type: 'payment.succeeded' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout' })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument(), { timeout: 2500 });
+    await vi.advanceTimersByTimeAsync(1000);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument());
     expect(app.actors.cart.getSnapshot().matches({ drawer: 'hidden' })).toBe(true);
   });
 });

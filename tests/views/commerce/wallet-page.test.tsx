@@ -16,7 +16,7 @@ async function openWallet() {
   signedInAs('student@example.com');
   const app = renderApp('/wallet');
   await app.landsOn('/wallet');
-  await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 });
+  await screen.findByTestId('wallet-balance');
   return app;
 }
 
@@ -27,18 +27,20 @@ describe('wallet page', () => {
     let failures = 2; // a GET is retried once before the page hears of the failure
     server.use(
       http.get('/api/wallet', () =>
-        failures-- > 0 ? HttpResponse.json({ message: 'Wallet service is down.' }, { status: 503 }) : undefined,
+        failures-- > 0
+          ? HttpResponse.json({ message: 'Wallet service is down.' }, { status: 503 })
+          : undefined,
       ),
     );
     signedInAs('student@example.com');
     const app = renderApp('/wallet');
     await app.landsOn('/wallet');
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(t('messages.loadError', { name: 'wallet' }));
     expect(alert).toHaveTextContent('Wallet service is down.');
 
     await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 })).toHaveTextContent('KES 10,000');
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('KES 10,000');
   });
 
   it('is in the workspace menu and shows the balance and an empty history', async () => {
@@ -48,7 +50,9 @@ describe('wallet page', () => {
     expect(within(nav).getByRole('link', { name: 'Wallet' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('KES 10,000');
     expect(screen.getByText('Wallet account SW00000101')).toBeInTheDocument();
-    expect(within(section('Recent transactions')).getByText(t('messages.none', { name: 'transactions' }))).toBeInTheDocument();
+    expect(
+      within(section('Recent transactions')).getByText(t('messages.none', { name: 'transactions' })),
+    ).toBeInTheDocument();
     expect(app.currentPath()).toBe('/wallet');
   });
 
@@ -57,7 +61,9 @@ describe('wallet page', () => {
     const app = await openWallet();
     const topUp = section('Top up');
     await app.user.click(within(topUp).getByRole('button', { name: 'Top up' }));
-    expect(within(topUp).getByText(t('wallet.topupAmount', { min: '10', max: '150,000' }))).toBeInTheDocument();
+    expect(
+      within(topUp).getByText(t('wallet.topupAmount', { min: '10', max: '150,000' })),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await app.user.type(within(topUp).getByRole('textbox', { name: /Amount/ }), '500');
@@ -73,7 +79,11 @@ describe('wallet page', () => {
     expect(await within(modal).findByText(credited, { selector: 'p' })).toBeInTheDocument();
     expect(within(modal).queryByText(t('payment.paid'))).not.toBeInTheDocument();
     await waitFor(() => expect(snackbarText()).toBe(credited));
-    expect(api.bodies.get('POST /api/wallet/topup')).toEqual({ amount: '500.00', method: 'mpesa', phone: '254712345678' });
+    expect(api.bodies.get('POST /api/wallet/topup')).toEqual({
+      amount: '500.00',
+      method: 'mpesa',
+      phone: '254712345678',
+    });
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('KES 10,500'));
     const history = section('Recent transactions');
     expect(within(history).getByText('Top-up')).toBeInTheDocument();
@@ -90,7 +100,10 @@ describe('wallet page', () => {
     await app.user.click(within(topUp).getByRole('radio', { name: 'Pesapal (card and others)' }));
     await app.user.click(within(topUp).getByRole('button', { name: 'Top up' }));
     const modal = await screen.findByRole('dialog', { name: t('payment.pesapalTitle') });
-    expect(await within(modal).findByTitle('Pesapal secure payment page')).toHaveAttribute('src', PESAPAL_URL);
+    expect(await within(modal).findByTitle('Pesapal secure payment page')).toHaveAttribute(
+      'src',
+      PESAPAL_URL,
+    );
     expect(api.bodies.get('POST /api/wallet/topup')).toEqual({ amount: '1000.00', method: 'pesapal' });
   });
 
@@ -122,7 +135,11 @@ describe('wallet page', () => {
     await typePin(app, pin, 'Current PIN', '1234');
     await app.user.click(within(pin).getByRole('button', { name: t('payment.submitPin') }));
     await waitFor(() => expect(commerce.pin).toBe('5678'));
-    expect(api.bodies.get('POST /api/wallet/setup')).toEqual({ current_pin: '1234', pin: '5678', pin_confirmation: '5678' });
+    expect(api.bodies.get('POST /api/wallet/setup')).toEqual({
+      current_pin: '1234',
+      pin: '5678',
+      pin_confirmation: '5678',
+    });
   });
 });
 
@@ -203,7 +220,9 @@ describe('wallet PIN form', () => {
 
     const confirm = within(pin).getByRole('group', { name: 'Confirm new PIN' });
     expect(await within(confirm).findByText(refused)).toBeInTheDocument();
-    expect(within(within(pin).getByRole('group', { name: 'New PIN' })).queryByText(refused)).not.toBeInTheDocument();
+    expect(
+      within(within(pin).getByRole('group', { name: 'New PIN' })).queryByText(refused),
+    ).not.toBeInTheDocument();
 
     await typePin(app, pin, 'Confirm new PIN', '1112');
     await waitFor(() => expect(within(confirm).queryByText(refused)).not.toBeInTheDocument());

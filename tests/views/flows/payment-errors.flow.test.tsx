@@ -32,11 +32,30 @@ export const paymentErrorsModel = createMachine({
   states: {
     // The checkout dialog, KES 3,500, no payment modal.
     checkout: {
-      on: { 'pay.mpesa': 'mpesaPhone', 'pay.wallet': 'walletPin', 'pay.pesapal': 'pesapalPending', 'pay.pesapal.serverError': 'failedPesapal' },
+      on: {
+        'pay.mpesa': 'mpesaPhone',
+        'pay.wallet': 'walletPin',
+        'pay.pesapal': 'pesapalPending',
+        'pay.pesapal.serverError': 'failedPesapal',
+      },
     },
-    mpesaPhone: { on: { 'phone.refused': 'phoneRefused', 'phone.serverError': 'failedMpesa', 'phone.ok': 'mpesaPending', close: 'checkout' } },
+    mpesaPhone: {
+      on: {
+        'phone.refused': 'phoneRefused',
+        'phone.serverError': 'failedMpesa',
+        'phone.ok': 'mpesaPending',
+        close: 'checkout',
+      },
+    },
     phoneRefused: { on: { 'phone.ok': 'mpesaPending', close: 'checkout' } },
-    mpesaPending: { on: { 'wait.timeout': 'timedOut', 'poll.settled': 'paid', 'confirm.stillPending': 'mpesaPending', close: 'checkout' } },
+    mpesaPending: {
+      on: {
+        'wait.timeout': 'timedOut',
+        'poll.settled': 'paid',
+        'confirm.stillPending': 'mpesaPending',
+        close: 'checkout',
+      },
+    },
     timedOut: { on: { retry: 'mpesaPhone', close: 'checkout' } },
     failedMpesa: { on: { retry: 'mpesaPhone', close: 'checkout' } },
     walletPin: { on: { 'pin.serverError': 'failedWallet', 'pin.ok': 'paid', close: 'checkout' } },
@@ -51,7 +70,7 @@ export const paymentErrorsModel = createMachine({
 let app: ReturnType<typeof renderApp>;
 const paymentModal = () => screen.getByRole('dialog', { name: /^Pay/ });
 // Generous: the first payment modal of a run loads its code.
-const findModal = (title: string) => screen.findByRole('dialog', { name: title }, { timeout: 5000 });
+const findModal = (title: string) => screen.findByRole('dialog', { name: title });
 
 async function failedWith(title: string, message: string) {
   const modal = await findModal(title);
@@ -74,12 +93,16 @@ const driver: FlowDriver = {
   see: {
     checkout: async () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Pay/ })).not.toBeInTheDocument());
-      expect(within(await screen.findByRole('dialog', { name: 'Checkout' })).getByText('Balance: KES 10,000')).toBeInTheDocument();
+      expect(
+        within(await screen.findByRole('dialog', { name: 'Checkout' })).getByText('Balance: KES 10,000'),
+      ).toBeInTheDocument();
       expect(within(checkoutDialog()).getByTestId('cart-subtotal')).toHaveTextContent('KES 3,500');
     },
     mpesaPhone: async () => {
       const modal = await findModal(t('payment.mpesaTitle'));
-      expect(await within(modal).findByRole('textbox', { name: /M-Pesa phone number/ })).toHaveValue('254712345678');
+      expect(await within(modal).findByRole('textbox', { name: /M-Pesa phone number/ })).toHaveValue(
+        '254712345678',
+      );
       expect(within(modal).getByRole('button', { name: t('payment.submitPrompt') })).toBeEnabled();
       expect(within(modal).queryByRole('alert')).not.toBeInTheDocument();
     },
@@ -106,7 +129,10 @@ const driver: FlowDriver = {
     failedWallet: () => failedWith(t('payment.walletTitle'), t('payment.failMsg')),
     pesapalPending: async () => {
       await pendingWith(t('payment.pesapalTitle'), t('payment.pesapalPrompt'));
-      expect(within(paymentModal()).getByTitle('Pesapal secure payment page')).toHaveAttribute('src', PESAPAL_URL);
+      expect(within(paymentModal()).getByTitle('Pesapal secure payment page')).toHaveAttribute(
+        'src',
+        PESAPAL_URL,
+      );
     },
     failedPesapal: () => failedWith(t('payment.pesapalTitle'), PESAPAL_DOWN),
     paid: async () => {

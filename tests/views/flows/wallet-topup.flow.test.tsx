@@ -32,7 +32,14 @@ export const walletTopUpModel = createMachine({
     // The wallet page: KES 10,000, the Top up form, no modal.
     form: { on: { 'amount.tooSmall': 'amountRefused', 'amount.tooLarge': 'amountRefused', topUp: 'phone' } },
     amountRefused: { on: { topUp: 'phone' } },
-    phone: { on: { 'phone.ok': 'pending', 'phone.serverError': 'failed', 'phone.refused': 'phoneRefused', close: 'form' } },
+    phone: {
+      on: {
+        'phone.ok': 'pending',
+        'phone.serverError': 'failed',
+        'phone.refused': 'phoneRefused',
+        close: 'form',
+      },
+    },
     phoneRefused: { on: { 'phone.ok': 'pending', close: 'form' } },
     pending: {
       on: {
@@ -56,7 +63,8 @@ let app: ReturnType<typeof renderApp>;
 const topUpSection = () => screen.getByRole('region', { name: 'Top up' });
 const mpesaModal = () => screen.getByRole('dialog', { name: t('payment.mpesaTitle') });
 const findModal = () => screen.findByRole('dialog', { name: t('payment.mpesaTitle') });
-const balance = (text: string) => waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent(text));
+const balance = (text: string) =>
+  waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent(text));
 
 async function outcome(message: string) {
   const modal = await findModal();
@@ -109,7 +117,9 @@ const driver: FlowDriver = {
     failed: () => outcome(MPESA_DOWN),
     cancelledOnPhone: () => outcome(MPESA_CANCEL_REASON),
     timedOut: async () => {
-      expect(await within(await findModal()).findByText(t('payment.timeout'), { selector: 'p' })).toBeInTheDocument();
+      expect(
+        await within(await findModal()).findByText(t('payment.timeout'), { selector: 'p' }),
+      ).toBeInTheDocument();
       await outcome(t('payment.timeout'));
     },
     credited: async () => {
@@ -146,7 +156,11 @@ const driver: FlowDriver = {
     },
     // The customer cancels the prompt on the phone; the next 3-second check hears it.
     'poll.cancelledOnPhone': async () => {
-      Object.assign(latestTransaction(), { checksLeft: 0, finalStatus: 'cancelled', resultDesc: MPESA_CANCEL_REASON });
+      Object.assign(latestTransaction(), {
+        checksLeft: 0,
+        finalStatus: 'cancelled',
+        resultDesc: MPESA_CANCEL_REASON,
+      });
       await vi.advanceTimersByTimeAsync(3000);
     },
     ...modalActs,
@@ -169,7 +183,7 @@ describe('flow: topping up the wallet by M-Pesa, with refusals, failures and a t
     signedInAs('student@example.com');
     app = renderApp('/wallet');
     await app.landsOn('/wallet');
-    await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 });
+    await screen.findByTestId('wallet-balance');
     await walkFlow(path, driver);
   });
 });

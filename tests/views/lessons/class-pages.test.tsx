@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { learner, useLearnerApi } from '../../msw/learner-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useLearnerApi();
 
 async function open(path: string, email = 'student@example.com') {
   signedInAs(email);
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
 
-const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const titles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 const classQueries = () => learner.queries.filter((q) => q.endpoint === 'classes').map((q) => q.query);
 
 describe('my classes', () => {
@@ -26,7 +27,10 @@ describe('my classes', () => {
     await waitFor(() => expect(app.currentPath()).toBe('/workspace/classes?filter=ongoing'));
     await waitFor(() => expect(titles()).toEqual(['Grade 7 Algebra']));
     const card = screen.getByRole('article');
-    expect(within(card).getByRole('link', { name: 'Grade 7 Algebra' })).toHaveAttribute('href', '/classes/show/7');
+    expect(within(card).getByRole('link', { name: 'Grade 7 Algebra' })).toHaveAttribute(
+      'href',
+      '/classes/show/7',
+    );
     expect(within(card).getByText('Mathematics · Grade 7 · Junior School')).toBeInTheDocument();
     expect(within(card).getByText('Teacher: Grace Mwangi')).toBeInTheDocument();
     expect(within(card).getByText('Nov 1, 2026 – Dec 20, 2026')).toBeInTheDocument();
@@ -34,7 +38,9 @@ describe('my classes', () => {
 
     await app.user.click(screen.getByRole('tab', { name: 'Rejected' }));
     await waitFor(() => expect(titles()).toEqual(['Form 3 Chemistry']));
-    expect(screen.getByText('This class failed approval. The schedule overlaps the exams.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This class failed approval. The schedule overlaps the exams.'),
+    ).toBeInTheDocument();
 
     await app.user.click(screen.getByRole('tab', { name: 'Past' }));
     expect(await screen.findByText('No classes available.')).toBeInTheDocument();
@@ -77,11 +83,16 @@ describe('a class and its lessons', () => {
     expect(within(heading).getByText('Equations, step by step.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
-    const open5 = screen.getAllByRole('article').find((card) => within(card).queryByText('Quadratic equations'))!;
+    const open5 = screen
+      .getAllByRole('article')
+      .find((card) => within(card).queryByText('Quadratic equations'))!;
     expect(within(open5).queryByText('Booked')).not.toBeInTheDocument();
     const up = screen.getAllByRole('article').find((card) => within(card).queryByText('Linear equations'))!;
     expect(within(up).getByText('Booked')).toBeInTheDocument();
-    expect(within(up).getByRole('link', { name: 'Linear equations' })).toHaveAttribute('href', '/lessons/show/LSN-UP201');
+    expect(within(up).getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
+      'href',
+      '/lessons/show/LSN-UP201',
+    );
 
     await app.user.click(screen.getByRole('tab', { name: 'Past' }));
     await app.landsOn('/classes/show/7/past');

@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { learner, useLearnerApi } from '../../msw/learner-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useLearnerApi();
 
 async function open(path: string) {
   signedInAs('student@example.com');
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
 
-const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const titles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 const findQueries = () => learner.queries.filter((q) => q.endpoint === 'find').map((q) => q.query);
 
 describe('find lessons', () => {

@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { learner, useLearnerApi } from '../../msw/learner-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useLearnerApi();
 
 async function open(path: string, email = 'student@example.com') {
   signedInAs(email);
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
 
-const titles = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const titles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('lesson bookings', () => {
   it('lists every booking with its subject, grade, teacher, 12-hour time and state, and switches tabs in the URL', async () => {
@@ -20,10 +21,18 @@ describe('lesson bookings', () => {
     expect(document.title).toBe('Lesson bookings | Somesha');
     expect(screen.getByRole('heading', { level: 1, name: 'Lesson bookings' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
-    expect(titles()).toEqual(['Inequalities', 'Simultaneous equations', 'Linear equations', 'Algebraic expressions']);
+    expect(titles()).toEqual([
+      'Inequalities',
+      'Simultaneous equations',
+      'Linear equations',
+      'Algebraic expressions',
+    ]);
 
     const live = screen.getAllByRole('article')[0]!;
-    expect(within(live).getByRole('link', { name: 'Inequalities' })).toHaveAttribute('href', '/lessons/show/LSN-LIVE3');
+    expect(within(live).getByRole('link', { name: 'Inequalities' })).toHaveAttribute(
+      'href',
+      '/lessons/show/LSN-LIVE3',
+    );
     expect(within(live).getByText('Mathematics · Grade 7')).toBeInTheDocument();
     expect(within(live).getByText('Teacher: Grace Mwangi')).toBeInTheDocument();
     expect(within(live).getByText(/\d{1,2}:\d{2} (AM|PM) – \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
@@ -42,17 +51,16 @@ describe('lesson bookings', () => {
 
     await app.user.click(screen.getByRole('tab', { name: 'Upcoming' }));
     await waitFor(() => expect(app.currentPath()).toBe('/lessons/booking?filter=upcoming'));
-    await waitFor(() => expect(titles()).toEqual(['Inequalities', 'Simultaneous equations', 'Linear equations']));
+    await waitFor(() =>
+      expect(titles()).toEqual(['Inequalities', 'Simultaneous equations', 'Linear equations']),
+    );
 
     await app.user.click(screen.getByRole('tab', { name: 'All' }));
     await waitFor(() => expect(app.currentPath()).toBe('/lessons/booking'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(4));
-    expect(learner.queries.filter((q) => q.endpoint === 'bookings').map((q) => q.query.filter ?? 'all')).toEqual([
-      'all',
-      'past',
-      'upcoming',
-      'all',
-    ]);
+    expect(
+      learner.queries.filter((q) => q.endpoint === 'bookings').map((q) => q.query.filter ?? 'all'),
+    ).toEqual(['all', 'past', 'upcoming', 'all']);
   });
 
   it('opens on the tab of the URL', async () => {

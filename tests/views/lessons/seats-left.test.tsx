@@ -11,7 +11,7 @@ import { LessonCard } from '@/views/components/lists/cards';
 import { LESSON } from '../../msw/catalogue-handlers';
 import { learner, useLearnerApi } from '../../msw/learner-handlers';
 import { server } from '../../msw/server';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useLearnerApi();
 
@@ -48,7 +48,7 @@ describe('seats on the public lesson view', () => {
         HttpResponse.json({ data: { ...LESSON, seats_left: 0, bookable: false } }),
       ),
     );
-    const app = renderApp(`/lessons/view/${LESSON.code}`);
+    const app = renderPage(`/lessons/view/${LESSON.code}`);
     await app.landsOn(`/lessons/view/${LESSON.code}`);
     const header = await screen.findByRole('rowheader', { name: 'Seats left' });
     expect(header.closest('tr')?.querySelector('td')).toHaveTextContent('Full');
@@ -60,7 +60,7 @@ describe('seats on the public lesson view', () => {
 describe('seats in the workspace', () => {
   async function open(path: string) {
     signedInAs('student@example.com');
-    const app = renderApp(path);
+    const app = renderPage(path);
     await app.landsOn(path);
     return app;
   }

@@ -17,8 +17,7 @@ afterAll(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
 
-const bell = (unread: number) =>
-  screen.findByRole('button', { name: `Notifications, ${unread} unread` }, { timeout: 5000 });
+const bell = (unread: number) => screen.findByRole('button', { name: `Notifications, ${unread} unread` });
 const popover = () => screen.getByRole('dialog', { name: /^Notifications/ });
 
 async function signedInWith(notifications: ReturnType<typeof wireNotification>[], path = '/workspace') {
@@ -197,10 +196,9 @@ describe('activity feed', () => {
     await signedInWith([]);
     const list = await screen.findByRole('list');
     expect(within(list).getByRole('img', { name: 'Notes and assignments' })).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'New note "Worked examples" on Linear equations' })).toHaveAttribute(
-      'href',
-      '/lessons/show/ALG-1',
-    );
+    expect(
+      within(list).getByRole('link', { name: 'New note "Worked examples" on Linear equations' }),
+    ).toHaveAttribute('href', '/lessons/show/ALG-1');
   });
 
   it('says when there is nothing yet', async () => {

@@ -25,7 +25,7 @@ describe('profile settings and plans for axe-core', () => {
     signedInAs('parent@example.com');
     const app = renderApp('/profile-setting');
     await app.landsOn('/profile-setting');
-    const list = await screen.findByRole('list', { name: 'Your children' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Your children' });
     expect(await violations()).toEqual([]);
 
     await app.user.click(within(list).getByRole('button', { name: 'Edit Achieng Otieno' }));
@@ -53,7 +53,7 @@ describe('profile settings and plans for axe-core', () => {
     signedInAs('student@example.com');
     const app = renderApp('/wallet');
     await app.landsOn('/wallet');
-    const plans = await screen.findByRole('region', { name: 'My plans' }, { timeout: 5000 });
+    const plans = await screen.findByRole('region', { name: 'My plans' });
     await within(plans).findByText('Standard');
     expect(await violations()).toEqual([]);
   });

@@ -4,13 +4,13 @@ import { t } from '@/shared/messages';
 import { api } from '../../msw/handlers';
 import { profileWorkspace } from '../../msw/profile-workspace-handlers';
 import { useFakeApi } from '../../msw/server';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useFakeApi();
 
 async function openAsParent() {
   signedInAs('parent@example.com');
-  const app = renderApp('/profile-setting');
+  const app = renderPage('/profile-setting');
   await app.landsOn('/profile-setting');
   const section = await screen.findByRole('region', { name: /^Children/ });
   const list = await within(section).findByRole('list', { name: 'Your children' });
@@ -20,7 +20,7 @@ async function openAsParent() {
 describe('children on profile settings', () => {
   it('is only for parents', async () => {
     signedInAs('student@example.com');
-    const app = renderApp('/profile-setting');
+    const app = renderPage('/profile-setting');
     await app.landsOn('/profile-setting');
     expect(screen.getByRole('heading', { name: 'Profile photo' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Children' })).not.toBeInTheDocument();

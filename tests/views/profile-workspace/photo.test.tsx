@@ -34,7 +34,7 @@ describe('profile photo', () => {
     await app.user.click(within(section).getByRole('button', { name: 'Upload photo' }));
 
     // The snackbar's code loads with its first message.
-    expect(await screen.findByText(t('photo.updated'), undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(t('photo.updated'))).toBeInTheDocument();
     expect(api.calls).toContain('POST /api/user/photo');
     const url = String(api.current()?.user.display_photo_url);
     expect(url).toMatch(/^\/api\/photos\//);

@@ -2,15 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { profileWorkspace } from '../../msw/profile-workspace-handlers';
 import { useFakeApi } from '../../msw/server';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useFakeApi();
 
 async function openPlans() {
   signedInAs('student@example.com');
-  const app = renderApp('/wallet');
+  const app = renderPage('/wallet');
   await app.landsOn('/wallet');
-  return within(await screen.findByRole('region', { name: 'My plans' }, { timeout: 5000 }));
+  return within(await screen.findByRole('region', { name: 'My plans' }));
 }
 
 describe('my plans on the wallet page', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp } from '../../render';
+import { renderPage } from '../../render';
 
 useCatalogueApi();
 
@@ -19,7 +19,7 @@ const classTitles = () =>
 describe('public classes page', () => {
   it('shows a loader while the classes load', async () => {
     catalogue.set('classes', 'hang');
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     expect(await screen.findByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
     expect(document.title).toBe('Classes | Somesha');
@@ -27,14 +27,14 @@ describe('public classes page', () => {
 
   it('says so when there are no classes', async () => {
     catalogue.set('classes', 'empty');
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     expect(await screen.findByText('No classes available.')).toBeInTheDocument();
   });
 
   it('says the classes failed to load and loads them again on "Try again"', async () => {
     catalogue.set('classes', 'error');
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading classes.');
     catalogue.set('classes', 'ok');
@@ -43,7 +43,7 @@ describe('public classes page', () => {
   });
 
   it('lists classes with subject, grade, dates, teacher and price, linking to the next lesson', async () => {
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     const first = (await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).closest(
       'article',
@@ -62,7 +62,7 @@ describe('public classes page', () => {
   });
 
   it('keeps filters and the page in the URL, and a shared URL opens the same list', async () => {
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' });
 
@@ -89,7 +89,7 @@ describe('public classes page', () => {
   });
 
   it('opens a shared URL with its filters applied and follows the back button', async () => {
-    const app = renderApp('/classes?type=revision');
+    const app = renderPage('/classes?type=revision');
     await app.landsOn('/classes?type=revision');
     await waitFor(() =>
       expect(classTitles()).toEqual([
@@ -130,7 +130,7 @@ describe('public classes page', () => {
         }) as MediaQueryList,
     );
     try {
-      const app = renderApp('/classes?type=revision');
+      const app = renderPage('/classes?type=revision');
       await app.landsOn('/classes?type=revision');
       expect(await screen.findByRole('combobox', { name: 'Type' })).toHaveValue('revision');
       expect(screen.getByRole('form', { name: 'Filter classes' })).toBeInTheDocument();

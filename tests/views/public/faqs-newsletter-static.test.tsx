@@ -4,37 +4,39 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
 import { server } from '../../msw/server';
-import { renderApp } from '../../render';
+import { renderApp, renderPage } from '../../render';
 
 useCatalogueApi();
 
 describe('FAQs page', () => {
   it('shows questions in an accordion that opens on click', async () => {
-    const app = renderApp('/faqs');
+    const app = renderPage('/faqs');
     await app.landsOn('/faqs');
     expect(document.title).toBe('FAQs | Somesha');
     const question = await screen.findByRole('button', { name: 'How do I pay for a lesson?' });
     expect(question).toHaveAttribute('aria-expanded', 'false');
     await app.user.click(question);
     expect(question).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('Add it to your cart, then pay with M-Pesa, card or your wallet.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Add it to your cart, then pay with M-Pesa, card or your wallet.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the loading, empty and error states', async () => {
     catalogue.set('faqs', 'hang');
-    const waiting = renderApp('/faqs');
+    const waiting = renderPage('/faqs');
     await waiting.landsOn('/faqs');
     expect(await screen.findByRole('status', { name: 'Loading FAQs' })).toBeInTheDocument();
     waiting.unmount();
 
     catalogue.set('faqs', 'empty');
-    const empty = renderApp('/faqs');
+    const empty = renderPage('/faqs');
     await empty.landsOn('/faqs');
     expect(await screen.findByText('No FAQs available.')).toBeInTheDocument();
     empty.unmount();
 
     catalogue.set('faqs', 'error');
-    const failed = renderApp('/faqs');
+    const failed = renderPage('/faqs');
     await failed.landsOn('/faqs');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading FAQs.');
   });
@@ -105,7 +107,10 @@ describe('footer newsletter', () => {
     const app = renderApp('/about');
     await app.landsOn('/about');
     const newsletter = await screen.findByRole('form', { name: 'Newsletter' });
-    await app.user.type(within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' }), 'baraka@example.com');
+    await app.user.type(
+      within(newsletter).getByRole('textbox', { name: 'Newsletter e-mail' }),
+      'baraka@example.com',
+    );
     await app.user.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
     expect(await within(newsletter).findByRole('alert')).toHaveTextContent(t('newsletter.error'));
   });
@@ -117,7 +122,7 @@ describe('static public pages', () => {
     ['/terms', 'Terms and Conditions | Somesha', 'Terms and Conditions'],
     ['/privacy', 'Privacy Policy | Somesha', 'Privacy Policy'],
   ])('%s has its title and heading', async (path, title, heading) => {
-    const app = renderApp(path);
+    const app = renderPage(path);
     await app.landsOn(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(document.title).toBe(title);

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { commerce } from '../../msw/commerce-handlers';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp } from '../../render';
+import { renderApp, renderPage } from '../../render';
 
 useCatalogueApi();
 
 const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).replace(/\u202f/g, ' ');
+  new Date(iso)
+    .toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', hour12: true })
+    .replace(/\u202f/g, ' ');
 
 function row(label: string): string | null | undefined {
   const header = screen.getByRole('rowheader', { name: label });
@@ -18,13 +20,13 @@ function row(label: string): string | null | undefined {
 describe('lesson view', () => {
   it('shows a loader while the lesson loads', async () => {
     catalogue.set('lesson', 'hang');
-    const app = renderApp('/lessons/view/LSN-7K2Q9');
+    const app = renderPage('/lessons/view/LSN-7K2Q9');
     await app.landsOn('/lessons/view/LSN-7K2Q9');
     expect(await screen.findByRole('status', { name: 'Loading lesson' })).toBeInTheDocument();
   });
 
   it('shows everything a buyer needs, with dates, 12-hour times and the price in KES', async () => {
-    const app = renderApp('/lessons/view/LSN-7K2Q9');
+    const app = renderPage('/lessons/view/LSN-7K2Q9');
     await app.landsOn('/lessons/view/LSN-7K2Q9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Linear equations' })).toBeInTheDocument();
     expect(document.title).toBe('Linear equations | Somesha');
@@ -36,7 +38,9 @@ describe('lesson view', () => {
     expect(row('Time')).toBe(`${clock('2026-12-01T14:00:00.000Z')} – ${clock('2026-12-01T15:00:00.000Z')}`);
     expect(screen.getByText('Public')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Grace Mwangi' })).toHaveAttribute('href', '/teachers?teacher=3');
-    expect(within(screen.getByRole('complementary', { name: 'Price' })).getByText('KES 1,500')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('complementary', { name: 'Price' })).getByText('KES 1,500'),
+    ).toBeInTheDocument();
   });
 
   it('adds the lesson to the cart for a visitor, says so and opens the cart', async () => {
@@ -64,14 +68,14 @@ describe('lesson view', () => {
   });
 
   it('says the lesson could not be loaded, for an unknown code', async () => {
-    const app = renderApp('/lessons/view/NOPE');
+    const app = renderPage('/lessons/view/NOPE');
     await app.landsOn('/lessons/view/NOPE');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading this lesson.');
     expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
   });
 
   it('opens the same view at /lessons/show?code=', async () => {
-    const app = renderApp('/lessons/show?code=LSN-7K2Q9');
+    const app = renderPage('/lessons/show?code=LSN-7K2Q9');
     await app.landsOn('/lessons/show?code=LSN-7K2Q9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Linear equations' })).toBeInTheDocument();
   });

@@ -1,24 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp } from '../../render';
+import { renderPage } from '../../render';
 
 useCatalogueApi();
 
-const headings = () => screen.getAllByRole('article').map((card) => within(card).getAllByRole('heading')[0]?.textContent);
+const headings = () =>
+  screen.getAllByRole('article').map((card) => within(card).getAllByRole('heading')[0]?.textContent);
 
 describe('public questions page', () => {
   it('goes from loading to the list, filters answered and unanswered in the URL, and shows text as plain text', async () => {
     catalogue.set('questions', 'hang');
-    const waiting = renderApp('/questions');
+    const waiting = renderPage('/questions');
     await waiting.landsOn('/questions');
     expect(await screen.findByRole('status', { name: 'Loading questions' })).toBeInTheDocument();
     waiting.unmount();
 
     catalogue.set('questions', 'ok');
-    const app = renderApp('/questions');
+    const app = renderPage('/questions');
     await app.landsOn('/questions');
-    await waitFor(() => expect(headings()).toEqual(['How do I factorise x² + 5x + 6?', 'Why does salt dissolve in water?']));
+    await waitFor(() =>
+      expect(headings()).toEqual(['How do I factorise x² + 5x + 6?', 'Why does salt dissolve in water?']),
+    );
     // Stored as written, shown as text: the markup is visible, nothing is injected.
     expect(screen.getByText(/<script>alert\("x"\)<\/script>/)).toBeInTheDocument();
     expect(document.querySelector('article script')).toBeNull();
@@ -30,13 +33,13 @@ describe('public questions page', () => {
 
   it('shows the empty and the error states', async () => {
     catalogue.set('questions', 'empty');
-    const empty = renderApp('/questions');
+    const empty = renderPage('/questions');
     await empty.landsOn('/questions');
     expect(await screen.findByText('No questions available.')).toBeInTheDocument();
     empty.unmount();
 
     catalogue.set('questions', 'error');
-    const failed = renderApp('/questions');
+    const failed = renderPage('/questions');
     await failed.landsOn('/questions');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading questions.');
   });
@@ -44,11 +47,16 @@ describe('public questions page', () => {
 
 describe('public teachers page', () => {
   it('lists approved teachers, searches by name in the URL and opens a profile', async () => {
-    const app = renderApp('/teachers');
+    const app = renderPage('/teachers');
     await app.landsOn('/teachers');
     await waitFor(() => expect(headings()).toEqual(['Grace Mwangi', 'Otieno Ochieng']));
     // Public profiles carry no e-mail or phone.
-    expect(screen.getAllByRole('article').map((card) => card.textContent).join(' ')).not.toMatch(/@|2547/);
+    expect(
+      screen
+        .getAllByRole('article')
+        .map((card) => card.textContent)
+        .join(' '),
+    ).not.toMatch(/@|2547/);
 
     await app.user.type(screen.getByRole('textbox', { name: 'Search teachers by name' }), 'grace{Enter}');
     await waitFor(() => expect(app.currentPath()).toBe('/teachers?q=grace'));
@@ -57,24 +65,27 @@ describe('public teachers page', () => {
     await app.user.click(screen.getByRole('link', { name: 'Grace Mwangi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Teacher profile' });
     expect(await within(dialog).findByText('I have taught mathematics for 12 years.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Linear equations' })).toHaveAttribute('href', '/lessons/view/LSN-7K2Q9');
+    expect(within(dialog).getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
+      'href',
+      '/lessons/view/LSN-7K2Q9',
+    );
   });
 
   it('shows the loading, empty and error states', async () => {
     catalogue.set('teachers', 'hang');
-    const waiting = renderApp('/teachers');
+    const waiting = renderPage('/teachers');
     await waiting.landsOn('/teachers');
     expect(await screen.findByRole('status', { name: 'Loading teachers' })).toBeInTheDocument();
     waiting.unmount();
 
     catalogue.set('teachers', 'empty');
-    const empty = renderApp('/teachers');
+    const empty = renderPage('/teachers');
     await empty.landsOn('/teachers');
     expect(await screen.findByText('No teachers available.')).toBeInTheDocument();
     empty.unmount();
 
     catalogue.set('teachers', 'error');
-    const failed = renderApp('/teachers');
+    const failed = renderPage('/teachers');
     await failed.landsOn('/teachers');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading teachers.');
   });
@@ -82,21 +93,29 @@ describe('public teachers page', () => {
 
 describe('search page', () => {
   it('asks for a query first and sends nothing', async () => {
-    const app = renderApp('/search');
+    const app = renderPage('/search');
     await app.landsOn('/search');
     expect(await screen.findByText('Type at least 2 characters to search.')).toBeInTheDocument();
     expect(catalogue.queries.filter((q) => q.endpoint === 'search')).toEqual([]);
   });
 
   it('searches, keeps the query in the URL, ranks results and narrows them by kind', async () => {
-    const app = renderApp('/search');
+    const app = renderPage('/search');
     await app.landsOn('/search');
     await app.user.type(screen.getByRole('searchbox'), 'mathematics');
     await app.user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(app.currentPath()).toBe('/search?q=mathematics'));
-    await waitFor(() => expect(headings()).toEqual(['Mathematics', 'Linear equations — Grade 7 Mathematics', 'Grace Mwangi']));
-    expect(screen.getByRole('link', { name: 'Linear equations — Grade 7 Mathematics' })).toHaveAttribute('href', '/lessons/view/LSN-7K2Q9');
-    expect(screen.getByRole('link', { name: 'Mathematics' })).toHaveAttribute('href', '/classes?subject=mathematics');
+    await waitFor(() =>
+      expect(headings()).toEqual(['Mathematics', 'Linear equations — Grade 7 Mathematics', 'Grace Mwangi']),
+    );
+    expect(screen.getByRole('link', { name: 'Linear equations — Grade 7 Mathematics' })).toHaveAttribute(
+      'href',
+      '/lessons/view/LSN-7K2Q9',
+    );
+    expect(screen.getByRole('link', { name: 'Mathematics' })).toHaveAttribute(
+      'href',
+      '/classes?subject=mathematics',
+    );
 
     await app.user.click(screen.getByRole('radio', { name: 'Lessons (1)' }));
     await waitFor(() => expect(app.currentPath()).toBe('/search?q=mathematics&type=lesson'));
@@ -104,13 +123,13 @@ describe('search page', () => {
   });
 
   it('says when nothing matches, and when the search failed', async () => {
-    const app = renderApp('/search?q=zoology');
+    const app = renderPage('/search?q=zoology');
     await app.landsOn('/search?q=zoology');
     expect(await screen.findByText('No results available.')).toBeInTheDocument();
     app.unmount();
 
     catalogue.set('search', 'error');
-    const failed = renderApp('/search?q=maths');
+    const failed = renderPage('/search?q=maths');
     await failed.landsOn('/search?q=maths');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading results.');
   });

@@ -4,7 +4,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderApp } from '../../render';
+import { renderPage } from '../../render';
 
 useCatalogueApi();
 
@@ -12,9 +12,11 @@ const searches = () => catalogue.queries.filter((q) => q.endpoint === 'search');
 
 describe('search box', () => {
   it('applies the trimmed words on Enter only, and shows a query that comes from the URL', async () => {
-    const app = renderApp('/search');
+    const app = renderPage('/search');
     await app.landsOn('/search');
-    const box = screen.getByRole('searchbox', { name: 'Search lessons, classes, teachers, questions and subjects' });
+    const box = screen.getByRole('searchbox', {
+      name: 'Search lessons, classes, teachers, questions and subjects',
+    });
     await app.user.type(box, '  mathematics ');
     // Typing alone asks nothing.
     expect(app.currentPath()).toBe('/search');
@@ -33,7 +35,7 @@ describe('search box', () => {
   });
 
   it('applies a price filter when the field is left, and empties it with Clear filters', async () => {
-    const app = renderApp('/classes');
+    const app = renderPage('/classes');
     await app.landsOn('/classes');
     await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' });
     await app.user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -49,7 +51,7 @@ describe('search box', () => {
   });
 
   it('searches teachers by name on Enter', async () => {
-    const app = renderApp('/teachers?q=old');
+    const app = renderPage('/teachers?q=old');
     await app.landsOn('/teachers?q=old');
     const box = screen.getByRole('textbox', { name: 'Search teachers by name' });
     expect(box).toHaveValue('old');

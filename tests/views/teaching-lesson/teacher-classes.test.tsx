@@ -3,13 +3,13 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { teaching, useTeacherLessonApi } from '../../msw/teacher-lesson-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useTeacherLessonApi();
 
 async function open(path: string, email = 'teacher@example.com') {
   signedInAs(email);
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
@@ -28,7 +28,7 @@ describe("the teacher's classes", () => {
     const app = await open('/teaching/classes');
     expect(document.title).toBe('My classes | Somesha');
     expect(screen.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
-    await waitFor(() => expect(titles()).toEqual(['Grade 7 Algebra']), { timeout: 5000 });
+    await waitFor(() => expect(titles()).toEqual(['Grade 7 Algebra']));
     const card = screen.getByRole('article');
     expect(within(card).getByRole('link', { name: 'Grade 7 Algebra' })).toHaveAttribute(
       'href',
@@ -55,9 +55,7 @@ describe("the teacher's classes", () => {
 
   it('shows a class with its details and its lessons, each linking to the lesson page', async () => {
     const app = await open('/teaching/classes/show/9');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Grade 7 Algebra' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grade 7 Algebra' })).toBeInTheDocument();
     expect(document.title).toBe('Grade 7 Algebra | Somesha');
     expect(row('Class type')).toBe('Catch up');
     expect(row('Frequency')).toBe('Weekly');
@@ -81,9 +79,7 @@ describe("the teacher's classes", () => {
 
   it("creates a class: the rules answer first, then the server's 422 lands on its field, then it is saved", async () => {
     const app = await open('/teaching/classes/create');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Create a class' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create a class' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Create class' }));
     expect(screen.getByLabelText(/^Title/)).toHaveAccessibleDescription(t('validation.required'));
     expect(screen.getByRole('button', { name: /^Starts on/ })).toHaveAccessibleDescription(
@@ -128,9 +124,7 @@ describe("the teacher's classes", () => {
     await app.user.type(screen.getByLabelText(/^Title/), 'Grade 7 Chemistry revision');
     await app.user.click(screen.getByRole('button', { name: 'Create class' }));
 
-    await waitFor(() => expect(app.currentPath()).toMatch(/^\/teaching\/classes\/show\/\d+$/), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(app.currentPath()).toMatch(/^\/teaching\/classes\/show\/\d+$/));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Grade 7 Chemistry revision' }),
     ).toBeInTheDocument();
@@ -154,9 +148,7 @@ describe("the teacher's classes", () => {
 
   it('edits a class with its values filled in', async () => {
     const app = await open('/teaching/classes/edit/9');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit class' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit class' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Grade 7 Algebra');
     expect(screen.getByLabelText(/^Curriculum/)).toHaveValue('1');
     expect(screen.getByLabelText(/^Grade level/)).toHaveValue('121');

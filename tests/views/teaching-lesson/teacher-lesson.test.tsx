@@ -6,13 +6,13 @@ import { formatDateOrdinal, formatTime } from '@/shared/format';
 import { MATERIAL_FILE_TYPE_NAMES } from '@/shared/teaching';
 import { api } from '../../msw/handlers';
 import { teaching, useTeacherLessonApi } from '../../msw/teacher-lesson-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useTeacherLessonApi();
 
 async function open(path: string, email = 'teacher@example.com') {
   signedInAs(email);
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
   return app;
 }
@@ -36,9 +36,7 @@ function choose(...files: File[]) {
 describe("the teacher's lesson page", () => {
   it('shows the status, time, price, the learners booked and the notes and assignments with their files', async () => {
     await open('/lessons/show/LSN-T501');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Linear equations' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linear equations' })).toBeInTheDocument();
     expect(document.title).toBe('Linear equations | Somesha');
     expect(screen.getByText('Approved', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.getByText(t('lesson.approved'))).toBeInTheDocument();
@@ -106,9 +104,7 @@ describe("the teacher's lesson page", () => {
 
   it("shows the learner view of someone else's lesson, and learners never call the teacher endpoint", async () => {
     const app = await open('/lessons/show/LSN-UP201');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Linear equations' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linear equations' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Join the lesson' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Manage the lesson' })).not.toBeInTheDocument();
     expect(api.calls).toContain('GET /api/teacher/lessons/show/LSN-UP201');
@@ -117,9 +113,7 @@ describe("the teacher's lesson page", () => {
 
     api.calls = [];
     await open('/lessons/show/LSN-UP201', 'student@example.com');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Linear equations' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linear equations' })).toBeInTheDocument();
     expect(api.calls).toContain('GET /api/lessons/show/LSN-UP201');
     expect(api.calls.filter((call) => call.includes('/api/teacher/'))).toEqual([]);
   });
@@ -159,7 +153,7 @@ describe("the teacher's lesson page", () => {
     expect(teaching.uploads).toEqual([]);
     await app.user.click(within(dialog()).getByRole('button', { name: 'Add note' }));
 
-    expect(await screen.findByText('Note created', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Note created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(teaching.uploads).toEqual([
       {
@@ -209,7 +203,7 @@ describe("the teacher's lesson page", () => {
     expect(teaching.uploads).toHaveLength(1);
 
     await app.user.click(within(dialog()).getByRole('button', { name: 'Add assignment' }));
-    expect(await screen.findByText('Assignment created', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Assignment created')).toBeInTheDocument();
     expect(teaching.uploads.at(-1)).toEqual({
       path: '/api/teacher/assignments/store',
       fields: { lesson_id: '502', title: 'Homework', description: '', due_date: due.format('YYYY-MM-DD') },
@@ -241,7 +235,7 @@ describe("the teacher's lesson page", () => {
     expect(teaching.uploads.at(-1)?.fields).not.toHaveProperty('lesson_id');
 
     await app.user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Note updated', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Note updated')).toBeInTheDocument();
     const notes = screen.getByRole('region', { name: 'Notes' });
     expect(
       await within(notes).findByRole('heading', { name: 'Worked examples, part 1' }),
@@ -265,7 +259,7 @@ describe("the teacher's lesson page", () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Delete file board.png' }));
     await app.user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('File deleted', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('File deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'board.png' })).not.toBeInTheDocument());
 
     // The note's last file cannot go: the dialog stays with SPEC §8's text and the server's reason.
@@ -294,7 +288,7 @@ describe("the teacher's lesson page", () => {
     await app.user.click(await screen.findByRole('button', { name: 'Delete assignment Practice set 1' }));
     expect(within(dialog()).getByRole('heading', { name: 'Delete assignment' })).toBeInTheDocument();
     await app.user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Assignment deleted', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Assignment deleted')).toBeInTheDocument();
     const assignments = screen.getByRole('region', { name: 'Assignments' });
     await waitFor(() =>
       expect(within(assignments).getByText('No assignments available.')).toBeInTheDocument(),

@@ -29,7 +29,7 @@ async function open(path: string) {
 describe("the teacher's screens for axe-core", () => {
   it('has no violations on the lesson page and in its note, delete and cancel dialogs', async () => {
     const app = await open('/lessons/show/LSN-T501');
-    await screen.findByRole('heading', { level: 1, name: 'Linear equations' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Linear equations' });
     expect(await violations()).toEqual([]);
 
     await app.user.click(screen.getByRole('button', { name: 'Add assignment' }));
@@ -49,15 +49,15 @@ describe("the teacher's screens for axe-core", () => {
 
   it('has no violations on My classes, a class and the class form', async () => {
     const app = await open('/teaching/classes?filter=rejected');
-    await screen.findByRole('link', { name: 'Form 3 Chemistry' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'Form 3 Chemistry' });
     expect(await violations()).toEqual([]);
 
     app.navigate('/teaching/classes/show/9');
-    await screen.findByRole('heading', { level: 1, name: 'Grade 7 Algebra' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Grade 7 Algebra' });
     expect(await violations()).toEqual([]);
 
     app.navigate('/teaching/classes/edit/9');
-    await screen.findByRole('heading', { level: 1, name: 'Edit class' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Edit class' });
     expect(await violations()).toEqual([]);
   });
 });

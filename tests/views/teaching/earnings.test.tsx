@@ -4,12 +4,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../msw/handlers';
 import { teaching, useTeachingApi } from '../../msw/teaching-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useTeachingApi();
 
-const earning = (id: number, topic: string, learners: number, gross: string, commission: string, net: string) => ({
-  lesson: { id, code: `LSN-E${id}`, topic, start_at: '2026-11-20T06:00:00.000Z', end_at: '2026-11-20T07:00:00.000Z' },
+const earning = (
+  id: number,
+  topic: string,
+  learners: number,
+  gross: string,
+  commission: string,
+  net: string,
+) => ({
+  lesson: {
+    id,
+    code: `LSN-E${id}`,
+    topic,
+    start_at: '2026-11-20T06:00:00.000Z',
+    end_at: '2026-11-20T07:00:00.000Z',
+  },
   learners,
   gross,
   commission,
@@ -22,18 +35,30 @@ const earning = (id: number, topic: string, learners: number, gross: string, com
 describe('earnings on the wallet', () => {
   it('shows a teacher each settled lesson and the totals in KES, with the commission percent', async () => {
     teaching.earnings = {
-      data: [earning(1, 'Linear equations', 2, '3000.00', '600.00', '2400.00'), earning(2, 'Fractions', 1, '1250.50', '250.10', '1000.40')],
+      data: [
+        earning(1, 'Linear equations', 2, '3000.00', '600.00', '2400.00'),
+        earning(2, 'Fractions', 1, '1250.50', '250.10', '1000.40'),
+      ],
       totals: { gross: '4250.50', commission: '850.10', net: '3400.40' },
       commission_percent: 20,
     };
     signedInAs('teacher@example.com');
-    const app = renderApp('/wallet');
+    const app = renderPage('/wallet');
     await app.landsOn('/wallet');
-    const section = await screen.findByRole('region', { name: 'Earnings' }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: 'Earnings' });
     const table = await within(section).findByRole('table');
-    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows[0]).toEqual(['Lesson', 'Date', 'Learners', 'Gross', 'Commission', 'Net']);
-    expect(rows[1]).toEqual(['Linear equations', expect.stringMatching(/^Nov 20, 2026, \d{1,2}:00 (AM|PM)$/), '2', 'KES 3,000', '−KES 600', 'KES 2,400']);
+    expect(rows[1]).toEqual([
+      'Linear equations',
+      expect.stringMatching(/^Nov 20, 2026, \d{1,2}:00 (AM|PM)$/),
+      '2',
+      'KES 3,000',
+      '−KES 600',
+      'KES 2,400',
+    ]);
     expect(rows[2]?.slice(2)).toEqual(['1', 'KES 1,250.50', '−KES 250.10', 'KES 1,000.40']);
     expect(rows[3]).toEqual(['Total', 'KES 4,250.50', '−KES 850.10', 'KES 3,400.40']);
     expect(within(section).getByText(/keeps 20% of what learners pay/)).toBeInTheDocument();
@@ -43,9 +68,9 @@ describe('earnings on the wallet', () => {
 
   it('is not shown to a learner', async () => {
     signedInAs('student@example.com');
-    const app = renderApp('/wallet');
+    const app = renderPage('/wallet');
     await app.landsOn('/wallet');
-    await screen.findByTestId('wallet-balance', undefined, { timeout: 5000 });
+    await screen.findByTestId('wallet-balance');
     expect(screen.queryByRole('region', { name: 'Earnings' })).not.toBeInTheDocument();
     await waitFor(() => expect(api.calls).not.toContain('GET /api/teacher/earnings'));
   });

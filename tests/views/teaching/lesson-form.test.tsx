@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { slot, teacherLesson, teaching, useTeachingApi } from '../../msw/teaching-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderApp, renderPage, signedInAs } from '../../render';
 import { snackbarText } from '../commerce/commerce-helpers';
 
 useTeachingApi();
@@ -20,9 +20,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function open(path: string) {
+/** The page alone, or (`'screen'`) inside the workspace layout, for axe's checks of the whole screen. */
+async function open(path: string, shown: 'page' | 'screen' = 'page') {
   signedInAs('teacher@example.com');
-  const app = renderApp(path);
+  const app = shown === 'page' ? renderPage(path) : renderApp(path);
   await app.landsOn(path);
   return app;
 }
@@ -79,30 +80,31 @@ describe('create lessons', () => {
     await pickDate(app, '27 November 2026');
     const time = await screen.findByRole('radiogroup', { name: /^Time/ });
     expect(teaching.slotDates).toEqual(['2026-11-27']);
-    expect(within(time).getAllByRole('radio').map((radio) => radio.parentElement?.parentElement?.textContent)).toEqual([
-      '9:00 AM',
-      '2:30 PM',
-    ]);
+    expect(
+      within(time)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.parentElement?.textContent),
+    ).toEqual(['9:00 AM', '2:30 PM']);
     await app.user.click(within(time).getByRole('radio', { name: '2:30 PM' }));
 
     const count = input('Number of lessons');
     await app.user.clear(count);
     await app.user.type(count, '3');
     const preview = await screen.findByRole('list', { name: 'Your 3 lessons' });
-    expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Fri, Nov 27, 2026 · 2:30 PM',
-      'Fri, Dec 4, 2026 · 2:30 PM',
-      'Fri, Dec 11, 2026 · 2:30 PM',
-    ]);
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Fri, Nov 27, 2026 · 2:30 PM', 'Fri, Dec 4, 2026 · 2:30 PM', 'Fri, Dec 11, 2026 · 2:30 PM']);
     await choose(app, 'Frequency', 'Daily');
     await waitFor(() =>
-      expect(within(screen.getByRole('list', { name: 'Your 3 lessons' })).getAllByRole('listitem')[1]).toHaveTextContent(
-        'Sat, Nov 28, 2026 · 2:30 PM',
-      ),
+      expect(
+        within(screen.getByRole('list', { name: 'Your 3 lessons' })).getAllByRole('listitem')[1],
+      ).toHaveTextContent('Sat, Nov 28, 2026 · 2:30 PM'),
     );
 
     await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
-    await waitFor(() => expect(app.currentPath()).toBe('/teaching/lessons?filter=pending'));
+    await app.landsOn('/teaching/lessons?filter=pending');
     expect(teaching.bodies).toEqual([
       {
         path: 'store',
@@ -130,7 +132,7 @@ describe('create lessons', () => {
 
   it('asks a group lesson for 2–100 seats, tells a private lesson it has one, and sends the seats', async () => {
     teaching.slots['2026-11-27'] = [slot('2026-11-27', '09:00')];
-    const app = await open('/teaching/lessons/create');
+    const app = await open('/teaching/lessons/create', 'screen');
     await screen.findByRole('heading', { level: 2, name: 'Lesson' });
     await fillContent(app);
     expect(input('Seats')).not.toBeRequired();
@@ -195,7 +197,10 @@ describe('create lessons', () => {
 
   it('shows the server’s 422 on the fields: the clash on the time', async () => {
     const clash = 'The lesson on Dec 4, 2026 at 2:30 PM clashes with another of your lessons.';
-    teaching.refusal = { message: 'The given data was invalid.', errors: { time: [clash], price: ['The price is too high.'] } };
+    teaching.refusal = {
+      message: 'The given data was invalid.',
+      errors: { time: [clash], price: ['The price is too high.'] },
+    };
     teaching.slots['2026-11-27'] = [slot('2026-11-27', '14:30')];
     const app = await open('/teaching/lessons/create');
     await screen.findByRole('heading', { level: 2, name: 'Lesson' });
@@ -213,7 +218,11 @@ describe('create lessons', () => {
   });
 
   it('shows the reason instead of the form to a teacher who cannot create lessons yet', async () => {
-    teaching.formData = { ...teaching.formData, can_create: false, reason: 'Your profile is awaiting approval.' };
+    teaching.formData = {
+      ...teaching.formData,
+      can_create: false,
+      reason: 'Your profile is awaiting approval.',
+    };
     await open('/teaching/lessons/create');
     expect(await screen.findByText('Your profile is awaiting approval.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create lessons' })).not.toBeInTheDocument();
@@ -223,7 +232,9 @@ describe('create lessons', () => {
 describe('edit lesson', () => {
   it('lets a booked lesson change its date and time only, and explains why', async () => {
     // Dec 2, 2026, 9:00 AM in Nairobi.
-    teaching.shown = [teacherLesson({ id: 40, topic: 'Linear equations', startAt: '2026-11-27T06:00:00.000Z', bookings: 2 })];
+    teaching.shown = [
+      teacherLesson({ id: 40, topic: 'Linear equations', startAt: '2026-11-27T06:00:00.000Z', bookings: 2 }),
+    ];
     teaching.slots['2026-11-30'] = [slot('2026-11-30', '11:00')];
     const app = await open('/teaching/lessons/edit/40');
     expect(await screen.findByText(t('teaching.rescheduleOnly'))).toBeInTheDocument();
@@ -241,13 +252,18 @@ describe('edit lesson', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(app.currentPath()).toBe('/teaching/lessons'));
     expect(teaching.bodies).toHaveLength(1);
-    expect(teaching.bodies[0]).toMatchObject({ path: 'update/40', body: { date: '2026-11-30', time: '11:00', topic_id: 11 } });
+    expect(teaching.bodies[0]).toMatchObject({
+      path: 'update/40',
+      body: { date: '2026-11-30', time: '11:00', topic_id: 11 },
+    });
     expect(teaching.bodies[0]!.body).not.toHaveProperty('lessons_count');
     await waitFor(() => expect(snackbarText()).toBe('Lesson rescheduled'));
   });
 
   it('says a cancelled lesson can no longer be changed', async () => {
-    teaching.shown = [teacherLesson({ id: 41, topic: 'Ratios', startAt: '2026-11-27T06:00:00.000Z', status: 'cancelled' })];
+    teaching.shown = [
+      teacherLesson({ id: 41, topic: 'Ratios', startAt: '2026-11-27T06:00:00.000Z', status: 'cancelled' }),
+    ];
     await open('/teaching/lessons/edit/41');
     expect(await screen.findByText(t('teaching.cannotChange'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();

@@ -52,7 +52,7 @@ describe('the timetable for axe-core', () => {
     signedInAs('parent@example.com');
     const app = renderApp('/timetable');
     await app.landsOn('/timetable');
-    await screen.findByRole('link', { name: '3:00 PM Linear equations' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: '3:00 PM Linear equations' });
     expect(await violations()).toEqual([]);
 
     await app.user.click(screen.getByRole('button', { name: 'Month' }));

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { api } from '../../msw/handlers';
 import { bookedLesson, timetable, useTimetableApi } from '../../msw/timetable-handlers';
-import { renderApp, signedInAs } from '../../render';
+import { renderPage, signedInAs } from '../../render';
 
 useTimetableApi();
 
@@ -61,9 +61,9 @@ function dayCard(weekday: string): HTMLElement {
 
 async function openTimetable(path = '/timetable', email = 'student@example.com') {
   signedInAs(email);
-  const app = renderApp(path);
+  const app = renderPage(path);
   await app.landsOn(path);
-  await screen.findByRole('heading', { level: 1, name: 'Timetable' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Timetable' });
   return app;
 }
 
