@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+
+// A `findBy…`/`waitFor` gives up after this long. Testing Library's 1 s default is shorter than a
+// page's first data on a busy CI worker (three workers and the browser tests share two cores), where
+// a page still showing its loader failed a test that passes alone. A ceiling, not a wait: each
+// query returns as soon as what it looks for is on screen.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine touches.
 if (!window.matchMedia) {
