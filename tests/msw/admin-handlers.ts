@@ -15,7 +15,7 @@ const XSRF = 'test-xsrf-token';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
-export function adminAccount(): FakeAccount {
+function adminAccount(): FakeAccount {
   return {
     password: 'password',
     active: true,
