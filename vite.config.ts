@@ -178,7 +178,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          // With the contract test of the view tests' fake API against the real server (tests/msw).
+          include: ['tests/server/**/*.test.ts', 'tests/msw/**/*.test.ts'],
           // The server keeps no module-level state (each test file builds its own app and database),
           // so the files of a worker share one import of fastify, drizzle and PGlite.
           isolate: false,

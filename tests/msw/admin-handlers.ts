@@ -15,7 +15,7 @@ const XSRF = 'test-xsrf-token';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
-function adminAccount(): FakeAccount {
+export function adminAccount(): FakeAccount {
   return {
     password: 'password',
     active: true,
