@@ -4,7 +4,7 @@
 // ends most mutant runs after a handful of paths. No path is dropped, so a mutant survives exactly
 // when it would survive all of them in any order.
 import type { AnyStateMachine, InspectionEvent } from 'xstate';
-import { coverageOf } from './model-paths';
+import { coverageOf, takingMostFirst } from './model-paths';
 
 type Inspect = (event: InspectionEvent) => void;
 
@@ -25,20 +25,7 @@ export function killersFirst<P>(machine: AnyStateMachine) {
      * every transition a recorded path takes is taken; then the rest (and unrecorded ones) in order.
      */
     order(paths: readonly P[]): P[] {
-      const names = paths.map((path) => [...(taken.get(path) ?? [])]);
-      const left = new Set(names.flat());
-      const first: number[] = [];
-      while (left.size) {
-        let best = -1;
-        let most = 0;
-        names.forEach((list, index) => {
-          const count = list.filter((name) => left.has(name)).length;
-          if (count > most) [best, most] = [index, count];
-        });
-        first.push(best);
-        for (const name of names[best] ?? []) left.delete(name);
-      }
-      return [...first.map((index) => paths[index]!), ...paths.filter((_, index) => !first.includes(index))];
+      return takingMostFirst(paths, (path) => taken.get(path));
     },
   };
 }

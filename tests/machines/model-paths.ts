@@ -432,6 +432,31 @@ export type CoverageOptions = {
  * Measures a model test against the machine's definition. Give `inspect` to every actor the
  * replays create; end the file with `expectEveryTransitionWalked` and `expectEveryMutantKilled`.
  */
+/**
+ * `keys` reordered: greedily the one taking the most transitions no earlier one took (`takenBy`),
+ * until every transition they take is taken; then the rest in order. None is dropped.
+ */
+export function takingMostFirst<P>(
+  keys: readonly P[],
+  takenBy: (key: P) => Iterable<string> | undefined,
+): P[] {
+  const names = keys.map((key) => [...(takenBy(key) ?? [])]);
+  const left = new Set(names.flat());
+  const first: number[] = [];
+  while (left.size) {
+    let best = -1;
+    let most = 0;
+    names.forEach((list, index) => {
+      const count = list.filter((name) => left.has(name)).length;
+      if (count > most) [best, most] = [index, count];
+    });
+    first.push(best);
+    for (const name of names[best] ?? []) left.delete(name);
+  }
+  const chosen = new Set(first);
+  return [...first.map((index) => keys[index]!), ...keys.filter((_, index) => !chosen.has(index))];
+}
+
 export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = {}) {
   const transitions = writtenTransitions(machine).map((written) => written.name);
   const known = new Set(transitions);
@@ -489,21 +514,7 @@ export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = 
      * likely to fail. None is dropped: a mutant survives exactly when it would in any order.
      */
     killersFirst<P>(keys: readonly P[]): P[] {
-      const names = keys.map((key) => [...(taken.get(key) ?? [])]);
-      const left = new Set(names.flat());
-      const first: number[] = [];
-      while (left.size) {
-        let best = -1;
-        let most = 0;
-        names.forEach((list, index) => {
-          const count = list.filter((name) => left.has(name)).length;
-          if (count > most) [best, most] = [index, count];
-        });
-        first.push(best);
-        for (const name of names[best] ?? []) left.delete(name);
-      }
-      const chosen = new Set(first);
-      return [...first.map((index) => keys[index]!), ...keys.filter((_, index) => !chosen.has(index))];
+      return takingMostFirst(keys, (key) => taken.get(key));
     },
     /**
      * Every written transition was taken by some replayed path (allow-list aside). `paths`, for the
