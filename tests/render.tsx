@@ -3,21 +3,19 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { expect, onTestFinished } from 'vitest';
-import { Router, useLocation, useSearch } from 'wouter';
+import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { matchRoute, pathnameOf, routeNamed, type RouteLayout } from '@/shared/routes';
-import { App } from '@/views/app';
+import { matchRoute, routeNamed, type RouteLayout } from '@/shared/routes';
+import { App, useGuardedRoute } from '@/views/app';
 import { createAppActors, type AppActors, type AppActorsOptions } from '@/views/app-actors';
-import { AppActorsProvider, useAppActors, useSession } from '@/views/app-actors-context';
+import { AppActorsProvider } from '@/views/app-actors-context';
 import { CenteredLoader } from '@/views/components/centered-loader';
 import { ScreenErrorBoundary } from '@/views/components/screen-error-boundary';
 import { Snackbar } from '@/views/components/snackbar';
 import { PAGES } from '@/views/page-registry';
 import { RouteParamsProvider } from '@/views/route-params';
-import { selectAllowedPath } from '@/views/session-selectors';
 import { cssVariablesResolver, theme } from '@/views/theme';
 import { api } from './msw/handlers';
 import { USER_STORAGE_KEY } from '@/services/session-store';
@@ -112,29 +110,9 @@ export function renderPage(path: string, options: AppActorsOptions = {}) {
 }
 
 function PageOnly() {
-  const { app } = useAppActors();
-  const session = useSession();
-  const [pathname, navigate] = useLocation();
-  const search = useSearch();
-  const fullPath = search ? `${pathname}?${search}` : pathname;
-  const allowedPath = useSelector(session, selectAllowedPath);
-  const signedIn = useSelector(session, (s) => s.context.user !== null);
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  useEffect(() => {
-    const subscription = app.on('navigate', (event) =>
-      navigateRef.current(event.to, { replace: event.replace }),
-    );
-    return () => subscription.unsubscribe();
-  }, [app]);
-  useEffect(() => {
-    session.send({ type: 'route.changed', path: fullPath });
-  }, [session, fullPath]);
-
-  const { route, params } = matchRoute(fullPath);
-  const openToAll = route.access === 'public' && route.name !== 'web.questions';
-  if (!openToAll && (allowedPath === null || pathnameOf(allowedPath) !== pathname)) return <CenteredLoader />;
-  const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
+  const guarded = useGuardedRoute();
+  if (!guarded) return <CenteredLoader />;
+  const { shown, params, pathname } = guarded;
   const Page = PAGES[shown.name];
   return (
     <ScreenErrorBoundary key={pathname}>

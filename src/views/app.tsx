@@ -104,8 +104,13 @@ function Layout({
   }
 }
 
-/** Tells the session machine where the user is, follows its `navigate` (routed by the app machine), renders the allowed page. */
-function Screen() {
+/**
+ * The route shown at the current location, as the session guards it: tells the session machine
+ * where the user is, follows the app's `navigate`, and answers null while the guard has not cleared
+ * the page yet (so a protected page never flashes). The app's `Screen` and the view tests'
+ * `renderPage` (tests/render.tsx) share it.
+ */
+export function useGuardedRoute() {
   const { app } = useAppActors();
   const session = useSession();
   const [pathname, navigate] = useLocation();
@@ -131,17 +136,24 @@ function Screen() {
   }, [session, fullPath]);
 
   const { route, params } = matchRoute(fullPath);
-  // Render nothing of a page the guard has not cleared yet, so a protected page never flashes.
   // Access depends on the path alone, so a new query on an allowed page (a list's filter or page)
   // keeps the page mounted instead of flashing the loader and starting it over.
   // A public page is open to everyone (the guard never turns anyone away from one): it renders at
   // once, so the server can render it and the browser hydrate it before the session is known.
   // `/questions` waits: who is signed in decides which page it is.
   const openToAll = route.access === 'public' && route.name !== 'web.questions';
-  if (!openToAll && (allowedPath === null || pathnameOf(allowedPath) !== pathname)) return <CenteredLoader />;
-
+  if (!openToAll && (allowedPath === null || pathnameOf(allowedPath) !== pathname)) return null;
   // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
   const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
+  return { shown, params, pathname };
+}
+
+/** Renders the page the guard allows, in its layout. */
+function Screen() {
+  const guarded = useGuardedRoute();
+  // Render nothing of a page the guard has not cleared yet.
+  if (!guarded) return <CenteredLoader />;
+  const { shown, params, pathname } = guarded;
   const Page: ComponentType = PAGES[shown.name];
   // The layout renders the page only once its own chunk is in: fetch both at once.
   preload(shown.layout, shown.name).catch(() => undefined);
