@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/shared/transactions';
 import { ACTIVITY_TYPES } from '../../src/shared/activities';
 import { CLASS_FREQUENCIES, CLASS_TYPES, LESSON_TYPES } from '../../src/shared/teaching';
+import { LESSON_OUTCOMES, REPORT_REASONS, REPORT_STATUSES } from '../../src/shared/classroom';
 import {
   type AnyPgColumn,
   bigint,
@@ -319,6 +320,7 @@ export const lessons = pgTable(
     priceCents: integer('price_cents').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** The teacher's own meeting (Zoom, Meet, Teams; issue 22): replaces the Jitsi room. Null: the room. */
     link: text('link'),
     isApproved: boolean('is_approved').notNull().default(false),
     rejectionComment: text('rejection_comment'),
@@ -333,6 +335,12 @@ export const lessons = pgTable(
     earningsTransactionId: integer('earnings_transaction_id')
       .unique()
       .references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
+    /**
+     * Set once by the earnings job when the lesson has ended (issue 22, docs/classroom.md): `held`
+     * when its teacher joined the classroom, `not_held` when not (every paid booking refunded).
+     */
+    outcome: text('outcome', { enum: LESSON_OUTCOMES }),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     /** Topic, program and subject names (A) and the objective (B); kept by a trigger (0002_catalogue). */
     search: tsvector('search'),
     ...timestamps,
@@ -665,6 +673,8 @@ export const classes = pgTable(
     isApproved: boolean('is_approved').notNull().default(true),
     /** Set when an admin rejects the class (issue 10): the "rejected" list of SPEC §4. */
     rejectionComment: text('rejection_comment'),
+    /** The teacher's own meeting for every lesson of the class without a link of its own (issue 22). */
+    link: text('link'),
     search: tsvector('search').notNull().generatedAlwaysAs(weighted('title', 'description')),
     ...timestamps,
   },
@@ -951,3 +961,56 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   token: text('token').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Who entered a lesson's classroom (issue 22): one row per person and lesson, written by every
+ * successful join. `role` is how they came in: the lesson's teacher, or a learner (a booked student,
+ * or the parent of one, who counts for their children).
+ */
+export const lessonAttendance = pgTable(
+  'lesson_attendance',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['teacher', 'learner'] }).notNull(),
+    firstJoinedAt: timestamp('first_joined_at', { withTimezone: true }).notNull(),
+    lastJoinedAt: timestamp('last_joined_at', { withTimezone: true }).notNull(),
+    joins: integer('joins').notNull().default(1),
+  },
+  (t) => [unique('lesson_attendance_lesson_user').on(t.lessonId, t.userId)],
+);
+
+/**
+ * A learner's (or parent's) report of a problem with a held lesson (issue 22): one per lesson and
+ * reporter. While one is open the teacher's earning waits; an admin decides `pay` or `refund` once.
+ */
+export const lessonReports = pgTable(
+  'lesson_reports',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    reporterUserId: integer('reporter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    text: text('text'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    remark: text('remark'),
+    resolvedByUserId: integer('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('lesson_reports_lesson_reporter').on(t.lessonId, t.reporterUserId),
+    index('lesson_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
