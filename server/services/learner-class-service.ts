@@ -33,7 +33,7 @@ import { pagedIds } from './paged';
 export const LEARNER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'rejected'] as const;
 export type LearnerClassFilter = (typeof LEARNER_CLASS_FILTERS)[number];
 
-export type LearnerClass = Omit<typeof classes.$inferSelect, 'search'> & {
+export type LearnerClass = Omit<typeof classes.$inferSelect, 'search' | 'link'> & {
   subject: { id: number; name: string };
   gradeLevel: { id: number; name: string; eduLevel: { id: number; name: string } };
   teacher: { id: number; name: string; photo: string | null };
