@@ -152,6 +152,11 @@ export function eventsOf<TEvent extends EventObject>(path: { steps: Array<{ even
   return path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
 }
 
+/** A File that says what it is when the model serialises its events (a File alone reads as `{}`). */
+export function namedFile(file: File): File {
+  return Object.assign(file, { toJSON: () => ({ name: file.name, type: file.type, size: file.size }) });
+}
+
 export function describePath(path: { steps: Array<{ event: EventObject }> }): string {
   const names = eventsOf(path).map((event) => event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'));
   return names.length ? names.join(' → ') : '(start)';
