@@ -434,17 +434,10 @@ export type CoverageOptions = {
 };
 
 /**
- * Measures a model test against the machine's definition. Give `inspect` to every actor the
- * replays create; end the file with `expectEveryTransitionWalked` and `expectEveryMutantKilled`.
- */
-/**
  * `keys` reordered: greedily the one taking the most transitions no earlier one took (`takenBy`),
  * until every transition they take is taken; then the rest in order. None is dropped.
  */
-export function takingMostFirst<P>(
-  keys: readonly P[],
-  takenBy: (key: P) => Iterable<string> | undefined,
-): P[] {
+function takingMostFirst<P>(keys: readonly P[], takenBy: (key: P) => Iterable<string> | undefined): P[] {
   const names = keys.map((key) => [...(takenBy(key) ?? [])]);
   const left = new Set(names.flat());
   const first: number[] = [];
@@ -462,6 +455,10 @@ export function takingMostFirst<P>(
   return [...first.map((index) => keys[index]!), ...keys.filter((_, index) => !chosen.has(index))];
 }
 
+/**
+ * Measures a model test against the machine's definition. Give `inspect` to every actor the replays
+ * create, run them through `track` (`pathTests` does), and end the file with `mutationTests`.
+ */
 export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = {}) {
   const transitions = writtenTransitions(machine).map((written) => written.name);
   const known = new Set(transitions);
