@@ -17,7 +17,6 @@ import {
   type AnyEventObject,
   type AnyStateMachine,
   type EventFromLogic,
-  type InspectionEvent,
 } from 'xstate';
 import {
   appMachine,
@@ -36,8 +35,7 @@ import type { CartView } from '@/services/schemas/cart';
 import { decodeUser, type User } from '@/services/schemas/user';
 import type { WalletPayment } from '@/services/schemas/checkout';
 import { t } from '@/shared/messages';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
-import { killersFirst } from './killers-first';
+import { coverageOf, modelOf, mutationTests, pathTests, type ModelPath } from './model-paths';
 
 type AppEvent = EventFromLogic<typeof appMachine>;
 
@@ -170,8 +168,6 @@ const model = modelOf(traversed, {
 });
 
 const coverage = coverageOf(logic);
-/** Which transitions each shortest path takes, so the mutation check replays the killers first. */
-const killers = killersFirst<ModelPath<typeof logic>>(logic);
 
 /** Who must receive what after `event`, and what the root must emit (the routing table, written out). */
 function expected(
@@ -248,13 +244,9 @@ function expected(
   return { to, emitted };
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine: typeof logic = logic,
-  inspect: (event: InspectionEvent) => void = coverage.inspect,
-) {
+function replay(path: ModelPath<typeof logic>, machine: typeof logic = logic) {
   received = [];
-  const actor = createActor(machine, { inspect });
+  const actor = createActor(machine, { inspect: coverage.inspect });
   const emitted: AppEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -288,22 +280,8 @@ function replay(
 }
 
 describe('app machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('routes each event to the children that must hear it', () => {
-        replay(path, logic, killers.inspect(path, coverage.inspect)).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('routes each event to the children that must hear it', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'routes each event to the children that must hear it', (path) =>
+    replay(path).stop(),
   );
 
   it('asks a visitor’s cart only when the visitor has a session', () => {
@@ -621,17 +599,11 @@ describe('app machine (children wired for real)', () => {
     actor.stop();
   });
 
-  // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  // Last: measured over every replay above. Each mutant is replayed on the shortest paths (they end
+  // once on every transition of the model).
+  mutationTests(coverage, {
+    paths: () => model.shortest,
+    replay: (path, mutant) => replay(path, mutant as typeof logic).stop(),
+    timeout: 60_000,
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    // Every shortest path, those that together take every transition first (most mutants fail on those).
-    const paths = killers.order(model.shortest);
-    const killed = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of paths) replay(path, mutant as typeof logic).stop();
-    });
-    expect(killed).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 60_000);
 });

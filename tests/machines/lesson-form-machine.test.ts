@@ -5,7 +5,7 @@
 // submitted, and after a save the notice and where the app goes (My lessons, on its Pending tab when a
 // saved lesson awaits approval).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import {
   lessonEditMode,
   lessonFormMachine,
@@ -25,8 +25,7 @@ import {
 import type { LessonSaved } from '@/services/teaching-service';
 import { t } from '@/shared/messages';
 import type { LessonFormValues } from '@/shared/teaching-validation';
-import { modelOf, type ModelPath } from './model-paths';
-import { describeModelPaths } from './model-suite';
+import { coverageOf, modelOf, mutationTests, pathTests, type ModelPath } from './model-paths';
 
 type Event = EventFromLogic<typeof lessonFormMachine>;
 
@@ -173,6 +172,8 @@ const model = modelOf(logic, {
   ],
 });
 
+const coverage = coverageOf(lessonFormMachine);
+
 type Screen = {
   stage: string;
   slotsStage: string;
@@ -184,11 +185,7 @@ type Screen = {
   submitting: boolean;
 };
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine: typeof lessonFormMachine,
-  inspect: (event: InspectionEvent) => void,
-) {
+function replay(path: ModelPath<typeof logic>, machine: typeof lessonFormMachine = lessonFormMachine) {
   const asked = {
     forms: 0,
     slots: [] as string[],
@@ -213,7 +210,7 @@ function replay(
         ),
       },
     }),
-    { input, inspect },
+    { input, inspect: coverage.inspect },
   );
   const emitted: LessonFormEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -322,11 +319,12 @@ function replay(
 }
 
 describe('lesson form machine (model-based)', () => {
-  describeModelPaths(lessonFormMachine, {
+  pathTests(
+    coverage,
     model,
-    replay,
-    title: 'shows the stage, times and errors the path leads to and asks for what it should',
-  });
+    'shows the stage, times and errors the path leads to and asks for what it should',
+    (path) => replay(path),
+  );
 });
 
 describe('lesson form machine (behaviour)', () => {
@@ -391,5 +389,11 @@ describe('lesson form machine (behaviour)', () => {
     // The teacher resource's type carries its value beside the name.
     expect(lesson({ type: { name: 'Group', color: '#43A047', value: 'group' } }).type).toBe('group');
     expect(lesson({ type: { name: 'Private', color: '#8E24AA' } }).type).toBe('private');
+  });
+
+  // Last: measured over every replay above.
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof lessonFormMachine),
   });
 });

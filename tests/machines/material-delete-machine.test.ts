@@ -1,7 +1,7 @@
 // Model-based test of deleting a note, an assignment or a file: every transition walked on a real actor
 // (the call is a fake settled by done/error events); each step checks the dialog and what is emitted.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import {
   materialDeleteMachine,
   selectMaterialDelete,
@@ -10,8 +10,7 @@ import {
 import { ApiError } from '@/services/http';
 import type { DeleteTarget } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { modelOf, type ModelPath } from './model-paths';
-import { describeModelPaths, walkPath } from './model-suite';
+import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type ModelPath } from './model-paths';
 
 type DeleteEvent = EventFromLogic<typeof materialDeleteMachine>;
 
@@ -56,6 +55,8 @@ const model = modelOf(logic, {
   }),
 });
 
+const coverage = coverageOf(materialDeleteMachine);
+
 type Screen = {
   open: boolean;
   busy: boolean;
@@ -92,26 +93,21 @@ function expectedAfter(screen: Screen, event: DeleteEvent): [Screen, MaterialDel
 
 function replay(
   path: ModelPath<typeof logic>,
-  machine: typeof materialDeleteMachine,
-  inspect: (event: InspectionEvent) => void,
+  machine: typeof materialDeleteMachine = materialDeleteMachine,
 ) {
-  walkPath(createActor(machine.provide(pending), { inspect }), path, {
+  replayScreens(createActor(machine.provide(pending), { inspect: coverage.inspect }), path, {
     start: closed,
     after: expectedAfter,
-    shows: (seen, screen) => {
+    check: (seen, screen) => {
       const { name, ...view } = selectMaterialDelete(seen);
       expect(view).toEqual(screen);
       expect(name).toBe(screen.target?.name ?? '');
     },
-  });
+  }).stop();
 }
 
 describe('material-delete machine (model-based)', () => {
-  describeModelPaths(materialDeleteMachine, {
-    model,
-    replay,
-    title: 'shows the dialog and emits what the path leads to',
-  });
+  pathTests(coverage, model, 'shows the dialog and emits what the path leads to', (path) => replay(path));
 });
 
 describe('material-delete machine (behaviour)', () => {
@@ -138,5 +134,11 @@ describe('material-delete machine (behaviour)', () => {
     expect(sent).toEqual([note, note]);
     expect(actor.getSnapshot().value).toBe('idle');
     actor.stop();
+  });
+
+  // Last: measured over every replay above.
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof materialDeleteMachine),
   });
 });

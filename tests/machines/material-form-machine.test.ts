@@ -3,7 +3,7 @@
 // due date after today, 1–5 files in all, each file's type and size) says what the dialog shows.
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import {
   materialFormMachine,
   selectMaterialForm,
@@ -13,8 +13,15 @@ import { ApiError } from '@/services/http';
 import { decodeAssignment, decodeNote } from '@/services/schemas/teaching-materials';
 import type { MaterialAnswer, MaterialDraft } from '@/services/teacher-lesson-page-service';
 import { t } from '@/shared/messages';
-import { modelOf, type ModelPath } from './model-paths';
-import { describeModelPaths, namedFile as named, walkPath } from './model-suite';
+import {
+  coverageOf,
+  modelOf,
+  mutationTests,
+  namedFile as named,
+  pathTests,
+  replayScreens,
+  type ModelPath,
+} from './model-paths';
 
 type FormEvent = EventFromLogic<typeof materialFormMachine>;
 
@@ -98,6 +105,8 @@ const model = modelOf(logic, {
     s.context.formError !== null,
   ],
 });
+
+const coverage = coverageOf(materialFormMachine);
 
 /** What the dialog shows: the rules written out again, apart from the machine's. */
 type Screen = {
@@ -195,15 +204,12 @@ function expectedAfter(screen: Screen, event: FormEvent): [Screen, MaterialFormE
   }
 }
 
-function replay(
-  path: ModelPath<typeof logic>,
-  machine: typeof materialFormMachine,
-  inspect: (event: InspectionEvent) => void,
-) {
-  walkPath(createActor(machine.provide(pending), { input, inspect }), path, {
+function replay(path: ModelPath<typeof logic>, machine: typeof materialFormMachine = materialFormMachine) {
+  const actor = createActor(machine.provide(pending), { input, inspect: coverage.inspect });
+  replayScreens(actor, path, {
     start,
     after: expectedAfter,
-    shows: (seen, screen) => {
+    check: (seen, screen) => {
       const view = selectMaterialForm(seen);
       expect({
         open: view.open,
@@ -218,17 +224,11 @@ function replay(
         formError: view.formError,
       }).toEqual(screen);
     },
-  });
+  }).stop();
 }
 
 describe('material-form machine (model-based)', () => {
-  // The control replays all 1200+ paths: about 6 s in all.
-  describeModelPaths(materialFormMachine, {
-    model,
-    replay,
-    title: 'shows the dialog and emits what the path leads to',
-    timeout: 20_000,
-  });
+  pathTests(coverage, model, 'shows the dialog and emits what the path leads to', (path) => replay(path));
 });
 
 describe('material-form machine (behaviour)', () => {
@@ -279,5 +279,11 @@ describe('material-form machine (behaviour)', () => {
     ]);
     expect(actor.getSnapshot().value).toBe('saved');
     actor.stop();
+  });
+
+  // Last: measured over every replay above.
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof materialFormMachine),
   });
 });

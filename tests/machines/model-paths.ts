@@ -152,6 +152,11 @@ export function eventsOf<TEvent extends EventObject>(path: { steps: Array<{ even
   return path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
 }
 
+/** A File that says what it is when the model serialises its events (a File alone reads as `{}`). */
+export function namedFile(file: File): File {
+  return Object.assign(file, { toJSON: () => ({ name: file.name, type: file.type, size: file.size }) });
+}
+
 export function describePath(path: { steps: Array<{ event: EventObject }> }): string {
   const names = eventsOf(path).map((event) => event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'));
   return names.length ? names.join(' → ') : '(start)';
@@ -429,17 +434,10 @@ export type CoverageOptions = {
 };
 
 /**
- * Measures a model test against the machine's definition. Give `inspect` to every actor the
- * replays create; end the file with `expectEveryTransitionWalked` and `expectEveryMutantKilled`.
- */
-/**
  * `keys` reordered: greedily the one taking the most transitions no earlier one took (`takenBy`),
  * until every transition they take is taken; then the rest in order. None is dropped.
  */
-export function takingMostFirst<P>(
-  keys: readonly P[],
-  takenBy: (key: P) => Iterable<string> | undefined,
-): P[] {
+function takingMostFirst<P>(keys: readonly P[], takenBy: (key: P) => Iterable<string> | undefined): P[] {
   const names = keys.map((key) => [...(takenBy(key) ?? [])]);
   const left = new Set(names.flat());
   const first: number[] = [];
@@ -457,6 +455,10 @@ export function takingMostFirst<P>(
   return [...first.map((index) => keys[index]!), ...keys.filter((_, index) => !chosen.has(index))];
 }
 
+/**
+ * Measures a model test against the machine's definition. Give `inspect` to every actor the replays
+ * create, run them through `track` (`pathTests` does), and end the file with `mutationTests`.
+ */
 export function coverageOf(machine: AnyStateMachine, options: CoverageOptions = {}) {
   const transitions = writtenTransitions(machine).map((written) => written.name);
   const known = new Set(transitions);

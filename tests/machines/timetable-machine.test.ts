@@ -16,7 +16,7 @@ import {
 } from '@/machines/timetable-machine';
 import type { TimetableRange } from '@/services/timetable-service';
 import { decodeTimetable, type TimetableItem } from '@/services/schemas/timetable';
-import { coverageOf, describePath, modelOf, type ModelPath } from './model-paths';
+import { coverageOf, modelOf, mutationTests, pathTests, type ModelPath } from './model-paths';
 
 type TimetableEvent = EventFromLogic<typeof timetableMachine>;
 
@@ -217,22 +217,8 @@ function replay(path: ModelPath<typeof logic>, machine: typeof timetableMachine 
 }
 
 describe('timetable machine (model-based)', () => {
-  describe.each(model.shortest.map((path) => [describePath(path), path] as const))(
-    'shortest path %s',
-    (_, path) => {
-      it('asks for the range, tells the URL and shows what the path leads to', () => {
-        replay(path).stop();
-      });
-    },
-  );
-
-  describe.each(model.simple.map((path) => [describePath(path), path] as const))(
-    'simple path %s',
-    (_, path) => {
-      it('asks for the range, tells the URL and shows what the path leads to', () => {
-        replay(path).stop();
-      });
-    },
+  pathTests(coverage, model, 'asks for the range, tells the URL and shows what the path leads to', (path) =>
+    replay(path).stop(),
   );
 });
 
@@ -274,17 +260,10 @@ describe('timetable machine (behaviour)', () => {
   });
 
   // Last: measured over every replay above.
-  it('takes every transition written in the machine', () => {
-    coverage.expectEveryTransitionWalked(model.shortest.length + model.simple.length);
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path, mutant as typeof timetableMachine).stop(),
   });
-
-  it('fails on every mutant of the machine (a transition removed or retargeted)', async () => {
-    const mutants = await coverage.expectEveryMutantKilled((mutant) => {
-      for (const path of [...model.shortest, ...model.simple])
-        replay(path, mutant as typeof timetableMachine).stop();
-    });
-    expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
-  }, 20_000); // 21 runs of the ~380 paths: about 6 s
 });
 
 describe('calendar days', () => {
