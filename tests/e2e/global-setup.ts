@@ -9,10 +9,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { chromiumProblem } from './support/browser';
+import { JITSI_TEST_APP, startFakeJitsi } from './support/fake-jitsi';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The fake token-authenticated Jitsi server the classroom page embeds from (support/fake-jitsi.ts). */
+    jitsiOrigin: string;
   }
 }
 
@@ -111,6 +114,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'somesha-e2e-data-'));
+  const jitsi = await startFakeJitsi();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A fresh database and the outbox mailer, whatever the developer's shell points at.
@@ -121,6 +125,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     APP_URL: url,
+    // Classrooms embed from the fake Jitsi server, with tokens the tests can verify.
+    JITSI_DOMAIN: jitsi.origin,
+    JITSI_APP_ID: JITSI_TEST_APP.id,
+    JITSI_APP_SECRET: JITSI_TEST_APP.secret,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -137,14 +145,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitUntilReady(url, server, output);
   } catch (error) {
     await stop(server);
+    await jitsi.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   console.log(`[e2e] API server ready at ${url} (data in ${dataDir}).`);
   project.provide('baseUrl', url);
+  project.provide('jitsiOrigin', jitsi.origin);
 
   return async () => {
     await stop(server);
+    await jitsi.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
