@@ -1,81 +1,177 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { clientMessages } from './scripts/client-messages-plugin';
+import { routes } from './src/shared/routes';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
-// Mantine components the public pages (`/`, `/classes`, a lesson view) render, with Mantine's small
-// helpers and the icon factory: one chunk (`public-ui`) instead of ~30 tiny ones, which on a phone's 150 ms
-// round trips cost a second of waterfall. Heavy or workspace-only components (Drawer, Modal,
-// ScrollArea, Combobox, Table with its scroll container…) keep their own chunks and load only where used.
-const PUBLIC_MANTINE = new Set(
-  'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Group Indicator Input InputBase Loader Paper SimpleGrid Stack Text TextInput ThemeIcon Title'.split(
-    ' ',
-  ),
-);
-// With them, the small view modules every public page uses (the header's logo and cart button,
-// cards, the list hooks): on their own they were a dozen ~500-byte files, each a request and
-// ~400 bytes of headers on a phone's connection.
-// Not the lists' search box: it brings @mantine/form, which the home page does not need; the pages
-// with a search box load it with their own chunk. (The footer's newsletter form, on every public
-// page, still brings it with the form hook.) Not the old loading hooks either (use-list,
-// use-resource, use-load: replaced by use-loader, issue 21): the pages still on them load them.
-const PUBLIC_VIEWS =
-  /\/src\/views\/((?!use-form\.|use-add-to-cart\.|use-load\.)use-[\w-]+\.tsx?|components\/(logo|centered-loader|newsletter-form|cart\/cart-button|lists\/(?!search-box\.|list-states\.|use-progressive\.|use-list\.|use-resource\.)[\w-]+)\.tsx?)$/;
-function isPublicUi(id: string): boolean {
-  const path = id.replace(/\\/g, '/');
-  if (
-    PUBLIC_VIEWS.test(path) ||
-    path.includes('/node_modules/@tabler/icons-react/dist/esm/createReactComponent')
-  )
-    return true;
-  const component = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//.exec(path);
-  return component?.[1] !== undefined && PUBLIC_MANTINE.has(component[1]);
-}
-
-// What `/classes` and a lesson view add to those (the pager, the grid, the list states): one chunk
-// the home page does not load.
-const LANDING_UI =
-  /\/src\/views\/(use-add-to-cart|components\/lists\/(list-states|use-progressive))\.tsx?$|\/node_modules\/@mantine\/(core\/esm\/components\/(Grid|Pagination)\/|core\/esm\/core\/utils\/create-event-handler\/|hooks\/esm\/use-(pagination|uncontrolled)\/)/;
-function isLandingUi(id: string): boolean {
-  return LANDING_UI.test(id.replace(/\\/g, '/'));
-}
-
-// The services, machines and shared modules in one chunk (rolldown otherwise splits them by which
-// pages share them, into a dozen small files). Commerce code stays out: it loads with the cart
-// (src/machines/commerce-logic.ts, which the app machine imports with `import()`, and what only it uses).
-const COMMERCE_ONLY =
-  /\/src\/(machines\/((payment|checkout|remove-item)-machine|commerce-logic)|services\/(payment|wallet|wallet-history|plan)-service|services\/schemas\/(checkout|transaction|wallet))\.ts$/;
-// Of those, the ones a landing page (entry, public layout, home, classes, lesson view) imports
-// statically form `app`; the rest (workspace, teaching, admin, completion code) form `workspace`,
-// which only signed-in screens load. Reachability is computed once from the module graph.
+// Chunks by folder and by what the pages import, never by rules over file names:
+// - `public-ui`: the views' shared code (src/views outside pages/ and layouts/) that the public layout
+//   and the home page import beyond the entry, with the package folders they render from (listed
+//   below): one chunk on every public page instead of ~30 tiny ones (on a phone's 150 ms round
+//   trips, a second of waterfall);
+// - `landing`: what both `/classes` and a lesson view add to that (the pager, the grid), which the
+//   home page does not load; what only one of them uses stays with it;
+// - `app`: src/services, src/shared and src/machines modules any landing page imports statically;
+//   `commerce`: those buying needs beyond them, loaded when the cart opens (or the wallet page);
+//   `visitor`: those the other public pages (FAQs, teachers, questions, plans…) import beyond them;
+//   `workspace`: the rest of them that a signed-in screen imports statically;
+// - one chunk per area of the workspace: its pages (src/views/pages/<area>/) with the services bound
+//   for them (src/machines/screens/<area>-screens.ts), but for what a public page imports (the route
+//   table's `layout: 'public'` screens): no public page loads an area's chunk;
+// - each public page keeps its own chunk, so `/` loads the home page only; other code only a dynamic
+//   import reaches (the overlays, dompurify…) keeps rolldown's own chunks.
+// docs/architecture.md ("Chunks by folder and by reach") sums it up; `npm run test:budgets` checks it against the build.
+const posix = (id: string) => id.replace(/\\/g, '/');
+const src = fileURLToPath(new URL('./src/', import.meta.url)).replace(/\\/g, '/');
+/** The module's path under src/ (`views/pages/admin/admin-users-page.tsx`), or null outside it. */
+const inSrc = (id: string) => (posix(id).startsWith(src) ? posix(id).slice(src.length) : null);
+const HOME_ROOTS = ['src/views/layouts/public-layout.tsx', 'src/views/pages/public/home-page.tsx'];
 const LANDING_ROOTS = [
-  'src/main.tsx',
-  'src/views/layouts/public-layout.tsx',
-  'src/views/pages/public/home-page.tsx',
   'src/views/pages/public/classes-page.tsx',
   'src/views/pages/public/lesson-view-page.tsx',
-].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)));
-let landing: Set<string> | null = null;
-function landingModules(ctx: {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
-}): Set<string> {
-  if (landing) return landing;
+];
+const ENTRY_ROOT = 'src/main.tsx';
+const absolute = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
+
+type GraphContext = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+/**
+ * Every module of src/ the roots import statically, transitively (computed once per build). Not
+ * through packages: a package's index re-exports all it has (every icon, every Mantine component),
+ * of which the bundle keeps only what is used.
+ */
+function reachable(ctx: GraphContext, roots: string[]): Set<string> {
   const found = new Set<string>();
-  const stack = [...LANDING_ROOTS];
+  const stack = roots.map(absolute);
   while (stack.length) {
     const id = stack.pop()!;
-    if (found.has(id)) continue;
+    if (found.has(id) || inSrc(id) === null) continue;
     found.add(id);
     stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
   }
-  landing = found;
   return found;
 }
-function isAppCore(id: string): boolean {
-  const path = id.replace(/\\/g, '/');
-  return /\/src\/(services|shared|machines)\//.test(path) && !COMMERCE_ONLY.test(path);
+/** The file of a route's screen (`public/legal-pages#TermsPage` → src/views/pages/public/legal-pages.tsx). */
+function screenFile(screen: string): string {
+  const module = `src/views/pages/${screen.split('#')[0]}`;
+  return existsSync(absolute(`${module}.tsx`)) ? `${module}.tsx` : `${module}.ts`;
+}
+/** What a visitor may open: the public layout and the screens the route table shows in it. */
+const PUBLIC_ROOTS = [
+  'src/views/layouts/public-layout.tsx',
+  ...routes.filter((route) => route.layout === 'public').map((route) => screenFile(route.screen)),
+];
+/** The signed-in screens: every other page of src/views/pages, and the layouts but the public one. */
+function screenRoots(): string[] {
+  const files = (folder: string): string[] =>
+    readdirSync(`${src}${folder}`, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(`${folder}/${entry.name}`) : [`src/${folder}/${entry.name}`],
+    );
+  return [
+    ...files('views/pages').filter(
+      (file) => !file.startsWith('src/views/pages/public/') && !PUBLIC_ROOTS.includes(file),
+    ),
+    ...readdirSync(`${src}views/layouts`)
+      .filter((file) => file.endsWith('-layout.tsx') && file !== 'public-layout.tsx')
+      .map((file) => `src/views/layouts/${file}`),
+  ];
+}
+/**
+ * What buying needs: the cart and payment overlays (src/views/components/{cart,payment}/) and what
+ * the machines load on demand (the commerce actors the app machine imports when the cart opens).
+ */
+function commerceRoots(ctx: GraphContext, entry: Set<string>): string[] {
+  const overlays = ['views/components/cart', 'views/components/payment'].flatMap((folder) =>
+    readdirSync(`${src}${folder}`).map((file) => `src/${folder}/${file}`),
+  );
+  const onDemand = [...entry]
+    .filter((id) => inSrc(id)?.startsWith('machines/'))
+    .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .filter((id) => inSrc(id) !== null)
+    .map((id) => `src/${inSrc(id)}`);
+  return [...overlays, ...onDemand];
+}
+type Graph = {
+  entry: Set<string>;
+  home: Set<string>;
+  landing: Set<string>;
+  /** What every landing page beyond `/` imports (the union is `landing`). */
+  everyLanding: Set<string>;
+  /** What any public page imports: no area chunk may hold it, or the page would load the area. */
+  public: Set<string>;
+  commerce: Set<string>;
+  screens: Set<string>;
+};
+let graph: Graph | null = null;
+function graphOf(ctx: GraphContext): Graph {
+  if (graph) return graph;
+  const entry = reachable(ctx, [ENTRY_ROOT]);
+  graph = {
+    entry,
+    home: reachable(ctx, [ENTRY_ROOT, ...HOME_ROOTS]),
+    landing: reachable(ctx, [ENTRY_ROOT, ...HOME_ROOTS, ...LANDING_ROOTS]),
+    everyLanding: LANDING_ROOTS.map((root) => reachable(ctx, [ENTRY_ROOT, ...HOME_ROOTS, root])).reduce(
+      (common, next) => new Set([...common].filter((id) => next.has(id))),
+    ),
+    public: reachable(ctx, [ENTRY_ROOT, ...PUBLIC_ROOTS]),
+    commerce: reachable(ctx, commerceRoots(ctx, entry)),
+    screens: reachable(ctx, screenRoots()),
+  };
+  return graph;
+}
+
+// The package folders the public pages render from (a package's index re-exports everything, so
+// which of its parts a page uses is named here): the Mantine components of `/`, `/classes` and a
+// lesson view, with Mantine's small helpers and the icon factory, are one chunk; heavy or
+// workspace-only ones (Drawer, Modal, ScrollArea, Combobox, Table…) keep their own chunks and load
+// only where used. What only `/classes` and a lesson view use goes with the landing chunk.
+const PUBLIC_PACKAGE_FOLDERS = [
+  ...'ActionIcon Alert Anchor Avatar Badge Burger Card Container Divider Group Indicator Input InputBase Loader Paper SimpleGrid Stack Text TextInput ThemeIcon Title'
+    .split(' ')
+    .map((name) => `@mantine/core/esm/components/${name}/`),
+  '@mantine/hooks/esm/use-disclosure/',
+  '@tabler/icons-react/dist/esm/createReactComponent',
+];
+const LANDING_PACKAGE_FOLDERS = [
+  '@mantine/core/esm/components/Grid/',
+  '@mantine/core/esm/components/Pagination/',
+  '@mantine/core/esm/core/utils/create-event-handler/',
+  '@mantine/hooks/esm/use-pagination/',
+  '@mantine/hooks/esm/use-uncontrolled/',
+];
+const inPackageFolder = (id: string, folders: string[]) =>
+  folders.some((folder) => posix(id).includes(`/node_modules/${folder}`));
+
+/** The views' shared code (src/views outside pages/ and layouts/): components and hooks. */
+function isSharedView(id: string): boolean {
+  const path = inSrc(id) ?? '';
+  return path.startsWith('views/') && !path.startsWith('views/pages/') && !path.startsWith('views/layouts/');
+}
+const isCore = (id: string) => /^(services|shared|machines)\//.test(inSrc(id) ?? '');
+const isScreensModule = (id: string) => inSrc(id)?.startsWith('machines/screens/') ?? false;
+
+/**
+ * The chunk of a workspace area (`<area>-pages`) for a module in its pages' folder
+ * (src/views/pages/<area>/) or for its screens module (src/machines/screens/<area>-screens.ts);
+ * null for anything else, and for what a public page imports (the plans page in pages/commerce, the
+ * question list the public questions page shows, catalogue-screens.ts's FAQs and teachers).
+ */
+function areaOf(id: string, ctx: GraphContext): string | null {
+  if (graphOf(ctx).public.has(id)) return null;
+  const [top, folder, area, file] = (inSrc(id) ?? '').split('/');
+  const name =
+    top === 'views' && folder === 'pages' && file !== undefined
+      ? area
+      : top === 'machines' && folder === 'screens'
+        ? area?.replace(/-screens\.ts$/, '')
+        : undefined;
+  return name && name !== 'public' && existsSync(`${src}views/pages/${name}/`) ? `${name}-pages` : null;
 }
 
 // The chunks the entry imports statically (see the groups below).
@@ -130,12 +226,37 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'public-ui', test: isPublicUi },
             {
-              name: (id, ctx) => (isAppCore(id) ? (landingModules(ctx).has(id) ? 'app' : 'workspace') : null),
+              name: (id, ctx) =>
+                inPackageFolder(id, PUBLIC_PACKAGE_FOLDERS) ||
+                (isSharedView(id) && graphOf(ctx).home.has(id) && !graphOf(ctx).entry.has(id))
+                  ? 'public-ui'
+                  : null,
+            },
+            {
+              name: (id, ctx) => {
+                if (!isCore(id)) return null;
+                const graph = graphOf(ctx);
+                if (graph.landing.has(id)) return 'app';
+                if (areaOf(id, ctx)) return null; // its area's chunk, below
+                if (graph.commerce.has(id)) return 'commerce';
+                // A screens module a public page imports keeps its own chunk: it may bind services
+                // for signed-in pages too (commerce-screens.ts: the plans' and the wallet's).
+                if (graph.public.has(id)) return isScreensModule(id) ? null : 'visitor';
+                return graph.screens.has(id) ? 'workspace' : null;
+              },
               priority: -1,
             },
-            { name: 'landing', test: isLandingUi, priority: -2, includeDependenciesRecursively: false },
+            {
+              name: (id, ctx) =>
+                inPackageFolder(id, LANDING_PACKAGE_FOLDERS) ||
+                (isSharedView(id) && graphOf(ctx).everyLanding.has(id) && !graphOf(ctx).home.has(id))
+                  ? 'landing'
+                  : null,
+              priority: -2,
+              includeDependenciesRecursively: false,
+            },
+            { name: (id, ctx) => areaOf(id, ctx), priority: -3, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -9,7 +9,7 @@ import type { LearnerClass, LearnerLesson } from '@/services/schemas/learner';
 import { formatDate, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
-import { lessonTitle } from './lesson-detail';
+import { lessonTitle } from '../../components/lesson/lesson-detail';
 
 dayjs.extend(relativeTime);
 

@@ -19,7 +19,7 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
 import NotFoundPage from '../public/not-found-page';
-import { LessonLayout, LessonLoadError, lessonWhenRows } from './lesson-detail';
+import { LessonLayout, LessonLoadError, lessonWhenRows } from '../../components/lesson/lesson-detail';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
 
 /** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */

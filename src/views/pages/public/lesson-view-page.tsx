@@ -24,7 +24,12 @@ import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { LessonLayout, LessonLoadError, lessonTitle, lessonWhenRows } from '../lessons/lesson-detail';
+import {
+  LessonLayout,
+  LessonLoadError,
+  lessonTitle,
+  lessonWhenRows,
+} from '../../components/lesson/lesson-detail';
 
 function AddToCart({ lesson }: { lesson: Lesson }) {
   // The cart machine adds it, says so and opens the drawer; the button shows its own progress and error.

@@ -13,7 +13,7 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { classDates, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
 import NotFoundPage from '../public/not-found-page';
-import { DetailsTable } from './details-table';
+import { DetailsTable } from '../../components/lesson/details-table';
 import { ResourceStates } from './resource-states';
 import { TeacherClassStatusBadge, TeacherLessonStatusBadge } from './teacher-status-badges';
 

@@ -15,8 +15,13 @@ import { CenteredLoader } from '../../components/centered-loader';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
-import { LessonLayout, LessonLoadError, lessonTitle, lessonWhenRows } from '../lessons/lesson-detail';
-import { CELL, HEADER_CELL, TABLE } from './details-table';
+import {
+  LessonLayout,
+  LessonLoadError,
+  lessonTitle,
+  lessonWhenRows,
+} from '../../components/lesson/lesson-detail';
+import { CELL, HEADER_CELL, TABLE } from '../../components/lesson/details-table';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 

@@ -1,5 +1,5 @@
-// The plain tables of the teacher's screens, styled like the learner's lesson page (Mantine's Table
-// brings its scroll area along): a label/value table and the cell styles for a list table.
+// The plain tables of the lesson layout and the teacher's screens (Mantine's Table brings its scroll
+// area along): a label/value table and the cell styles for a list table.
 import type { CSSProperties, ReactNode } from 'react';
 
 const BORDER = '1px solid var(--mantine-color-gray-3)';

@@ -6,7 +6,7 @@
 import { Alert, Box, Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateOrdinal, formatTime } from '@/shared/time';
-import { DetailsTable } from '../teaching/details-table';
+import { DetailsTable } from './details-table';
 
 type Named = { name: string } | null | undefined;
 
