@@ -3,7 +3,7 @@
 // clock is injected) and any learner's report until an admin decides it, once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../server/db/schema';
+import { bookings, users } from '../../../server/db/schema';
 import { OutboxMailer } from '../../../server/gateways/mail';
 import { settleEndedLessons, type EarningsContext } from '../../../server/services/earnings-service';
 import { EARNING_HOLD_MS } from '../../../src/shared/classroom';
@@ -317,6 +317,38 @@ describe("a learner's report", () => {
     });
     expect(closed.status).toBe(422);
     expect(closed.body.errors.lesson).toEqual(['The time to report a problem with this lesson has passed.']);
+  });
+
+  it('comes from a parent for their booked child, and speaks for that child only', async () => {
+    const { teacher, lesson, row } = await endedLesson(1000, 1);
+    const parent = await newBuyer(server, { role: 'parent', children: 2 });
+    // A free seat for the first child (a booking without an order), so nothing is refunded for it.
+    await server.db.insert(bookings).values({ lessonId: lesson.id, studentId: parent.childIds[0]! });
+    const otherParent = await newBuyer(server, { role: 'parent', children: 1 });
+    await joined(server, lesson.id, teacher.userId);
+    await settleEndedLessons(ctx, afterEnd(row, MINUTE));
+
+    expect(
+      (await otherParent.browser.post(`/api/lessons/report/${lesson.id}`, { reason: 'cut_short' })).status,
+    ).toBe(404);
+    const reported = await parent.browser.post(`/api/lessons/report/${lesson.id}`, {
+      reason: 'other',
+      text: 'The sound never worked for my daughter.',
+    });
+    expect(reported.status).toBe(201);
+    const decided = await admin.post(`/api/admin/reports/resolve/${reported.body.data.id}`, {
+      decision: 'refund',
+      remark: 'Refunding the booking.',
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.body.data).toMatchObject({
+      reporter: { id: parent.userId },
+      learners: [
+        { student_id: parent.childIds[0], name: expect.stringContaining('Child0'), attended: false },
+      ],
+      status: 'refunded',
+    });
+    expect(await linesOf(server, parent.userId, 'refund')).toEqual([]);
   });
 
   it('checks what it is sent, declaratively', async () => {
