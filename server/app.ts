@@ -43,6 +43,7 @@ import { timetableRoutes } from './routes/timetable-routes';
 import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { questionRoutes } from './routes/question-routes';
+import { reportRoutes } from './routes/report-routes';
 import { webRoutes } from './routes/web-routes';
 import { walletRoutes } from './routes/wallet-routes';
 import {
@@ -213,6 +214,7 @@ export async function buildApp({
   gatewayRoutes(app, commerceCtx, secret);
   adminRoutes(app, ctx, guards);
   adminCatalogueRoutes(app, ctx, guards);
+  reportRoutes(app, ctx, guards);
   walletRoutes(app, commerceCtx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);

@@ -4,6 +4,7 @@ import type { LessonDetails } from './commerce-resource';
 import { learnerClassResource, lessonResource } from './commerce-resource';
 import { centsToDecimal } from './money';
 import type { TEACHER_LESSON_STATUSES } from '../../src/shared/teaching';
+import type { EarningState } from '../../src/shared/classroom';
 
 export type TeacherLessonStatus = (typeof TEACHER_LESSON_STATUSES)[number];
 
@@ -89,7 +90,11 @@ export type EarningRow = {
   netCents: number;
   commissionPercent: number;
   transactionId: number | null;
-  settledAt: Date;
+  /** Null while the earning is held or reported (issue 22). */
+  settledAt: Date | null;
+  /** docs/classroom.md "Attendance and pay": held (until `heldUntil`), reported, paid or refunded. */
+  state: EarningState;
+  heldUntil: Date | null;
 };
 
 export function earningResource(row: EarningRow) {
@@ -107,6 +112,8 @@ export function earningResource(row: EarningRow) {
     net: centsToDecimal(row.netCents),
     commission_percent: row.commissionPercent,
     transaction_id: row.transactionId,
-    settled_at: row.settledAt.toISOString(),
+    settled_at: row.settledAt ? row.settledAt.toISOString() : null,
+    state: row.state,
+    held_until: row.heldUntil ? row.heldUntil.toISOString() : null,
   };
 }

@@ -11,7 +11,7 @@ import { centsToDecimal } from '../resources/money';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
 import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
-import { notify, transactionEvent } from './notification-service';
+import { notify, transactionEvent, type NotificationType } from './notification-service';
 import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
 import { newReference } from './payments';
 import {
@@ -76,7 +76,44 @@ export async function cancelLesson(
   };
 }
 
-async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Promise<Refund[]> {
+/**
+ * What the learners and payers of a lesson whose bookings are all refunded are told: the lesson was
+ * cancelled by its teacher (here), or was not held (the earnings job, docs/classroom.md).
+ */
+export type RefundTexts = {
+  /** The notification's type and title. */
+  type: NotificationType;
+  title: string;
+  /** To the learner of a free booking. */
+  text(lesson: string, when: string): string;
+  /** To the payer of a refunded booking. */
+  refundText(lesson: string, when: string, amount: string): string;
+  /** The refund's ledger line (`meta.result_desc`). */
+  note(lesson: string): string;
+};
+
+export const CANCELLED_TEXTS: RefundTexts = {
+  type: 'lesson_cancelled',
+  title: t('teaching.cancelledTitle'),
+  text: (lesson, when) => t('teaching.cancelledText', { lesson, when }),
+  refundText: (lesson, when, amount) => t('teaching.cancelledRefundText', { lesson, when, amount }),
+  note: (lesson) => t('teaching.refundNote', { lesson }),
+};
+
+/** Who was told what by `refundAndTell` (the earnings job e-mails them the same text). */
+export type Told = { userId: number; text: string };
+
+/**
+ * In the transaction that holds the lesson's row (lock order step 1): every paid booking not
+ * refunded yet is refunded to the wallet that paid, and each payer (or learner) is told once with
+ * `texts` (who, and what, is added to `told` when given). Returns the refunds.
+ */
+export async function refundAndTell(
+  tx: Transaction,
+  lesson: LessonRow,
+  now: Date,
+  { texts = CANCELLED_TEXTS, told: toldTexts }: { texts?: RefundTexts; told?: Told[] } = {},
+): Promise<Refund[]> {
   const name = await lessonTitle(tx, lesson);
   const when = nairobiWhen(lesson.startAt);
   const url = lessonUrl(lesson.code);
@@ -92,7 +129,7 @@ async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Pro
     booked.flatMap((booking) => (booking.payerUserId === null ? [] : [booking.payerUserId])),
   );
   for (const booking of booked) {
-    const refunded = await refundBooking(tx, lesson, booking, name, now);
+    const refunded = await refundBooking(tx, lesson, booking, texts.note(name), now);
     if (refunded !== null)
       refunds.push({ student_name: booking.studentName, amount: centsToDecimal(refunded) });
     const userId = booking.recipientUserId;
@@ -101,18 +138,15 @@ async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Pro
     told.add(userId);
     const text =
       refunded === null
-        ? t('teaching.cancelledText', { lesson: name, when })
-        : t('teaching.cancelledRefundText', {
-            lesson: name,
-            when,
-            amount: formatKes(centsToDecimal(refunded)),
-          });
+        ? texts.text(name, when)
+        : texts.refundText(name, when, formatKes(centsToDecimal(refunded)));
+    toldTexts?.push({ userId, text });
     await recordActivity(tx, { userId, type: 'booking', text, url });
     await notify(tx, {
       userId,
-      type: 'lesson_cancelled',
+      type: texts.type,
       data: {
-        title: t('teaching.cancelledTitle'),
+        title: texts.title,
         body: text,
         url,
         lesson_id: lesson.id,
@@ -141,13 +175,14 @@ async function refundAndTell(tx: Transaction, lesson: LessonRow, now: Date): Pro
 /**
  * The refund of one booking, in cents, or null when it has nothing to refund (no paid order, free,
  * refunded already). The booking is claimed first (`refund_transaction_id` still null), then the
- * payer's wallet is credited.
+ * payer's wallet is credited. `note` is the ledger line's text. The caller holds the lesson's row,
+ * the booking's row and the payer's wallet (lock order steps 1, 3, 4).
  */
-async function refundBooking(
+export async function refundBooking(
   tx: Transaction,
-  lesson: LessonRow,
+  lesson: Pick<LessonRow, 'id' | 'code'>,
   booking: LessonBooking,
-  name: string,
+  note: string,
   now: Date,
 ): Promise<number | null> {
   if (booking.refundTransactionId !== null || booking.payerUserId === null) return null;
@@ -172,7 +207,7 @@ async function refundBooking(
       studentId: booking.studentId,
       relatedTransactionId: booking.paymentTransactionId,
       meta: {
-        result_desc: t('teaching.refundNote', { lesson: name }),
+        result_desc: note,
         lesson_id: lesson.id,
         lesson_code: lesson.code,
         booking_id: booking.bookingId,

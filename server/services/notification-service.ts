@@ -24,6 +24,9 @@ export const NOTIFICATION_TYPES = [
   'earning',
   'material',
   'approval',
+  // issue 22 (pay): a lesson whose teacher never came; a learner's report and its decision
+  'lesson_not_held',
+  'lesson_report',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -349,6 +349,38 @@ export const messages = {
   'adminScreen.nothingWaiting': 'Nothing waiting.',
   'teacherProfile.declined': 'Your profile was declined: {remark}. Update it and submit again.',
   'teacherProfile.pending': 'Your profile is awaiting approval.',
+  // issue 22 (pay): lessons not held, learners' reports and admins' decisions (docs/classroom.md)
+  'delivery.notHeldTitle': 'Lesson not held',
+  'delivery.notHeldText': '{lesson} on {when} did not take place: the teacher did not join.',
+  'delivery.notHeldRefundText':
+    '{lesson} on {when} did not take place: the teacher did not join. {amount} was refunded to your wallet.',
+  'delivery.notHeldTeacherText':
+    '{lesson} on {when} was not held: you did not join its classroom. Its learners were refunded, and it earns nothing.',
+  'delivery.notHeldSubject': 'Lesson not held: {lesson}',
+  'delivery.mailFooterLearner': 'You receive this e-mail because you booked this lesson on Somesha.',
+  'delivery.mailFooterTeacher': 'You receive this e-mail because you teach on Somesha.',
+  'delivery.refundNote': 'Refund: {lesson} was not held.',
+  'delivery.reportRefundNote': 'Refund: a report on {lesson} was upheld.',
+  'delivery.reported': 'Thank you. Your report was sent: an admin looks at it before the teacher is paid.',
+  'delivery.reportTitle': 'A learner reported a problem',
+  'delivery.reportText':
+    "{reporter} reported a problem with {lesson}: {reason}. Your earning for it waits for an admin's decision.",
+  'delivery.reportPending': "This lesson's attendance is still being checked. Try again in a few minutes.",
+  'delivery.reportNotHeld':
+    'This lesson was not held, and its bookings were refunded: there is nothing to report.',
+  'delivery.reportNotEnded': 'You can report a problem once the lesson has ended.',
+  'delivery.reportClosed': 'The time to report a problem with this lesson has passed.',
+  'delivery.reportTwice': 'You have already reported a problem with this lesson.',
+  'delivery.reportDecided': 'This report has already been decided.',
+  'delivery.resolvedPay': 'Decided: the teacher is paid.',
+  'delivery.resolvedRefund': "Decided: the learner's booking is refunded.",
+  'delivery.decisionTitle': 'A report was decided',
+  'delivery.decisionPayText': 'Your report on {lesson} was decided: the teacher is paid. {remark}',
+  'delivery.decisionRefundText':
+    'Your report on {lesson} was decided: the booking is refunded to the wallet that paid. {remark}',
+  'delivery.decisionTeacherPayText': 'The report on {lesson} was decided: your earning is released. {remark}',
+  'delivery.decisionTeacherRefundText':
+    "The report on {lesson} was decided: the learner's booking is refunded. {remark}",
 } as const;
 
 export type MessageKey = keyof typeof messages;

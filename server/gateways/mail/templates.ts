@@ -99,3 +99,22 @@ export function decisionMail(
     'You receive this e-mail because you teach on Somesha.',
   );
 }
+
+/**
+ * What became of a lesson (issue 22, docs/classroom.md): not held (learners refunded, teacher told).
+ * `text` is the feed's line; `footer` says why this person hears of it.
+ */
+export function lessonNewsMail(
+  to: string,
+  firstName: string,
+  news: { subject: string; text: string; url: string; footer: string },
+): MailMessage {
+  return compose(
+    to,
+    news.subject,
+    `Hello ${firstName},`,
+    [news.text],
+    { label: 'Open the lesson', url: news.url },
+    news.footer,
+  );
+}

@@ -1,11 +1,14 @@
 // Teachers' earnings (docs/teaching-admin.md "Money"): an ended lesson's takings less the platform's
-// commission go to the teacher's wallet once, even when two runs settle at the same time.
+// commission go to the teacher's wallet once, even when two runs settle at the same time. Since issue
+// 22 only a lesson its teacher joined earns, 24 hours after its end (tests/server/delivery covers the
+// rest): these lessons ended 26 hours ago and their teacher joined.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessons, transactions } from '../../../server/db/schema';
 import { settleEndedLessons } from '../../../server/services/earnings-service';
 import { balanceOf } from '../commerce/buyers';
 import { startTestServer, type Json, type TestServer } from '../support/test-server';
+import { joined } from '../delivery/support';
 import { approvedLesson, buyLesson, dayAhead, endLesson, newTeacher } from './support';
 
 let server: TestServer;
@@ -37,7 +40,8 @@ describe('settling earnings', () => {
     await settleEndedLessons(ctx());
     expect(await earningsOf(teacher.userId)).toEqual([]);
 
-    await endLesson(server, lesson.id);
+    await endLesson(server, lesson.id, 26);
+    await joined(server, lesson.id, teacher.userId);
     await Promise.all([settleEndedLessons(ctx()), settleEndedLessons(ctx())]);
     await settleEndedLessons(ctx());
 
@@ -67,6 +71,8 @@ describe('settling earnings', () => {
           commission_percent: 20,
           transaction_id: paid[0]?.id,
           settled_at: expect.any(String),
+          state: 'paid',
+          held_until: null,
         },
       ],
       meta: { total: 1, current_page: 1 },
@@ -88,8 +94,9 @@ describe('settling earnings', () => {
     const cancelled = await approvedLesson(server, teacher, { date: dayAhead(3), time: '12:00', price: 500 });
     await buyLesson(server, cancelled.id);
     expect((await teacher.browser.post(`/api/teacher/lessons/cancel/${cancelled.id}`, {})).status).toBe(200);
-    await endLesson(server, lesson.id, 5);
-    await endLesson(server, cancelled.id, 3);
+    await endLesson(server, lesson.id, 29);
+    await endLesson(server, cancelled.id, 27);
+    await joined(server, lesson.id, teacher.userId);
 
     const run = await settleEndedLessons(ctx(12.5));
     expect(run.paid).toBeGreaterThanOrEqual(1);
