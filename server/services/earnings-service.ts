@@ -137,7 +137,8 @@ type Outcome = { outcome: 'held' | 'not_held'; refunds: number; mails: MailMessa
 /**
  * Decides once what became of an ended lesson; null when it is not due or another run decided it.
  * A lesson not held is refunded, its people told, and its earning settled with no money, all in the
- * transaction that claims it. The e-mails are returned, to be sent once it has committed.
+ * transaction that claims it, e-mails included: the outbox writes them in that transaction, so they exist
+ * exactly when the refund committed (docs/classroom.md).
  */
 async function decideOutcome(ctx: EarningsContext, lessonId: number, now: Date): Promise<Outcome | null> {
   return ctx.db.transaction(async (tx) => {
@@ -221,20 +222,9 @@ async function decideOutcome(ctx: EarningsContext, lessonId: number, now: Date):
         }),
       );
     }
+    for (const mail of mails) await ctx.mailer?.send(mail, tx);
     return { outcome, refunds: refunds.length, mails };
   });
-}
-
-/** The outcome has committed: a failed e-mail is logged, it undoes nothing (feed and notification stand). */
-async function sendMails(ctx: EarningsContext, mails: MailMessage[]) {
-  if (!ctx.mailer) return;
-  for (const mail of mails) {
-    try {
-      await ctx.mailer.send(mail);
-    } catch (error) {
-      ctx.log?.warn({ err: error }, 'lesson not held: e-mail not sent');
-    }
-  }
 }
 
 // ---- 2. The release ----
@@ -391,7 +381,6 @@ export async function settleEndedLessons(
     if (decided.outcome === 'held') run.held += 1;
     else run.notHeld += 1;
     run.refunded += decided.refunds;
-    await sendMails(ctx, decided.mails);
   });
   const holdOver = lte(lessons.endAt, new Date(now.getTime() - EARNING_HOLD_MS));
   await eachDue(
