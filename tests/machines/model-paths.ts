@@ -645,6 +645,7 @@ export function mutationTests<P>(
       });
       expect(mutants).toBeGreaterThanOrEqual(coverage.transitions.length);
     },
-    options.timeout ?? 30_000,
+    // Hundreds of replays per mutant: generous, so a busy CI machine does not fail a sound machine; a hang still fails.
+    options.timeout ?? 90_000,
   );
 }
