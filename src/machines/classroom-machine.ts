@@ -177,8 +177,6 @@ export const classroomMachine = setup({
           : { role: 'learner', lesson: lookup.lesson };
       return {
         found,
-        // Loading took a moment: the window is judged from now.
-        now: Date.now(),
         opensAt: lookup.window ? parseTime(lookup.window.opensAt) : 0,
         closesAt: lookup.window ? parseTime(lookup.window.closesAt) : 0,
       };
