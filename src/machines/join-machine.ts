@@ -1,18 +1,27 @@
-// The Join button of a booked lesson (issue 9, docs/learning-workspace.md): closed with a live
-// countdown until the join window opens (15 minutes before the start), open until the lesson ends,
-// then "ended". Pressing Join asks the server for the meeting link (`POST /api/lessons/join/{id}`)
-// and opens it in a new tab; the link also stays on screen in case a pop-up blocker stopped the tab.
+// The Join button of a lesson (issue 9, docs/learning-workspace.md; issue 22, docs/classroom.md), for
+// a booked learner and for the lesson's teacher: closed with a live countdown until the window opens
+// (the lesson's `classroom` window: 15 minutes before the start for learners, 30 for the teacher),
+// open until the lesson ends, then "ended". Pressing Join asks the server for the classroom
+// (`POST /api/lessons/join/{id}` or `POST /api/teacher/lessons/join/{id}`): with a room to embed the
+// app goes to its classroom page (`/lessons/live/{code}`, the `navigate` effect); otherwise the link
+// opens in a new tab and stays on screen in case a pop-up blocker stopped the tab.
 // The clock is inside the machine: an interval actor sends `clock.tick` every second while the
 // countdown or the open window needs it, so the view never runs a timer of its own. The call is
 // bound where the screen is (src/machines/screens/lessons-screens.ts).
 import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
+import type { JoinAnswer } from '@/services/schemas/learner';
+import type { ClassroomRole } from '@/shared/classroom';
 
 export const CLOCK_TICK_MS = 1000;
 
 export type JoinInput = {
   lessonId: number;
-  /** ISO instants of the join window (`join {opens_at, closes_at}` of the lesson). */
+  /** The lesson's code, for its classroom page. */
+  code: string;
+  /** Who joins: the teacher asks the teacher's join route. */
+  role: ClassroomRole;
+  /** ISO instants of the window (`classroom {opens_at, closes_at}` of the lesson). */
   opensAt: string;
   closesAt: string;
   /** The time the page opened (ms); defaults to the real clock. */
@@ -21,6 +30,8 @@ export type JoinInput = {
 
 export type JoinContext = {
   lessonId: number;
+  code: string;
+  role: ClassroomRole;
   opensAt: number;
   closesAt: number;
   now: number;
@@ -30,7 +41,13 @@ export type JoinContext = {
 
 export type JoinEvent = { type: 'clock.tick'; now: number } | { type: 'join' } | { type: 'join.retry' };
 
-export type JoinEmitted = { type: 'link.open'; link: string };
+export type JoinEmitted =
+  { type: 'link.open'; link: string } | { type: 'navigate'; to: string; replace: boolean };
+
+/** The app's own classroom page of a lesson. */
+export function classroomPath(code: string): string {
+  return `/lessons/live/${encodeURIComponent(code)}`;
+}
 
 /** Sends the time every second until it is stopped (by leaving the state that invoked it). */
 export const clockLogic = fromCallback<JoinEvent>(({ sendBack }) => {
@@ -52,8 +69,8 @@ export const joinMachine = setup({
   },
   actors: {
     clock: clockLogic,
-    /** Answers the meeting link (`POST /api/lessons/join/{id}`). */
-    joinLesson: fromPromise<string, { lessonId: number }>(async () => {
+    /** Answers the classroom (the learner's or the teacher's join route, by `role`). */
+    joinLesson: fromPromise<JoinAnswer, { lessonId: number; role: ClassroomRole }>(async () => {
       throw new Error('No joinLesson actor was provided for the Join button.');
     }),
   },
@@ -62,6 +79,12 @@ export const joinMachine = setup({
     storeLink: assign((_, params: { link: string }) => ({ link: params.link, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
+    // A screen effect (src/machines/screen-effects.ts): the app's router goes there.
+    navigate: emit((_, params: { to: string; replace?: boolean }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      replace: params.replace ?? false,
+    })),
     announceLink: emit((_, params: { link: string }) => ({ type: 'link.open' as const, link: params.link })),
     // A new tab for the meeting; `noopener` so the meeting page cannot reach back into the app.
     openLink: (_, params: { link: string }) => {
@@ -73,11 +96,15 @@ export const joinMachine = setup({
     afterWindow: ({ context }) => context.now > context.closesAt,
     tickEnds: ({ context, event }) => event.type === 'clock.tick' && event.now > context.closesAt,
     tickOpens: ({ context, event }) => event.type === 'clock.tick' && event.now >= context.opensAt,
+    /** The answer has a room to embed: the classroom page shows it. */
+    embeds: (_, params: { answer: JoinAnswer }) => params.answer.embed !== null,
   },
 }).createMachine({
   id: 'join',
   context: ({ input }) => ({
     lessonId: input.lessonId,
+    code: input.code,
+    role: input.role,
     opensAt: parseTime(input.opensAt),
     closesAt: parseTime(input.closesAt),
     now: input.now ?? Date.now(),
@@ -118,21 +145,33 @@ export const joinMachine = setup({
           invoke: {
             id: 'joinLesson',
             src: 'joinLesson',
-            input: ({ context }) => ({ lessonId: context.lessonId }),
-            onDone: {
-              target: 'joined',
-              actions: [
-                { type: 'storeLink', params: ({ event }) => ({ link: event.output }) },
-                { type: 'openLink', params: ({ event }) => ({ link: event.output }) },
-                { type: 'announceLink', params: ({ event }) => ({ link: event.output }) },
-              ],
-            },
+            input: ({ context }) => ({ lessonId: context.lessonId, role: context.role }),
+            onDone: [
+              {
+                guard: { type: 'embeds', params: ({ event }) => ({ answer: event.output }) },
+                target: 'entering',
+                actions: {
+                  type: 'navigate',
+                  params: ({ context }) => ({ to: classroomPath(context.code) }),
+                },
+              },
+              {
+                target: 'joined',
+                actions: [
+                  { type: 'storeLink', params: ({ event }) => ({ link: event.output.link }) },
+                  { type: 'openLink', params: ({ event }) => ({ link: event.output.link }) },
+                  { type: 'announceLink', params: ({ event }) => ({ link: event.output.link }) },
+                ],
+              },
+            ],
             onError: {
               target: 'failed',
               actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
+        // The app goes to its classroom page; Join (should the person come back) asks again.
+        entering: { on: { join: 'joining' } },
         // The tab was opened; the link stays on screen, and Join asks for it again.
         joined: { on: { join: 'joining' } },
         failed: { on: { 'join.retry': { target: 'joining', actions: 'clearError' } } },
@@ -143,7 +182,7 @@ export const joinMachine = setup({
 });
 
 export type JoinSnapshot = SnapshotFrom<typeof joinMachine>;
-export type JoinPhase = 'waiting' | 'ready' | 'joining' | 'joined' | 'failed' | 'ended';
+export type JoinPhase = 'waiting' | 'ready' | 'joining' | 'entering' | 'joined' | 'failed' | 'ended';
 
 /** What the Join panel shows: its phase, the countdown (ms) while waiting, the link and the error. */
 export function selectJoin(snapshot: JoinSnapshot): {
@@ -159,11 +198,13 @@ export function selectJoin(snapshot: JoinSnapshot): {
       ? 'ended'
       : snapshot.matches({ open: 'joining' })
         ? 'joining'
-        : snapshot.matches({ open: 'joined' })
-          ? 'joined'
-          : snapshot.matches({ open: 'failed' })
-            ? 'failed'
-            : 'ready';
+        : snapshot.matches({ open: 'entering' })
+          ? 'entering'
+          : snapshot.matches({ open: 'joined' })
+            ? 'joined'
+            : snapshot.matches({ open: 'failed' })
+              ? 'failed'
+              : 'ready';
   return {
     phase,
     countdownMs: phase === 'waiting' ? Math.max(context.opensAt - context.now, 0) : null,

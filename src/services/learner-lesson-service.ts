@@ -10,6 +10,7 @@ import {
   decodeLearnerLesson,
   decodeLessonDetail,
   type Booking,
+  type JoinAnswer,
   type LearnerClass,
   type LearnerLesson,
   type LessonDetail,
@@ -51,9 +52,12 @@ export async function fetchLearnerLesson(code: string): Promise<LessonLookup> {
   }
 }
 
-/** The meeting link, from 15 minutes before the start until the end (else 422 with the reason). */
-export async function joinLesson(lessonId: number): Promise<string> {
-  return decodeJoinAnswer(await request(`/api/lessons/join/${lessonId}`, { method: 'POST' })).link;
+/**
+ * The classroom (docs/classroom.md): the link, and the room to embed where tokens are configured;
+ * from 15 minutes before the start until the end (else 422 with the reason).
+ */
+export async function joinLesson(lessonId: number): Promise<JoinAnswer> {
+  return decodeJoinAnswer(await request(`/api/lessons/join/${lessonId}`, { method: 'POST' }));
 }
 
 export async function fetchLearnerClasses(query: ListQuery = {}): Promise<ListPage<LearnerClass>> {
@@ -76,6 +80,8 @@ export async function fetchClassLessons(idOrSlug: string, query: ListQuery = {})
 }
 
 export async function findLessons(query: ListQuery = {}): Promise<ListPage<LearnerLesson>> {
-  const answer = await request('/api/lessons/filter', { query: pick(query, [...FIND_LESSON_KEYS, 'page', 'per_page']) });
+  const answer = await request('/api/lessons/filter', {
+    query: pick(query, [...FIND_LESSON_KEYS, 'page', 'per_page']),
+  });
   return decodePage(answer, decodeLearnerLesson);
 }

@@ -12,7 +12,7 @@ import {
   type Refund,
   type TeacherLessonDetail,
 } from './schemas/teaching-materials';
-import type { Assignment, Note } from './schemas/learner';
+import { decodeJoinAnswer, type Assignment, type JoinAnswer, type Note } from './schemas/learner';
 import { t } from '@/shared/messages';
 
 export type MaterialKind = 'note' | 'assignment';
@@ -28,6 +28,11 @@ export async function fetchTeacherLesson(idOrCode: string): Promise<TeacherLesso
     if (isApiError(error) && (error.status === 403 || error.status === 404)) return { found: false };
     throw error;
   }
+}
+
+/** The teacher's way into the classroom (docs/classroom.md), from 30 minutes before the start. */
+export async function joinTeacherLesson(lessonId: number): Promise<JoinAnswer> {
+  return decodeJoinAnswer(await request(`/api/teacher/lessons/join/${lessonId}`, { method: 'POST' }));
 }
 
 export type CancelAnswer = { message: string; lesson: TeacherLesson; refunds: Refund[] };

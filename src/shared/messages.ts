@@ -381,6 +381,19 @@ export const messages = {
   'delivery.decisionTeacherPayText': 'The report on {lesson} was decided: your earning is released. {remark}',
   'delivery.decisionTeacherRefundText':
     "The report on {lesson} was decided: the learner's booking is refunded. {remark}",
+  // The classroom page and the Join panels (issue 22, docs/classroom.md "The classroom page").
+  'live.opensIn': 'The classroom opens in {time}',
+  'live.teacherWindow': 'You can enter from 30 minutes before the lesson starts until it ends.',
+  'live.learnerWindow': 'You can enter from 15 minutes before the lesson starts until it ends.',
+  'live.endsIn': 'Ends in {time}',
+  'live.ended': 'This lesson has ended.',
+  'live.closed': 'This lesson has no classroom for you: it was cancelled, or you have not booked it.',
+  'live.linkIntro': 'This lesson takes place outside the app. Open it in a new tab:',
+  'live.appHint': 'On a phone, the Jitsi Meet app offers to open the lesson.',
+  'live.dataSaver': 'Save data',
+  'live.dataSaverHint': 'Join with your camera off and video at low quality (180p), for mobile data.',
+  'live.scriptFailed': 'The classroom could not be loaded. Check your connection and try again.',
+  'live.entering': 'Opening the classroom…',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -214,6 +214,13 @@ export const routes = [
     screen: 'lessons/lesson-show-page',
   },
   {
+    name: 'lessons.live',
+    path: '/lessons/live/:code',
+    layout: 'workspace',
+    access: 'auth',
+    screen: 'lessons/classroom-page',
+  },
+  {
     name: 'classes',
     path: '/workspace/classes',
     layout: 'workspace',

@@ -59,6 +59,8 @@ function pathOf(route: (typeof routes)[number], values: Record<string, string>):
       return `/lessons/class/${values.classSlug}`;
     case 'lessons.show':
       return `/lessons/show/${values.code}`;
+    case 'lessons.live':
+      return `/lessons/live/${values.code}`;
     case 'classes.show':
       return `/classes/show/${values.id}`;
     case 'questions.show':
@@ -107,8 +109,15 @@ async function teachingPaths(page: Page): Promise<string[]> {
         return route.path;
     }
   });
-  // The teacher's side of shared screens: their lesson's page (learners, materials), earnings.
-  return [...paths, `/lessons/show/${upcomingCode}`, '/wallet', '/workspace', '/teacher'];
+  // The teacher's side of shared screens: their lesson's page (learners, materials) and classroom, earnings.
+  return [
+    ...paths,
+    `/lessons/show/${upcomingCode}`,
+    `/lessons/live/${upcomingCode}`,
+    '/wallet',
+    '/workspace',
+    '/teacher',
+  ];
 }
 
 function adminPaths(): string[] {

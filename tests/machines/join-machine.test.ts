@@ -1,8 +1,9 @@
-// Model-based test of the Join button (issue 9): every transition of the join machine is walked on a
+// Model-based test of the Join button (issues 9 and 22): every transition of the join machine is walked on a
 // real actor. The clock is the machine's own interval actor under fake timers: a `clock.tick` step
 // sets the system time one second before the tick and lets one second pass, so the interval itself
 // must fire. The join call never settles by itself; its result is sent as the done/error event. Each
-// step checks what the person sees (phase, countdown, link, error) against an oracle written out here.
+// step checks what the person sees (phase, countdown, link, error) against an oracle written out here,
+// and what the machine did besides: the link opened in a new tab, or the app sent to the classroom page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import {
@@ -13,6 +14,7 @@ import {
   type JoinInput,
 } from '@/machines/join-machine';
 import { ApiError } from '@/services/http';
+import type { JoinAnswer } from '@/services/schemas/learner';
 import { formatCountdown } from '@/shared/format';
 import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
@@ -20,12 +22,22 @@ type JoinEvent = EventFromLogic<typeof joinMachine>;
 
 const OPENS = Date.parse('2026-12-01T13:45:00.000Z');
 const CLOSES = Date.parse('2026-12-01T15:00:00.000Z');
-const LINK = 'https://meet.example/LSN-7K2Q9';
+const CODE = 'LSN-7K2Q9';
+const LINK = `https://meet.example/${CODE}`;
+const LINK_ANSWER: JoinAnswer = { provider: 'link', link: LINK, embed: null };
+const EMBED_ANSWER: JoinAnswer = {
+  provider: 'jitsi',
+  link: 'https://jitsi.example/somesha-room?jwt=token',
+  embed: { domain: 'jitsi.example', room: 'somesha-room', jwt: 'token' },
+};
+const CLASSROOM = '/lessons/live/LSN-7K2Q9';
 const TOO_EARLY = 'You can join from 15 minutes before the lesson starts.';
 const GENERAL = 'Something went wrong, please try again later.';
 
 const input = (now: number): JoinInput => ({
   lessonId: 101,
+  code: CODE,
+  role: 'learner',
   opensAt: new Date(OPENS).toISOString(),
   closesAt: new Date(CLOSES).toISOString(),
   now,
@@ -35,8 +47,9 @@ const tick = (now: number): JoinEvent => ({ type: 'clock.tick', now });
 const done = (output: unknown) => ({ type: 'xstate.done.actor.joinLesson', output }) as unknown as JoinEvent;
 const failed = (error: unknown) => ({ type: 'xstate.error.actor.joinLesson', error }) as unknown as JoinEvent;
 
-const results: Array<[JoinEvent, { link?: string; error?: string }]> = [
-  [done(LINK), { link: LINK }],
+const results: Array<[JoinEvent, { link?: string; classroom?: true; error?: string }]> = [
+  [done(LINK_ANSWER), { link: LINK }],
+  [done(EMBED_ANSWER), { classroom: true }],
   [
     failed(new ApiError({ status: 422, message: TOO_EARLY, data: { message: TOO_EARLY } })),
     { error: TOO_EARLY },
@@ -58,7 +71,11 @@ const events: JoinEvent[] = [
 /** The machine with a join call that never settles: the paths settle it with done/error events. */
 function pending(machine: typeof joinMachine) {
   return machine.provide({
-    actors: { joinLesson: fromPromise<string, { lessonId: number }>(() => new Promise<never>(() => {})) },
+    actors: {
+      joinLesson: fromPromise<JoinAnswer, { lessonId: number; role: 'teacher' | 'learner' }>(
+        () => new Promise<never>(() => {}),
+      ),
+    },
   });
 }
 const logic = pending(joinMachine);
@@ -75,6 +92,7 @@ const model = (now: number) =>
       { type: 'join.retry' },
       results[0]![0],
       results[1]![0],
+      results[2]![0],
     ],
   });
 
@@ -123,6 +141,7 @@ function expectedAfter(before: Seen, now: number, event: JoinEvent | null): Seen
   if (event.type === 'join.retry') return { ...before, phase: 'joining', error: null };
   const result = results.find(([e]) => e === event)?.[1];
   if (result?.link) return { ...before, phase: 'joined', link: result.link, error: null };
+  if (result?.classroom) return { ...before, phase: 'entering', error: null };
   return { ...before, phase: 'failed', error: result?.error ?? null };
 }
 
@@ -161,9 +180,13 @@ function replay(
     expect(snapshot.value).toEqual(step.state.value);
     expect(selectJoin(snapshot)).toEqual(seen);
 
-    // The link opens in a new tab exactly when it arrives.
+    // The link opens in a new tab exactly when it arrives; a room to embed sends the app to the
+    // classroom page instead, and opens nothing.
     const fresh = emitted.slice(emittedBefore);
-    if (seen.phase === 'joined' && (event.type as string) === 'xstate.done.actor.joinLesson') {
+    if (seen.phase === 'entering' && (event.type as string) === 'xstate.done.actor.joinLesson') {
+      expect(fresh).toEqual([{ type: 'navigate', to: CLASSROOM, replace: false }]);
+      expect(openLink).not.toHaveBeenCalled();
+    } else if (seen.phase === 'joined' && (event.type as string) === 'xstate.done.actor.joinLesson') {
       expect(fresh).toEqual([{ type: 'link.open', link: LINK }]);
       expect(openLink).toHaveBeenCalledTimes(1);
       expect(openLink.mock.calls[0]?.[1]).toEqual({ link: LINK });
@@ -194,7 +217,15 @@ describe('join machine (model-based)', () => {
     const phases = new Set(
       models.flatMap(({ model: m }) => m.shortest.map((path) => selectJoin(path.state).phase)),
     );
-    expect([...phases].sort()).toEqual(['ended', 'failed', 'joined', 'joining', 'ready', 'waiting']);
+    expect([...phases].sort()).toEqual([
+      'ended',
+      'entering',
+      'failed',
+      'joined',
+      'joining',
+      'ready',
+      'waiting',
+    ]);
     expect(formatCountdown(OPENS - (OPENS - 754_000))).toBe('12:34');
   });
 
@@ -220,6 +251,29 @@ describe('join machine (model-based)', () => {
     // No clock runs once the lesson has ended.
     expect(vi.getTimerCount()).toBe(0);
     actor.stop();
+  });
+
+  it("asks the join route of who joins: the teacher's for the teacher, the learner's for a learner", async () => {
+    vi.setSystemTime(OPENS + 1000);
+    for (const role of ['teacher', 'learner'] as const) {
+      const asked: unknown[] = [];
+      const machine = joinMachine.provide({
+        actors: {
+          joinLesson: fromPromise<JoinAnswer, { lessonId: number; role: 'teacher' | 'learner' }>(
+            async ({ input: asking }) => {
+              asked.push(asking);
+              return LINK_ANSWER;
+            },
+          ),
+        },
+        actions: { openLink: () => {} },
+      });
+      const actor = createActor(machine, { input: { ...input(OPENS + 1000), role } }).start();
+      actor.send({ type: 'join' });
+      await vi.waitFor(() => expect(selectJoin(actor.getSnapshot()).phase).toBe('joined'));
+      expect(asked).toEqual([{ lessonId: 101, role }]);
+      actor.stop();
+    }
   });
 
   // Last: measured over every replay above (every path of the three openings).

@@ -1,6 +1,6 @@
 // The learner's and the teacher's lesson screens (src/views/pages/lessons, src/views/pages/teaching):
 // their lists and lessons, the Join button and the teacher's Cancel, each with its service bound.
-import { enqueueActions, fromPromise } from 'xstate';
+import { enqueueActions, fromCallback, fromPromise } from 'xstate';
 import { isApiError } from '@/services/http';
 import {
   CLASS_FILTERS,
@@ -12,19 +12,31 @@ import {
   type LessonLookup,
 } from '@/services/learner-lesson-service';
 import { fetchChildren } from '@/services/profile-service';
-import type { Booking, LearnerClass, LearnerLesson } from '@/services/schemas/learner';
+import type { Booking, JoinAnswer, LearnerClass, LearnerLesson } from '@/services/schemas/learner';
 import type { ListQuery } from '@/services/schemas/page';
 import type { LessonFormData, TeacherClass, TeacherLesson } from '@/services/schemas/teaching';
 import type { Student } from '@/services/schemas/user';
+import type { ClassroomRole } from '@/shared/classroom';
 import { TEACHER_CLASS_FILTERS } from '@/shared/teaching';
 import { fetchTeacherClasses } from '@/services/teacher-class-service';
 import {
   cancelLesson,
   fetchTeacherLesson,
+  joinTeacherLesson,
   type CancelAnswer,
   type TeacherLessonLookup,
 } from '@/services/teacher-lesson-page-service';
 import { fetchLessonFormData, fetchTeacherLessons } from '@/services/teaching-service';
+import {
+  CALL_NODE_ID,
+  classroomMachine,
+  jitsiArguments,
+  learnerWindow,
+  teacherWindow,
+  type CallInput,
+  type ClassroomEvent,
+  type ClassroomLookup,
+} from '../classroom-machine';
 import { joinMachine } from '../join-machine';
 import { lessonCancelMachine } from '../lesson-cancel-machine';
 import { listLoader, oneLoader } from '../load-machine';
@@ -98,12 +110,13 @@ export const lessonFormDataLoader = oneLoader<LessonFormData>(() => fetchLessonF
 
 // ---- Actions ----
 
-/** The Join button of a booked lesson. */
-export const joinScreen = joinMachine.provide({
-  actors: {
-    joinLesson: fromPromise<string, { lessonId: number }>(({ input }) => joinLesson(input.lessonId)),
-  },
-});
+/** The classroom of a lesson, by who enters it: the teacher's own route, or the learner's. */
+export const joinClassroom = fromPromise<JoinAnswer, { lessonId: number; role: ClassroomRole }>(
+  ({ input }) => (input.role === 'teacher' ? joinTeacherLesson(input.lessonId) : joinLesson(input.lessonId)),
+);
+
+/** The Join button of a booked lesson, and of the teacher's own lesson. */
+export const joinScreen = joinMachine.provide({ actors: { joinLesson: joinClassroom } });
 
 /** The teacher's Cancel dialog; once cancelled, the lesson page loads the lesson again (status, refunds). */
 export const lessonCancelScreen = lessonCancelMachine.provide({
@@ -117,5 +130,68 @@ export const lessonCancelScreen = lessonCancelMachine.provide({
       const lesson = system.get(TEACHER_LESSON);
       if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
     }),
+  },
+});
+
+// ---- The classroom page ----
+
+/** Jitsi's IFrame API as its script defines it (https://jitsi.github.io/handbook/docs/dev-guide/dev-guide-iframe). */
+type JitsiApi = { dispose(): void; addListener(event: string, listener: () => void): void };
+type JitsiApiConstructor = new (domain: string, options: object) => JitsiApi;
+const jitsiGlobal = () =>
+  (window as Window & { JitsiMeetExternalAPI?: JitsiApiConstructor }).JitsiMeetExternalAPI;
+
+/** Loads `{origin}/external_api.js` once; a failed load leaves no script behind, so Try again loads it afresh. */
+export const loadJitsiScript = fromPromise<void, { origin: string }>(
+  ({ input }) =>
+    new Promise<void>((resolve, reject) => {
+      if (jitsiGlobal()) return resolve();
+      const src = `${input.origin}/external_api.js`;
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.addEventListener('load', () =>
+        jitsiGlobal() ? resolve() : reject(new Error(`${src} did not define JitsiMeetExternalAPI.`)),
+      );
+      script.addEventListener('error', () => {
+        script.remove();
+        reject(new Error(`${src} could not be loaded.`));
+      });
+      document.head.append(script);
+    }),
+);
+
+/** The call, embedded in the page's call element; disposed when the classroom leaves the call. */
+export const jitsiCall = fromCallback<ClassroomEvent, CallInput>(({ input, sendBack }) => {
+  const Api = jitsiGlobal();
+  const node = document.getElementById(CALL_NODE_ID);
+  if (!Api || !node) throw new Error('The classroom cannot start the call.');
+  const { domain, options } = jitsiArguments(input, node);
+  const api = new Api(domain, options);
+  api.addListener('readyToClose', () => sendBack({ type: 'call.left' }));
+  return () => api.dispose();
+});
+
+/** The lesson of `/lessons/live/:code`: a teacher's own lesson as its teacher, else as a learner reads it. */
+export async function loadClassroomLesson(code: string, teacher: boolean): Promise<ClassroomLookup> {
+  if (teacher) {
+    const own = await fetchTeacherLesson(code);
+    if (own.found)
+      return { found: true, role: 'teacher', lesson: own.lesson, window: teacherWindow(own.lesson) };
+  }
+  const found = await fetchLearnerLesson(code);
+  if (!found.found) return { found: false };
+  return { found: true, role: 'learner', lesson: found.lesson, window: learnerWindow(found.lesson) };
+}
+
+/** `/lessons/live/:code`: the classroom page. */
+export const classroomScreen = classroomMachine.provide({
+  actors: {
+    loadLesson: fromPromise<ClassroomLookup, { code: string; teacher: boolean }>(({ input }) =>
+      loadClassroomLesson(input.code, input.teacher),
+    ),
+    joinLesson: joinClassroom,
+    loadScript: loadJitsiScript,
+    call: jitsiCall,
   },
 });

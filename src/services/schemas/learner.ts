@@ -4,6 +4,7 @@ import { array, boolean, defaulted, number, string, type, type Infer } from 'sup
 import { countStruct as count, SubjectRefStruct } from './catalogue';
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { CLASS_FREQUENCIES, CLASS_TYPES } from './web';
+import { CLASSROOM_PROVIDERS } from '@/shared/classroom';
 
 const NamedStruct = type({ id, name: string() });
 
@@ -18,7 +19,9 @@ export const LearnerLessonStruct = type({
   /** Only for a booked learner (or their parent) and the lesson's teacher. */
   link: maybe(string()),
   topic: maybe(type({ name: string() })),
-  program: maybe(type({ name: string(), curriculum: maybe(type({ name: string(), acronym: maybe(string()) })) })),
+  program: maybe(
+    type({ name: string(), curriculum: maybe(type({ name: string(), acronym: maybe(string()) })) }),
+  ),
   type: maybe(type({ name: string(), color: maybe(string()) })),
   subject: maybe(NamedStruct),
   gradeLevel: maybe(NamedStruct),
@@ -66,6 +69,17 @@ export const AssignmentStruct = type({
 });
 export type Assignment = Infer<typeof AssignmentStruct>;
 
+/**
+ * A lesson's classroom as its teacher and its booked learners read it (docs/classroom.md): the
+ * provider and that reader's window; never the room, link or token.
+ */
+export const ClassroomStruct = type({
+  provider: oneOf(CLASSROOM_PROVIDERS),
+  opensAt: string(),
+  closesAt: string(),
+});
+export type Classroom = Infer<typeof ClassroomStruct>;
+
 /** `GET /api/lessons/show/{code}`. */
 export const LessonDetailStruct = type({
   ...LearnerLessonStruct.schema,
@@ -75,6 +89,8 @@ export const LessonDetailStruct = type({
   notesCount: count,
   assignmentsCount: count,
   join: maybe(type({ opensAt: string(), closesAt: string() })),
+  /** Null for a reader who may not enter (not booked) and for a cancelled lesson. */
+  classroom: maybe(ClassroomStruct),
 });
 export type LessonDetail = Infer<typeof LessonDetailStruct>;
 
@@ -99,10 +115,21 @@ export const LearnerClassStruct = type({
 });
 export type LearnerClass = Infer<typeof LearnerClassStruct>;
 
-export const JoinAnswerStruct = type({ link: string() });
+/**
+ * What Join answers inside the window (`POST /api/lessons/join/{id}`, `POST /api/teacher/lessons/join/{id}`):
+ * the link to open, and with a token-authenticated Jitsi the room to embed on the classroom page.
+ */
+export const JoinAnswerStruct = type({
+  provider: oneOf(CLASSROOM_PROVIDERS),
+  link: string(),
+  embed: maybe(type({ domain: string(), room: string(), jwt: string() })),
+});
+export type JoinAnswer = Infer<typeof JoinAnswerStruct>;
+export type ClassroomEmbed = NonNullable<JoinAnswer['embed']>;
 
 export const decodeLearnerLesson = (raw: unknown): LearnerLesson => decodeWith(LearnerLessonStruct, raw);
 export const decodeBooking = (raw: unknown): Booking => decodeWith(BookingStruct, raw);
 export const decodeLessonDetail = (raw: unknown): LessonDetail => decodeWith(LessonDetailStruct, raw);
 export const decodeLearnerClass = (raw: unknown): LearnerClass => decodeWith(LearnerClassStruct, raw);
-export const decodeJoinAnswer = (raw: unknown): { link: string } => decodeWith(JoinAnswerStruct, raw);
+export const decodeJoinAnswer = (raw: unknown): JoinAnswer => decodeWith(JoinAnswerStruct, raw);
+export const decodeClassroom = (raw: unknown): Classroom | null => decodeWith(maybe(ClassroomStruct), raw);

@@ -3,7 +3,7 @@
 // Builds on the TeacherLesson and TeacherClass of ./teaching.ts.
 import { array, boolean, defaulted, string, type, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money } from './common';
-import { AssignmentStruct, NoteStruct, type Assignment, type Note } from './learner';
+import { AssignmentStruct, ClassroomStruct, NoteStruct, type Assignment, type Note } from './learner';
 import { TeacherClassStruct, TeacherLessonStruct } from './teaching';
 
 /** A learner booked on the lesson. */
@@ -26,6 +26,8 @@ export const TeacherLessonDetailStruct = type({
   learners: defaulted(array(LessonLearnerStruct), []),
   notes: defaulted(array(NoteStruct), []),
   assignments: defaulted(array(AssignmentStruct), []),
+  /** The teacher's window (from 30 minutes before the start); null for a cancelled lesson. */
+  classroom: maybe(ClassroomStruct),
 });
 export type TeacherLessonDetail = Infer<typeof TeacherLessonDetailStruct>;
 
@@ -42,7 +44,8 @@ export type Refund = Infer<typeof RefundStruct>;
 
 export const decodeTeacherLessonDetail = (raw: unknown): TeacherLessonDetail =>
   decodeWith(TeacherLessonDetailStruct, raw);
-export const decodeTeacherClassDetail = (raw: unknown): TeacherClassDetail => decodeWith(TeacherClassDetailStruct, raw);
+export const decodeTeacherClassDetail = (raw: unknown): TeacherClassDetail =>
+  decodeWith(TeacherClassDetailStruct, raw);
 export const decodeRefunds = (raw: unknown): Refund[] => decodeWith(defaulted(array(RefundStruct), []), raw);
 export const decodeNote = (raw: unknown): Note => decodeWith(NoteStruct, raw);
 export const decodeAssignment = (raw: unknown): Assignment => decodeWith(AssignmentStruct, raw);

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Card, List, Stack, Text, Title } from '@mantine/
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { selectJoin } from '@/machines/join-machine';
-import { joinScreen, learnerLessonLoader } from '@/machines/screens/lessons-screens';
+import { learnerWindow } from '@/machines/classroom-machine';
+import { learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
-import { formatCountdown, formatFileSize } from '@/shared/format';
+import { formatFileSize } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { useSession } from '../../app-actors-context';
@@ -17,68 +17,10 @@ import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { useScreenActor } from '../../use-screen-actor';
 import NotFoundPage from '../public/not-found-page';
 import { LessonLayout, LessonLoadError, lessonWhenRows } from '../../components/lesson/lesson-detail';
+import { JoinPanel } from './join-panel';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
-
-/** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */
-function JoinPanel({ lesson, join }: { lesson: LessonDetail; join: { opensAt: string; closesAt: string } }) {
-  const actor = useScreenActor(joinScreen, { input: { lessonId: lesson.id, ...join } });
-  const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-
-  if (view.phase === 'ended') {
-    return (
-      <Text fw={600} c="gray.8" role="status">
-        {t('lessons.hasEnded')}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Button
-        size="md"
-        color="teal.9"
-        disabled={view.phase === 'waiting'}
-        loading={view.phase === 'joining'}
-        onClick={() => actor.send({ type: 'join' })}
-      >
-        Join
-      </Button>
-      {view.phase === 'waiting' && (
-        <>
-          <Text size="sm" fw={600} role="timer" aria-live="off">
-            {t('lessons.joinOpensIn', { time: formatCountdown(view.countdownMs ?? 0) })}
-          </Text>
-          <Text size="sm" c="gray.7">
-            {t('lessons.joinWindow')}
-          </Text>
-        </>
-      )}
-      {view.phase === 'joined' && view.link && (
-        <Text size="sm" role="status">
-          {t('lessons.joinOpened')}{' '}
-          <Anchor href={view.link} target="_blank" rel="noopener noreferrer">
-            Open the lesson
-          </Anchor>
-        </Text>
-      )}
-      {view.phase === 'failed' && (
-        <Alert color="red" variant="light" role="alert" title={view.error ?? undefined}>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            mt={4}
-            onClick={() => actor.send({ type: 'join.retry' })}
-          >
-            Try again
-          </Button>
-        </Alert>
-      )}
-    </Stack>
-  );
-}
 
 /** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
 function AddToCart({ lessonId, seatsLeft }: { lessonId: number; seatsLeft: number | null }) {
@@ -118,7 +60,7 @@ function FileList({ files, owner }: { files: LessonFile[]; owner: string }) {
   );
 }
 
-function Material({ item, due }: { item: Note | Assignment; due?: string | null }) {
+export function Material({ item, due }: { item: Note | Assignment; due?: string | null }) {
   return (
     <Card withBorder padding="sm" component="article">
       <Stack gap={4}>
@@ -132,7 +74,7 @@ function Material({ item, due }: { item: Note | Assignment; due?: string | null 
   );
 }
 
-function MaterialSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function MaterialSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
       <Title order={2} size="h4" id={id}>
@@ -178,7 +120,7 @@ function Materials({ lesson }: { lesson: LessonDetail }) {
 
 /** What the learner can do: join (or read why not), put it in the cart, export it; whom it is booked for. */
 function LessonActions({ lesson }: { lesson: LessonDetail }) {
-  const canJoin = lesson.isBooked || lesson.link !== null;
+  const window = learnerWindow(lesson);
   const notStarted = lesson.startAt !== null && Date.parse(lesson.startAt) > Date.now();
   return (
     <>
@@ -187,8 +129,8 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
         <Alert color="red" variant="light" title={t('lessons.cancelled')}>
           {cancellationText(lesson.cancellationReason)}
         </Alert>
-      ) : canJoin && lesson.join ? (
-        <JoinPanel lesson={lesson} join={lesson.join} />
+      ) : window ? (
+        <JoinPanel lessonId={lesson.id} code={lesson.code} role="learner" window={window} />
       ) : (
         <>
           <Text size="sm">{t('lessons.notBooked')}</Text>

@@ -5,6 +5,7 @@ import { Alert, Anchor, Box, Button, Group, List, Modal, Stack, Text, Textarea, 
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { teacherWindow } from '@/machines/classroom-machine';
 import { selectLessonCancel } from '@/machines/lesson-cancel-machine';
 import { lessonCancelScreen, TEACHER_LESSON, teacherLessonLoader } from '@/machines/screens/lessons-screens';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
@@ -22,6 +23,7 @@ import {
   lessonWhenRows,
 } from '../../components/lesson/lesson-detail';
 import { CELL, HEADER_CELL, TABLE } from '../../components/lesson/details-table';
+import { JoinPanel } from '../lessons/join-panel';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -186,6 +188,13 @@ function CancelLesson({ lesson }: { lesson: TeacherLessonDetail }) {
   );
 }
 
+/** The teacher's Join (docs/classroom.md): from 30 minutes before the start until the end. */
+function TeacherJoin({ lesson }: { lesson: TeacherLessonDetail }) {
+  const window = teacherWindow(lesson);
+  if (!window) return null;
+  return <JoinPanel lessonId={lesson.id} code={lesson.code} role="teacher" window={window} />;
+}
+
 function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
   usePageTitle(lessonTitle(lesson));
   return (
@@ -216,6 +225,7 @@ function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
         label: 'Manage the lesson',
         content: (
           <>
+            <TeacherJoin lesson={lesson} />
             <Text size="sm">
               {lesson.bookingsCount} {lesson.bookingsCount === 1 ? 'learner' : 'learners'} booked
             </Text>
