@@ -10,6 +10,7 @@ import {
   TEACHER_LESSON_STATUSES,
   type SeriesFrequency,
 } from '@/shared/teaching';
+import { EARNING_STATES } from '@/shared/classroom';
 
 export type LessonType = (typeof LESSON_TYPES)[number];
 export type TeacherLessonStatus = (typeof TEACHER_LESSON_STATUSES)[number];
@@ -138,6 +139,9 @@ export const EarningStruct = type({
   commissionPercent: maybe(number()),
   transactionId: maybe(id),
   settledAt: maybe(string()),
+  /** Issue 22: held (until `heldUntil`), reported, paid or refunded. */
+  state: oneOf(EARNING_STATES),
+  heldUntil: maybe(string()),
 });
 export type Earning = Infer<typeof EarningStruct>;
 

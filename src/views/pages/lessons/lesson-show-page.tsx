@@ -20,6 +20,7 @@ import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
 import NotFoundPage from '../public/not-found-page';
 import { LessonLayout, LessonLoadError, lessonWhenRows } from './lesson-detail';
+import { ReportProblem } from './report-problem';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
 
 /** The Join button and what surrounds it, all from the join machine (countdown, link, errors). */
@@ -240,6 +241,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
       ]}
       actions={{ label: 'Join the lesson', content: <LessonActions lesson={lesson} /> }}
     >
+      <ReportProblem lesson={lesson} />
       <Materials lesson={lesson} />
     </LessonLayout>
   );

@@ -17,6 +17,8 @@ import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
 import { LessonLayout, LessonLoadError, lessonTitle, lessonWhenRows } from '../lessons/lesson-detail';
 import { CELL, HEADER_CELL, TABLE } from './details-table';
+import { LessonAttendance } from './lesson-attendance';
+import { LessonMeetingLink } from './meeting-link-form';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -233,6 +235,8 @@ function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
       }}
     >
       <Learners lesson={lesson} />
+      <LessonAttendance lesson={lesson} />
+      <LessonMeetingLink lesson={lesson} />
       <TeacherMaterials lessonId={lesson.id} notes={lesson.notes} assignments={lesson.assignments} />
     </LessonLayout>
   );
