@@ -96,6 +96,8 @@ function bookingOf(item: Wire, bookingId: number, child: { id: number; name: str
   return {
     ...item,
     booking: { id: bookingId, student_id: child.id, student_name: child.name, created_at: '2026-11-20T07:00:00.000Z' },
+    // Issue 22: null until the lesson ends, then whether the learner joined (the ended one here: yes).
+    attended: Date.parse(String(item.end_at)) < Date.now() ? true : null,
   };
 }
 

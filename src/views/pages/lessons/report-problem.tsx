@@ -51,7 +51,14 @@ function ReportDialog({ lessonId, closesAt }: { lessonId: number; closesAt: Date
           </Button>
         </>
       )}
-      <Modal opened={opened} onClose={close} title="Report a problem" centered size={500}>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Report a problem"
+        centered
+        size={500}
+        closeButtonProps={{ 'aria-label': 'Close the report' }}
+      >
         {form.succeeded ? (
           <Stack gap="sm">
             {received}
