@@ -362,7 +362,8 @@ export const messages = {
   'reports.reportOpen': 'Something went wrong with this lesson? You can tell us until {time}.',
   'reports.reportReceived':
     "Your report was received. The teacher's pay for this lesson now waits for an admin to decide.",
-  'reports.remarkLength': 'Write between {min} and {max} characters.',
+  'reports.reasonRequired': 'Choose what went wrong.',
+  'reports.decisionRequired': 'Choose to pay the teacher or to refund the learner(s).',
   'reports.decidePay': 'Pay the teacher',
   'reports.decideRefund': 'Refund the learner(s)',
   'reports.decided': 'Report decided.',

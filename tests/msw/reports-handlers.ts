@@ -7,17 +7,9 @@
 // after the file's own `use…Api()`.
 import { beforeEach } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import {
-  REMARK_MAX,
-  REMARK_MIN,
-  REPORT_DECISIONS,
-  REPORT_REASONS,
-  meetingLinkError,
-  reportTextError,
-  reportWindow,
-  type ReportReason,
-} from '@/shared/classroom';
+import { meetingLinkError, reportWindow } from '@/shared/classroom';
 import { t } from '@/shared/messages';
+import { validateLessonReport, validateReportDecision } from '@/shared/report-validation';
 import { api } from './handlers';
 import { learner } from './learner-handlers';
 import { server } from './server';
@@ -161,10 +153,8 @@ export const reportHandlers = [
     if (!lesson || lesson.is_booked !== true) return notFound();
     const body = await bodyOf(request);
     const reason = String(body.reason ?? '');
-    if (!(REPORT_REASONS as readonly string[]).includes(reason))
-      return invalid({ reason: [t('validation.required')] });
-    const textError = reportTextError(reason as ReportReason, body.text as string | undefined);
-    if (textError) return invalid({ text: [textError] });
+    const refusal = validateLessonReport({ reason, text: typeof body.text === 'string' ? body.text : '' });
+    if (Object.keys(refusal).length > 0) return invalid(refusal);
     const { opensAt, closesAt } = reportWindow({ endAt: new Date(String(lesson.end_at)) });
     const now = Date.now();
     if (now < opensAt.getTime() || now >= closesAt.getTime())
@@ -189,12 +179,8 @@ export const reportHandlers = [
     const found = reports.items.find((item) => String(item.id) === params.id);
     if (!found) return notFound();
     const body = await bodyOf(request);
-    const errors: Record<string, string[]> = {};
-    if (!(REPORT_DECISIONS as readonly string[]).includes(String(body.decision)))
-      errors.decision = [t('validation.required')];
     const remark = typeof body.remark === 'string' ? body.remark.trim() : '';
-    if (remark.length < REMARK_MIN || remark.length > REMARK_MAX)
-      errors.remark = [t('reports.remarkLength', { min: REMARK_MIN, max: REMARK_MAX })];
+    const errors = validateReportDecision({ decision: String(body.decision ?? ''), remark });
     if (Object.keys(errors).length > 0) return invalid(errors);
     if (found.status !== 'open') return json({ message: REPORT_DECIDED }, 409);
     Object.assign(found, {

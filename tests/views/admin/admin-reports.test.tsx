@@ -87,8 +87,8 @@ describe('admin reports', () => {
   it('checks the decision before sending, then refunds and shows the decided report in place', async () => {
     const app = await open();
     let form = await decide(app, 'Fractions', null, 'No');
-    expect(within(form).getByText('Choose a decision.')).toBeInTheDocument();
-    expect(within(form).getByText(t('reports.remarkLength', { min: 5, max: 1000 }))).toBeInTheDocument();
+    expect(within(form).getByText(t('reports.decisionRequired'))).toBeInTheDocument();
+    expect(within(form).getByText('Use at least 5 characters.')).toBeInTheDocument();
     expect(reports.bodies.size).toBe(0);
 
     // Typed after the "No" already in the field.

@@ -12,16 +12,10 @@ import {
 } from '@/machines/screens/lesson-report-screens';
 import type { ReportDecided } from '@/services/lesson-report-service';
 import type { LessonReport } from '@/services/schemas/classroom';
-import {
-  REMARK_MAX,
-  REMARK_MIN,
-  REPORT_REASON_LABELS,
-  type ReportDecision,
-  type ReportStatus,
-} from '@/shared/classroom';
+import { REMARK_MAX, REPORT_REASON_LABELS, type ReportDecision, type ReportStatus } from '@/shared/classroom';
 import { t } from '@/shared/messages';
+import { validateReportDecision } from '@/shared/report-validation';
 import { formatDateTime } from '@/shared/time';
-import type { FieldErrors } from '@/shared/validation';
 import { lessonWhen } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { useForm } from '../../use-form';
@@ -48,20 +42,11 @@ const DECISIONS: Array<{ value: ReportDecision; label: string }> = [
   { value: 'refund', label: t('reports.decideRefund') },
 ];
 
-function checkDecision(values: ReportDecisionValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.decision === '') errors.decision = ['Choose a decision.'];
-  const remark = values.remark.trim().length;
-  if (remark < REMARK_MIN || remark > REMARK_MAX)
-    errors.remark = [t('reports.remarkLength', { min: REMARK_MIN, max: REMARK_MAX })];
-  return errors;
-}
-
 function DecisionForm({ report, name }: { report: LessonReport; name: string }) {
   const form = useForm<ReportDecisionValues, ReportDecided>({
     logic: reportDecisionForm,
     initialValues: { id: report.id, decision: '', remark: '' },
-    validate: checkDecision,
+    validate: validateReportDecision,
   });
   return (
     <form onSubmit={form.onSubmit} noValidate aria-label={`Decide the report on ${name}`}>

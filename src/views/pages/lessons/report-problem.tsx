@@ -5,34 +5,18 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { lessonReportForm, type LessonReportValues } from '@/machines/screens/lesson-report-screens';
 import type { LessonDetail } from '@/services/schemas/learner';
-import {
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_TEXT_MAX,
-  reportTextError,
-  reportWindow,
-} from '@/shared/classroom';
+import { REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXT_MAX, reportWindow } from '@/shared/classroom';
 import { t } from '@/shared/messages';
+import { validateLessonReport } from '@/shared/report-validation';
 import { formatDateTime } from '@/shared/time';
-import type { FieldErrors } from '@/shared/validation';
 import { useForm } from '../../use-form';
-
-function check(values: LessonReportValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.reason === '') errors.reason = ['Choose what went wrong.'];
-  else {
-    const text = reportTextError(values.reason, values.text);
-    if (text) errors.text = [text];
-  }
-  return errors;
-}
 
 function ReportDialog({ lessonId, closesAt }: { lessonId: number; closesAt: Date }) {
   const [opened, { open, close }] = useDisclosure(false);
   const form = useForm<LessonReportValues, { received: true }>({
     logic: lessonReportForm,
     initialValues: { lessonId, reason: '', text: '' },
-    validate: check,
+    validate: validateLessonReport,
   });
   const received = (
     <Text size="sm" fw={600} role="status">
