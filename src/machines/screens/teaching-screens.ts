@@ -75,9 +75,6 @@ export const materialDeleteScreen = materialDeleteMachine.provide({
   },
 });
 
-/** The systemId of the teacher's class page loader: a saved meeting link loads the class again. */
-export const TEACHER_CLASS = 'teacherClass';
-
 /** `/teaching/classes/show/:id`: the class, or `found: false` for one that is not there (404). */
 export type TeacherClassLookup = { found: true; lessonClass: TeacherClassDetail } | { found: false };
 

@@ -9,7 +9,7 @@ import {
   reportDecisionForm,
   reportsLoader,
   type ReportDecisionValues,
-} from '@/machines/screens/lesson-report-screens';
+} from '@/machines/screens/admin-screens';
 import type { ReportDecided } from '@/services/lesson-report-service';
 import type { LessonReport } from '@/services/schemas/classroom';
 import { REMARK_MAX, REPORT_REASON_LABELS, type ReportDecision, type ReportStatus } from '@/shared/classroom';

@@ -2,7 +2,8 @@
 // lessons (each linking to the teacher's lesson page).
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
-import { TEACHER_CLASS, teacherClassLoader } from '@/machines/screens/teaching-screens';
+import { TEACHER_CLASS } from '@/machines/screens/lessons-screens';
+import { teacherClassLoader } from '@/machines/screens/teaching-screens';
 import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
