@@ -394,6 +394,28 @@ export const messages = {
   'live.dataSaverHint': 'Join with your camera off and video at low quality (180p), for mobile data.',
   'live.scriptFailed': 'The classroom could not be loaded. Check your connection and try again.',
   'live.entering': 'Opening the classroom…',
+  // issue 22 (rest): the teacher's own meeting link, attendance, a learner's report, the admin's reports
+  'reports.linkLabel': 'Meeting link (Zoom, Google Meet or Teams)',
+  'reports.linkLessonHelp': "Learners join at this link instead of the lesson's own room.",
+  'reports.linkClassHelp': 'Every lesson of the class without a link of its own is held at this link.',
+  'reports.linkSaved': 'Meeting link saved.',
+  'reports.linkRemoved': "Meeting link removed. The lesson is held in the app's own room.",
+  'reports.attendanceNone': 'Nobody has joined yet.',
+  'reports.notJoined': 'Did not join',
+  'reports.attended': 'Attended',
+  'reports.missed': 'Missed',
+  'reports.reportOpen': 'Something went wrong with this lesson? You can tell us until {time}.',
+  'reports.reportReceived':
+    "Your report was received. The teacher's pay for this lesson now waits for an admin to decide.",
+  'reports.reasonRequired': 'Choose what went wrong.',
+  'reports.decisionRequired': 'Choose to pay the teacher or to refund the learner(s).',
+  'reports.decidePay': 'Pay the teacher',
+  'reports.decideRefund': 'Refund the learner(s)',
+  'reports.decided': 'Report decided.',
+  'reports.earningHeld': 'Held until {time}',
+  'reports.earningReported': 'Reported, waiting for an admin',
+  'reports.earningPaid': 'Paid',
+  'reports.earningRefunded': 'Refunded',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -396,6 +396,15 @@ export const routes = [
     roles: ['admin'],
     screen: 'admin/admin-payments-page',
   },
+  // Issue 22: learners' reports of a lesson that went wrong, decided by an admin.
+  {
+    name: 'admin.reports',
+    path: '/admin/reports',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-reports-page',
+  },
   {
     name: 'admin.users',
     path: '/admin/users',

@@ -72,7 +72,12 @@ function lesson(id: number, code: string, topic: string, start: number, booked: 
     capacity: 20,
     seats_left: 20,
     class: { id: ALGEBRA_CLASS.id, name: ALGEBRA_CLASS.title, title: ALGEBRA_CLASS.title },
-    topic: { id: id + 1000, name: topic, slug: topic.toLowerCase().replace(/\s+/g, '-'), subject: 'Mathematics' },
+    topic: {
+      id: id + 1000,
+      name: topic,
+      slug: topic.toLowerCase().replace(/\s+/g, '-'),
+      subject: 'Mathematics',
+    },
     program: null,
     type: { name: 'Public', color: '#1E88E5' },
     teacher: { id: 3, user_id: 13, name: 'Grace Mwangi', photo: null },
@@ -95,7 +100,14 @@ function fixtures(now: number) {
 function bookingOf(item: Wire, bookingId: number, child: { id: number; name: string }): Wire {
   return {
     ...item,
-    booking: { id: bookingId, student_id: child.id, student_name: child.name, created_at: '2026-11-20T07:00:00.000Z' },
+    booking: {
+      id: bookingId,
+      student_id: child.id,
+      student_name: child.name,
+      created_at: '2026-11-20T07:00:00.000Z',
+    },
+    // Issue 22: null until the lesson ends, then whether the learner joined (the ended one here: yes).
+    attended: Date.parse(String(item.end_at)) < Date.now() ? true : null,
   };
 }
 
@@ -223,8 +235,10 @@ export const learnerHandlers = [
       let rows = learner.bookings.filter(
         (row) => !q.student_id || String((row.booking as Wire).student_id) === q.student_id,
       );
-      if (q.filter === 'upcoming') rows = rows.filter((row) => endsAt(row) >= now).sort((a, b) => startsAt(a) - startsAt(b));
-      if (q.filter === 'past') rows = rows.filter((row) => endsAt(row) < now).sort((a, b) => startsAt(b) - startsAt(a));
+      if (q.filter === 'upcoming')
+        rows = rows.filter((row) => endsAt(row) >= now).sort((a, b) => startsAt(a) - startsAt(b));
+      if (q.filter === 'past')
+        rows = rows.filter((row) => endsAt(row) < now).sort((a, b) => startsAt(b) - startsAt(a));
       return json(paged(rows, q, 15));
     }),
   ),
@@ -238,7 +252,8 @@ export const learnerHandlers = [
     answer('join', request, () => {
       const found = Object.values(learner.lessons).find((item) => String(item.id) === params.id);
       if (!found) return notFound();
-      if (learner.joinRefusal) return json({ message: learner.joinRefusal.message }, learner.joinRefusal.status);
+      if (learner.joinRefusal)
+        return json({ message: learner.joinRefusal.message }, learner.joinRefusal.status);
       const now = Date.now();
       if (now < startsAt(found) - 15 * MINUTE) return json({ message: t('lesson.joinTooEarly') }, 422);
       if (now > endsAt(found)) return json({ message: t('lesson.joinEnded') }, 422);
@@ -249,7 +264,8 @@ export const learnerHandlers = [
     answer('classes', request, (q) => {
       const refused = badFilter(['upcoming', 'ongoing', 'past', 'rejected'], q.filter);
       if (refused) return refused;
-      const rows = q.filter === 'rejected' ? [CHEMISTRY_CLASS] : q.filter === 'ongoing' ? [ALGEBRA_CLASS] : [];
+      const rows =
+        q.filter === 'rejected' ? [CHEMISTRY_CLASS] : q.filter === 'ongoing' ? [ALGEBRA_CLASS] : [];
       return json(paged(rows, q, 15));
     }),
   ),
@@ -278,7 +294,12 @@ export const learnerHandlers = [
     answer('find', request, (q) => {
       const now = Date.now();
       let rows = Object.values(learner.lessons).filter((item) => startsAt(item) > now);
-      if (q.q) rows = rows.filter((item) => String((item.topic as Wire).name).toLowerCase().includes(q.q!.toLowerCase()));
+      if (q.q)
+        rows = rows.filter((item) =>
+          String((item.topic as Wire).name)
+            .toLowerCase()
+            .includes(q.q!.toLowerCase()),
+        );
       if (q.subject && q.subject !== 'mathematics' && q.subject !== '1') rows = [];
       return json(paged(rows, q, 15));
     }),
@@ -302,7 +323,11 @@ export const learnerHandlers = [
     const found = Object.values(learner.lessons).find((item) => String(item.id) === params.id);
     if (!found) return notFound();
     const { teacher: _t, subject: _s, grade_level: _g, is_booked: _b, ...purchasable } = found;
-    commerce.lines.push({ purchasableType: 'lesson', purchasable: purchasable as never, priceCents: 150_000 });
+    commerce.lines.push({
+      purchasableType: 'lesson',
+      purchasable: purchasable as never,
+      priceCents: 150_000,
+    });
     return json({ ...commerce.cartBody(), message: t('cart.lessonAdded') });
   }),
 ];

@@ -57,6 +57,8 @@ function teacherLesson(id: number, code: string, topic: string, start: number, e
     learners: [],
     notes: [],
     assignments: [],
+    // Issue 22: who joined the classroom (docs/classroom.md).
+    attendance: [],
     ...extra,
   };
 }
@@ -195,7 +197,7 @@ function guard(request: Request): Response | null {
 }
 
 function summary(lesson: Wire): Wire {
-  const { learners: _l, notes: _n, assignments: _a, ...rest } = lesson;
+  const { learners: _l, notes: _n, assignments: _a, attendance: _at, ...rest } = lesson;
   return rest;
 }
 
@@ -295,7 +297,8 @@ function classDetail(item: Wire): Wire {
   const lessons = teaching.lessons
     .filter((lesson) => (lesson.class as Wire | null)?.id === item.id)
     .map(summary);
-  return { ...item, lessons, lessons_count: lessons.length };
+  // Issue 22: the class's own meeting link (null: each lesson's room).
+  return { link: null, ...item, lessons, lessons_count: lessons.length };
 }
 
 const CLASS_FIELDS = [

@@ -32,6 +32,10 @@ import type {
   UserSummary,
 } from '@/services/schemas/admin';
 import type { CatalogueKind } from '@/shared/teaching';
+import { fetchReports, resolveReport, type ReportDecided } from '@/services/lesson-report-service';
+import type { LessonReport } from '@/services/schemas/classroom';
+import type { ReportDecision } from '@/shared/classroom';
+import { alsoAfterSave } from './after-save';
 
 // Review lists and decisions ---------------------------------------------------------------------
 
@@ -130,3 +134,21 @@ export const catalogueRowDeletion = formSubmitter<
   { kind: CatalogueKind; id: number; name: string },
   { message: string }
 >(({ kind, id, name }) => deleteCatalogueRow(kind, id, name));
+
+// Lesson reports (issue 22) ----------------------------------------------------------------------
+
+/** The systemId of the admin's reports list: a decision replaces its report in place. */
+export const REPORTS_LIST = 'adminReportsList';
+
+/** `/admin/reports`: open (the tab left out of the URL) or resolved reports. */
+export const reportsLoader = listLoader<LessonReport>((query) => fetchReports(query));
+
+export type ReportDecisionValues = { id: number; decision: ReportDecision | ''; remark: string };
+
+/** Pay the teacher or refund the learner(s), with a remark both sides see; the report shows it at once. */
+export const reportDecisionForm = alsoAfterSave(
+  formSubmitter<ReportDecisionValues, ReportDecided>(({ id, decision, remark }) =>
+    resolveReport(id, decision as ReportDecision, remark),
+  ),
+  (answer) => [{ to: REPORTS_LIST, event: { type: 'item.replace', item: answer.report } }],
+);

@@ -43,6 +43,8 @@ import { listLoader, oneLoader } from '../load-machine';
 
 /** The systemId of the teacher's lesson loader: its Cancel dialog asks it to load the lesson again. */
 export const TEACHER_LESSON = 'teacherLesson';
+/** The systemId of the teacher's class page loader: a saved meeting link loads the class again. */
+export const TEACHER_CLASS = 'teacherClass';
 
 // ---- Lists (filters and page in the URL) ----
 

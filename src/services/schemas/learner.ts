@@ -41,6 +41,8 @@ export type LearnerLesson = Infer<typeof LearnerLessonStruct>;
 export const BookingStruct = type({
   ...LearnerLessonStruct.schema,
   booking: type({ id, studentId: id, studentName: defaulted(string(), ''), createdAt: maybe(string()) }),
+  /** Issue 22: null until the lesson ends (and for a cancelled one), then whether the learner joined. */
+  attended: maybe(boolean()),
 });
 export type Booking = Infer<typeof BookingStruct>;
 

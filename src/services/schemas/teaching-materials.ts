@@ -3,6 +3,7 @@
 // Builds on the TeacherLesson and TeacherClass of ./teaching.ts.
 import { array, boolean, defaulted, string, type, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money } from './common';
+import { AttendanceStruct } from './classroom';
 import { AssignmentStruct, ClassroomStruct, NoteStruct, type Assignment, type Note } from './learner';
 import { TeacherClassStruct, TeacherLessonStruct } from './teaching';
 
@@ -28,6 +29,8 @@ export const TeacherLessonDetailStruct = type({
   assignments: defaulted(array(AssignmentStruct), []),
   /** The teacher's window (from 30 minutes before the start); null for a cancelled lesson. */
   classroom: maybe(ClassroomStruct),
+  /** Issue 22: who joined the classroom (first join); the learners booked who are not here did not. */
+  attendance: defaulted(array(AttendanceStruct), []),
 });
 export type TeacherLessonDetail = Infer<typeof TeacherLessonDetailStruct>;
 
@@ -35,6 +38,8 @@ export type TeacherLessonDetail = Infer<typeof TeacherLessonDetailStruct>;
 export const TeacherClassDetailStruct = type({
   ...TeacherClassStruct.schema,
   lessons: defaulted(array(TeacherLessonStruct), []),
+  /** Issue 22: the teacher's own meeting link for every lesson of the class without one. */
+  link: maybe(string()),
 });
 export type TeacherClassDetail = Infer<typeof TeacherClassDetailStruct>;
 

@@ -1,6 +1,19 @@
 // The teacher's side of issue 10 (docs/teaching-admin.md): the teacher's lessons and classes, the
 // create form's options, free time slots and earnings.
-import { array, boolean, coerce, defaulted, enums, nullable, number, optional, string, type, union, type Infer } from 'superstruct';
+import {
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  nullable,
+  number,
+  optional,
+  string,
+  type,
+  union,
+  type Infer,
+} from 'superstruct';
 import { countStruct as count } from './catalogue';
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { LearnerClassStruct, LearnerLessonStruct } from './learner';
@@ -10,6 +23,7 @@ import {
   TEACHER_LESSON_STATUSES,
   type SeriesFrequency,
 } from '@/shared/teaching';
+import { EARNING_STATES } from '@/shared/classroom';
 
 export type LessonType = (typeof LESSON_TYPES)[number];
 export type TeacherLessonStatus = (typeof TEACHER_LESSON_STATUSES)[number];
@@ -21,10 +35,14 @@ const NamedStruct = type({ id, name: string() });
  * `{name: "Public", color}` (the teacher resource adds `value`), or a plain value: all read the same.
  */
 const lessonType = maybe(
-  coerce(nullable(enums(LESSON_TYPES)), union([string(), type({ name: string(), value: optional(nullable(string())) })]), (value) => {
-    const raw = (typeof value === 'string' ? value : (value.value ?? value.name)).toLowerCase();
-    return (LESSON_TYPES as readonly string[]).includes(raw) ? raw : null;
-  }),
+  coerce(
+    nullable(enums(LESSON_TYPES)),
+    union([string(), type({ name: string(), value: optional(nullable(string())) })]),
+    (value) => {
+      const raw = (typeof value === 'string' ? value : (value.value ?? value.name)).toLowerCase();
+      return (LESSON_TYPES as readonly string[]).includes(raw) ? raw : null;
+    },
+  ),
 );
 
 /** TeacherLesson: the Lesson plus what the teacher sees and may do. */
@@ -93,7 +111,9 @@ export type LessonFormData = Omit<LessonFormDataWire, 'types' | 'frequencies'> &
 };
 
 export function toLessonFormData(wire: LessonFormDataWire): LessonFormData {
-  const types = wire.types.filter((value): value is LessonType => (LESSON_TYPES as readonly string[]).includes(value));
+  const types = wire.types.filter((value): value is LessonType =>
+    (LESSON_TYPES as readonly string[]).includes(value),
+  );
   const frequencies = wire.frequencies.filter((value): value is SeriesFrequency =>
     (SERIES_FREQUENCIES as readonly string[]).includes(value),
   );
@@ -138,6 +158,9 @@ export const EarningStruct = type({
   commissionPercent: maybe(number()),
   transactionId: maybe(id),
   settledAt: maybe(string()),
+  /** Issue 22: held (until `heldUntil`), reported, paid or refunded. */
+  state: oneOf(EARNING_STATES),
+  heldUntil: maybe(string()),
 });
 export type Earning = Infer<typeof EarningStruct>;
 

@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconChalkboard,
   IconCheckupList,
+  IconFlag,
   IconHeadset,
   IconHome,
   IconLibrary,
@@ -81,6 +82,7 @@ const ADMIN_MENU = menu(
     ['Classes', 'admin.classes'],
   ]),
   route('Payments to review', IconReceipt2, 'admin.payments'),
+  route('Lesson reports', IconFlag, 'admin.reports'),
   route('Users', IconUsers, 'admin.users'),
   route('Manage catalogue', IconLibrary, 'admin.catalogue'),
 );

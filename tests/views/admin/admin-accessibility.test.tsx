@@ -5,9 +5,11 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { useAdminApi } from '../../msw/admin-handlers';
+import { useReportHandlers } from '../../msw/reports-handlers';
 import { openScreenAsAdmin } from './open-admin';
 
 useAdminApi();
+useReportHandlers();
 
 async function violations(): Promise<string[]> {
   const result = await axe.run(document.body, {
@@ -53,6 +55,12 @@ describe('admin screens for axe-core', () => {
   it('payments', async () => {
     await open('/admin/payments');
     await screen.findByRole('region', { name: 'Payments needing review table' });
+    expect(await violations()).toEqual([]);
+  });
+
+  it('lesson reports, with their attendance records and decision forms', async () => {
+    await open('/admin/reports');
+    await screen.findByRole('region', { name: 'Attendance of Fractions' });
     expect(await violations()).toEqual([]);
   });
 

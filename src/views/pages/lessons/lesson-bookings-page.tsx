@@ -6,6 +6,7 @@ import { t } from '@/shared/messages';
 import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { useLoader } from '../../use-loader';
+import { AttendedBadge } from './attended-badge';
 import { FilteredListPage, type FilterTab } from './filtered-list-page';
 import { LearnerLessonCard } from './lesson-parts';
 
@@ -34,12 +35,14 @@ export default function LessonBookingsPage() {
           key={booking.booking.id}
           lesson={booking}
           footer={
-            isParent &&
-            booking.booking.studentName && (
-              <Text size="sm" fw={600}>
-                {t('lessons.bookedFor', { name: booking.booking.studentName })}
-              </Text>
-            )
+            <>
+              <AttendedBadge attended={booking.attended} />
+              {isParent && booking.booking.studentName && (
+                <Text size="sm" fw={600}>
+                  {t('lessons.bookedFor', { name: booking.booking.studentName })}
+                </Text>
+              )}
+            </>
           }
         />
       )}

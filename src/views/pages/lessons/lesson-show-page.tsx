@@ -20,6 +20,7 @@ import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
 import { LessonLayout, LessonLoadError, lessonWhenRows } from '../../components/lesson/lesson-detail';
 import { JoinPanel } from './join-panel';
+import { ReportProblem } from './report-problem';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
 
 /** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
@@ -182,6 +183,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
       ]}
       actions={{ label: 'Join the lesson', content: <LessonActions lesson={lesson} /> }}
     >
+      <ReportProblem lesson={lesson} />
       <Materials lesson={lesson} />
     </LessonLayout>
   );

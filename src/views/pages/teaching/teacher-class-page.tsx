@@ -2,6 +2,7 @@
 // lessons (each linking to the teacher's lesson page).
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'wouter';
+import { TEACHER_CLASS } from '@/machines/screens/lessons-screens';
 import { teacherClassLoader } from '@/machines/screens/teaching-screens';
 import type { TeacherClassDetail } from '@/services/schemas/teaching-materials';
 import { formatKes } from '@/shared/format';
@@ -14,6 +15,7 @@ import { usePageTitle } from '../../use-page-title';
 import { classDates, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
 import NotFoundPage from '../public/not-found-page';
 import { DetailsTable } from '../../components/lesson/details-table';
+import { MeetingLinkForm } from './meeting-link-form';
 import { ResourceStates } from './resource-states';
 import { TeacherClassStatusBadge, TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -51,6 +53,7 @@ function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
           My classes
         </Anchor>
       </Group>
+      <MeetingLinkForm owner="class" id={c.id} link={c.link} />
       <Stack gap="xs" component="section" aria-labelledby="teacher-class-lessons">
         <Title order={2} size="h4" id="teacher-class-lessons">
           Lessons
@@ -83,7 +86,12 @@ function ClassDetails({ lessonClass: c }: { lessonClass: TeacherClassDetail }) {
 }
 
 function ClassById({ id }: { id: string }) {
-  const lookup = useLoader(teacherClassLoader, { name: 'this class', params: { id }, inUrl: false });
+  const lookup = useLoader(teacherClassLoader, {
+    name: 'this class',
+    params: { id },
+    inUrl: false,
+    systemId: TEACHER_CLASS,
+  });
   return (
     <ResourceStates resource={lookup} label="Loading class">
       {(found) => (found.found ? <ClassDetails lessonClass={found.lessonClass} /> : <NotFoundPage />)}

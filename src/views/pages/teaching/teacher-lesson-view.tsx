@@ -24,6 +24,8 @@ import {
 } from '../../components/lesson/lesson-detail';
 import { CELL, HEADER_CELL, TABLE } from '../../components/lesson/details-table';
 import { JoinPanel } from '../lessons/join-panel';
+import { LessonAttendance } from './lesson-attendance';
+import { LessonMeetingLink } from './meeting-link-form';
 import { TeacherMaterials } from './teacher-lesson-materials';
 import { TeacherLessonStatusBadge } from './teacher-status-badges';
 
@@ -248,6 +250,8 @@ function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
       }}
     >
       <Learners lesson={lesson} />
+      <LessonAttendance lesson={lesson} />
+      <LessonMeetingLink lesson={lesson} />
       <TeacherMaterials lessonId={lesson.id} notes={lesson.notes} assignments={lesson.assignments} />
     </LessonLayout>
   );
