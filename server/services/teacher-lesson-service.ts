@@ -307,7 +307,7 @@ const snakeErrors = (errors: FieldErrors): FieldErrors =>
   );
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newLessonCode = () =>
+export const newLessonCode = () =>
   `LSN-${[...randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('')}`;
 
 /** The columns a new or edited lesson gets from the form: it waits for an admin again. */
