@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, curricula, lessons } from '../../../server/db/schema';
 import { startTestServer, type Json, type TestServer } from '../support/test-server';
 import { newTeacher } from '../teaching/support';
+import { expectFieldError, messages, TOO_BIG_ID } from '../validation/support';
 import { bookedLessonIn, withTokens } from './support';
 
 let server: TestServer;
@@ -166,5 +167,17 @@ describe('a class’s link', () => {
 
     const removed = await teacher.browser.post(`/api/teacher/classes/link/${classId}`, { link: null });
     expect(removed.body.data.link).toBeNull();
+  });
+});
+
+describe('ids beyond 32 bits', () => {
+  it('answer 422 on the teacher’s classroom routes, not a database error', async () => {
+    const teacher = await newTeacher(server);
+    for (const path of ['lessons/join', 'lessons/link', 'classes/link'])
+      expectFieldError(
+        await teacher.browser.post(`/api/teacher/${path}/${TOO_BIG_ID}`, { link: MEET }),
+        'id',
+        messages.idTooBig,
+      );
   });
 });
