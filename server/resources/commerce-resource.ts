@@ -100,7 +100,8 @@ export function classroomResource(
 
 /**
  * The lesson as a purchasable and in lists. `link` (the teacher's own) only for its teacher: a
- * learner gets the way in from the join answer, inside the window. `classroom` for `classroomFor`.
+ * learner gets the way in from the join answer, inside the window. `classroom` where `classroomFor`
+ * is given: the window of that role, null for a reader who has none.
  */
 export function lessonResource(
   lesson: LessonDetails,
@@ -114,7 +115,8 @@ export function lessonResource(
     start_at: iso(lesson.startAt),
     end_at: iso(lesson.endAt),
     link: extra.showLink ? lesson.link : null,
-    classroom: classroomResource(lesson, extra.classroomFor),
+    // Only where the reader's relation to the lesson is known (its page, bookings, the teacher's views).
+    ...(extra.classroomFor === undefined ? {} : { classroom: classroomResource(lesson, extra.classroomFor) }),
     is_approved: lesson.isApproved,
     rejection_comment: lesson.rejectionComment,
     // A learner's booking of a cancelled lesson stays in their lists, marked, with the teacher's reason.
