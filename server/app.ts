@@ -11,6 +11,8 @@ import type { AppContext } from './context';
 import type { Database, DataChanges } from './db/client';
 import { cachedAnswer, PublicCache, registerPublicCache, type PublicCacheOptions } from './http/public-cache';
 import type { Mailer } from './gateways/mail/mailer';
+import { createClassrooms, type Classrooms } from './gateways/classroom';
+import { DEFAULT_JITSI_DOMAIN } from './config';
 import {
   createMpesaGateway,
   registerMpesaSandboxRoutes,
@@ -53,6 +55,7 @@ import {
 } from './services/commerce-context';
 import { reconcilePending } from './services/payments';
 import { callbackPaths, callbackSecret } from './services/callback-secret-service';
+import { classroomSecret } from './services/classroom-secret-service';
 import { FollowUps } from './services/follow-ups';
 import { devRoutes } from './routes/dev-routes';
 import { isOperationsPath, opsRoutes } from './routes/ops-routes';
@@ -90,6 +93,8 @@ export type BuildAppOptions = {
   publicData?: { changes: DataChanges; cache?: PublicCacheOptions };
   /** Where the log lines go (default: stdout); tests read what would be logged. */
   logStream?: { write(line: string): void };
+  /** Default: from `config.jitsi` and the classroom secret (docs/classroom.md). */
+  classrooms?: Classrooms;
 };
 
 export async function buildApp({
@@ -105,6 +110,7 @@ export async function buildApp({
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
   publicData,
   logStream,
+  classrooms,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -123,7 +129,15 @@ export async function buildApp({
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
-  const ctx: AppContext = { db, mailer, config, storage };
+  const rooms =
+    classrooms ??
+    createClassrooms(
+      config.jitsi ?? { domain: DEFAULT_JITSI_DOMAIN, tokens: { kind: 'none' } },
+      await classroomSecret(db, config.classroomSecret),
+    );
+  const ctx: AppContext = { db, mailer, config, storage, classrooms: rooms };
+  // The classroom page embeds the call only with tokens: then, and only then, its script and frame.
+  const jitsiOrigin = rooms.jitsi.embedOrigin;
   const settings = { ...DEFAULT_COMMERCE_SETTINGS, ...commerce };
   const secret = await callbackSecret(db, config.callbackSecret);
   const callbacks = callbackPaths(secret);
@@ -156,7 +170,7 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         // The one inline script, on pages rendered on the server, allowed by its hash.
-        scriptSrc: ["'self'", inlineScriptSource(EARLY_TAPS_SCRIPT)],
+        scriptSrc: ["'self'", inlineScriptSource(EARLY_TAPS_SCRIPT), ...(jitsiOrigin ? [jitsiOrigin] : [])],
         // Mantine injects style tags and inline styles at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -164,7 +178,12 @@ export async function buildApp({
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         // The payment dialog frames the Pesapal page: our own sandbox page, or Pesapal's hosted one.
-        frameSrc: ["'self'", 'https://cybqa.pesapal.com', 'https://pay.pesapal.com'],
+        frameSrc: [
+          "'self'",
+          'https://cybqa.pesapal.com',
+          'https://pay.pesapal.com',
+          ...(jitsiOrigin ? [jitsiOrigin] : []),
+        ],
         // Only our own pages may frame us (the sandbox page inside the payment dialog).
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],

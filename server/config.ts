@@ -1,6 +1,8 @@
 // Runtime settings, read once from the environment (main.ts) or built by tests.
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { JitsiSettings } from './gateways/classroom';
 import { parseTrustProxy, type TrustProxy } from './http/proxy';
 import { DEFAULT_COMMISSION_PERCENT } from '../src/shared/teaching';
 export type AppConfig = {
@@ -24,6 +26,10 @@ export type AppConfig = {
   filesDir?: string;
   /** The platform's share of a lesson's takings (PLATFORM_COMMISSION_PERCENT; default 20). */
   commissionPercent?: number;
+  /** The secret the lessons' room names are derived from (CLASSROOM_SECRET); generated and stored when unset. */
+  classroomSecret?: string;
+  /** The lessons' Jitsi rooms (JITSI_*, docs/classroom.md); default: public meet.jit.si, no tokens. */
+  jitsi?: JitsiSettings;
 };
 
 export type ServerEnv = AppConfig & {
@@ -65,6 +71,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     callbackSecret: env.PAYMENTS_CALLBACK_SECRET || undefined,
     filesDir: env.FILES_DIR || filesDirFor(env.DATA_DIR || './data'),
     commissionPercent: percent(env.PLATFORM_COMMISSION_PERCENT, DEFAULT_COMMISSION_PERCENT),
+    classroomSecret: env.CLASSROOM_SECRET || undefined,
+    jitsi: jitsiSettings(env),
     callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -82,6 +90,37 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+export const DEFAULT_JITSI_DOMAIN = 'meet.jit.si';
+/** JaaS (8x8's Jitsi as a Service) serves its tenants' rooms here. */
+export const JAAS_DOMAIN = '8x8.vc';
+
+/**
+ * JITSI_DOMAIN with, for tokens, JITSI_APP_ID + JITSI_APP_SECRET (self-hosted, HS256) or JITSI_KID +
+ * JITSI_PRIVATE_KEY / JITSI_PRIVATE_KEY_FILE (JaaS, RS256). Half a setting is refused at start.
+ */
+export function jitsiSettings(env: NodeJS.ProcessEnv): JitsiSettings {
+  const appId = env.JITSI_APP_ID || undefined;
+  const appSecret = env.JITSI_APP_SECRET || undefined;
+  const kid = env.JITSI_KID || undefined;
+  const keyFile = env.JITSI_PRIVATE_KEY_FILE || undefined;
+  const privateKey = env.JITSI_PRIVATE_KEY || (keyFile ? readFileSync(keyFile, 'utf8') : undefined);
+  if (Boolean(appId) !== Boolean(appSecret))
+    throw new Error(
+      'Set both JITSI_APP_ID and JITSI_APP_SECRET (a self-hosted Jitsi with tokens), or neither.',
+    );
+  if (Boolean(kid) !== Boolean(privateKey))
+    throw new Error(
+      'Set both JITSI_KID and JITSI_PRIVATE_KEY (or JITSI_PRIVATE_KEY_FILE) for JaaS, or neither.',
+    );
+  if (appId && kid)
+    throw new Error('Set either JITSI_APP_ID/JITSI_APP_SECRET or JITSI_KID/JITSI_PRIVATE_KEY, not both.');
+  if (kid && privateKey)
+    return { domain: env.JITSI_DOMAIN || JAAS_DOMAIN, tokens: { kind: 'jaas', kid, privateKey } };
+  const domain = env.JITSI_DOMAIN || DEFAULT_JITSI_DOMAIN;
+  if (appId && appSecret) return { domain, tokens: { kind: 'app', appId, appSecret } };
+  return { domain, tokens: { kind: 'none' } };
 }
 
 /** Uploaded files sit beside the PGlite data; an in-memory database keeps them in the OS temp dir. */

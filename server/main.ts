@@ -10,6 +10,7 @@ import { databaseOptions, readConfig, type ServerEnv } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { isEmpty, seed } from './db/seed';
 import { createMailer } from './gateways/mail';
+import { ensureDemoLesson } from './services/demo-lesson-service';
 import { DiskFileStorage } from './storage/file-storage';
 import { warmLandingPages } from './spa';
 
@@ -57,6 +58,17 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
   });
   log = app.log;
+  // A lesson about to start, booked by the demo student, so the classroom can be tried at once
+  // (README "Try the classroom"). A failure here must not keep the server from starting.
+  if (env.nodeEnv !== 'production') {
+    try {
+      const demo = await ensureDemoLesson(database.db);
+      if (demo)
+        app.log.info(`Demo lesson ${demo.code} is ready to join (teacher@example.com, student@example.com)`);
+    } catch (error) {
+      app.log.warn({ err: error }, 'The demo lesson could not be prepared');
+    }
+  }
   // The first visitor after a start gets a page as quick as the next ones.
   await warmLandingPages(app);
   const url = await app.listen({ port: env.port, host: env.host });

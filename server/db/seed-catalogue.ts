@@ -456,7 +456,6 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
             priceCents: lesson.priceCents,
             startAt: lesson.startAt,
             endAt: new Date(lesson.startAt.getTime() + lesson.minutes * 60_000),
-            link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
             isApproved: true,
             capacity: type === 'private' ? 1 : type === 'group' ? 12 : 30,
           };

@@ -694,7 +694,6 @@ export async function seedLearning(
           priceCents: seed.priceKes * 100,
           startAt,
           endAt,
-          link: `https://meet.jit.si/somesha-${seed.code.toLowerCase()}`,
           isApproved: true,
           capacity: 30,
           // Written when the teacher scheduled it, a week or two before.

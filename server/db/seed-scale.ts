@@ -43,6 +43,7 @@ import {
 import { DEMO_PASSWORD } from './seed';
 import { walletAccountNo } from '../services/account-service';
 import { hashSecret } from '../security/password';
+import { seedAttendance } from './seed-attendance';
 
 /** The seeded catalogue's size (seed.ts + seed-catalogue.ts), the 1× of the benchmark. */
 const BASE_SIZE = { lessons: 200, classes: 30, teachers: 20, questions: 50 } as const;
@@ -392,7 +393,7 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
     await insertChunked(
       planned.map((lesson, index) => {
         const code = `SOM-${firstCode + index + 1}`;
-        return { ...lesson, code, link: `https://meet.jit.si/somesha-${code.toLowerCase()}` };
+        return { ...lesson, code };
       }),
       (chunk) => tx.insert(lessons).values(chunk),
     );
@@ -449,6 +450,8 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
     );
     await insertChunked(answerValues, (chunk) => tx.insert(answers).values(chunk));
   });
+  // The catalogue's ended lessons were taught: their teachers joined (issue 22).
+  await seedAttendance(db, now);
 
   // Fresh planner statistics, as autovacuum would gather on PostgreSQL (PGlite has no autovacuum).
   await db.execute(sql`ANALYZE`);

@@ -157,7 +157,6 @@ export async function seedTeaching(
           priceCents: seed.priceKes * 100,
           startAt,
           endAt: new Date(startAt.getTime() + HOUR_MS),
-          link: `https://meet.jit.si/somesha-${seed.code.toLowerCase()}`,
           // A cancelled lesson had been approved and on sale; the others wait or failed approval.
           isApproved: seed.state === 'cancelled',
           rejectionComment: seed.state === 'rejected' ? (seed.comment ?? null) : null,

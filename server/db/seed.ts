@@ -28,6 +28,7 @@ import { createChildAccount, saveSchooling } from '../services/profile-service';
 import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
 import { approvedTeacher, subjectIdsBySlug } from './seed-support';
+import { seedAttendance } from './seed-attendance';
 import { seedTeaching } from './seed-teaching';
 import { seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
@@ -695,7 +696,6 @@ async function seedLessons(db: Database): Promise<void> {
           priceCents: priceKes * 100,
           startAt,
           endAt: new Date(startAt.getTime() + minutes * 60_000),
-          link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
           isApproved: true,
           // A private lesson is one learner's (SPEC), a group a small class, a public one a crowd.
           capacity: SEATS[type],
@@ -786,6 +786,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedLearning(db, options);
   // Orders behind those bookings, the demo teacher's lessons in every state, a pending teacher (issue 10).
   await seedTeaching(db, { passwordHash, now: options.now });
+  // Who came to the lessons that have ended, so pay follows delivery from the start (issue 22).
+  await seedAttendance(db, options.now);
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

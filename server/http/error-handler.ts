@@ -67,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     // Route schemas (server/http/validation.ts) fail as a RequestValidationError, a ValidationError.
     if (error instanceof ValidationError) {
-      return reply.status(422).send({ message: error.message, errors: error.errors });
+      return reply.status(422).send({ ...error.extra, message: error.message, errors: error.errors });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });

@@ -12,9 +12,12 @@ export class HttpError extends Error {
   }
 }
 
-/** 422 with Laravel's shape: `message` is the first field error. */
+/** 422 with Laravel's shape: `message` is the first field error; `extra` adds fields to the body. */
 export class ValidationError extends HttpError {
-  constructor(readonly errors: FieldErrors) {
+  constructor(
+    readonly errors: FieldErrors,
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(422, Object.values(errors)[0]?.[0] ?? t('validation.general'));
   }
 

@@ -14,6 +14,7 @@ import type {
 } from '../db/schema';
 import { centsToDecimal } from './money';
 import { seatsLeft } from '../../src/shared/teaching';
+import { classroomWindow, type ClassroomProvider, type ClassroomRole } from '../../src/shared/classroom';
 
 const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
   public: '#1E88E5',
@@ -42,6 +43,8 @@ export type LessonDetails = typeof lessons.$inferSelect & {
     gradeLevelName: string | null;
     eduLevelId: number | null;
     eduLevelName: string | null;
+    /** The teacher's own link for the class's lessons (issue 22). */
+    link?: string | null;
   } | null;
   /** The topic's grade level (issue 9): the lesson's grade when it has no class. */
   topicGrade?: { id: number | null; name: string | null } | null;
@@ -74,8 +77,36 @@ export const lessonProgramResource = (
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The lesson as a purchasable and in lists; the join link only for those who may see it. */
-export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolean } = {}) {
+/** The teacher's own link a lesson is held on: its own, else its class's; null for its own room. */
+export const meetingLinkOf = (lesson: LessonDetails): string | null =>
+  lesson.link ?? lesson.lessonClass?.link ?? null;
+
+/**
+ * `classroom` (docs/classroom.md "Who enters, when"): the provider and the reader's window, for the
+ * lesson's teacher and its booked learners; nothing about the room itself. None for a cancelled lesson.
+ */
+export function classroomResource(
+  lesson: LessonDetails,
+  role: ClassroomRole | null | undefined,
+): { provider: ClassroomProvider; opens_at: string; closes_at: string } | null {
+  if (!role || lesson.cancelledAt) return null;
+  const window = classroomWindow(lesson, role);
+  return {
+    provider: meetingLinkOf(lesson) ? 'link' : 'jitsi',
+    opens_at: window.opensAt.toISOString(),
+    closes_at: window.closesAt.toISOString(),
+  };
+}
+
+/**
+ * The lesson as a purchasable and in lists. `link` (the teacher's own) only for its teacher: a
+ * learner gets the way in from the join answer, inside the window. `classroom` where `classroomFor`
+ * is given: the window of that role, null for a reader who has none.
+ */
+export function lessonResource(
+  lesson: LessonDetails,
+  extra: { showLink?: boolean; classroomFor?: ClassroomRole | null } = {},
+) {
   return {
     id: lesson.id,
     code: lesson.code,
@@ -84,6 +115,8 @@ export function lessonResource(lesson: LessonDetails, extra: { showLink?: boolea
     start_at: iso(lesson.startAt),
     end_at: iso(lesson.endAt),
     link: extra.showLink ? lesson.link : null,
+    // Only where the reader's relation to the lesson is known (its page, bookings, the teacher's views).
+    ...(extra.classroomFor === undefined ? {} : { classroom: classroomResource(lesson, extra.classroomFor) }),
     is_approved: lesson.isApproved,
     rejection_comment: lesson.rejectionComment,
     // A learner's booking of a cancelled lesson stays in their lists, marked, with the teacher's reason.
@@ -154,14 +187,19 @@ function lessonGrade(lesson: LessonDetails): { id: number; name: string } | null
   return null;
 }
 
-/** A bookings-list and timetable item: the Lesson plus whom it was booked for. */
+/**
+ * A bookings-list and timetable item: the Lesson plus whom it was booked for, with the booked
+ * learner's classroom. `attended` (bookings only): null until the end, then whether they joined.
+ */
 export function bookingItem(
   lesson: LessonDetails,
   booking: { id: number; studentId: number; createdAt: Date },
   studentName: string,
+  extra: { attended?: boolean | null } = {},
 ) {
   return {
-    ...lessonResource(lesson),
+    ...lessonResource(lesson, { classroomFor: 'learner' }),
+    ...(extra.attended === undefined ? {} : { attended: extra.attended }),
     booking: {
       id: booking.id,
       student_id: booking.studentId,

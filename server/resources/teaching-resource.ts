@@ -26,7 +26,7 @@ function lessonStatus(lesson: {
  * `value` (`public`, `private`, `group`) for the edit form.
  */
 export function teacherLessonResource(lesson: LessonDetails, counts: LessonCounts, now = new Date()) {
-  const base = lessonResource(lesson, { showLink: true });
+  const base = lessonResource(lesson, { showLink: true, classroomFor: 'teacher' });
   const started = lesson.startAt.getTime() <= now.getTime();
   const ended = lesson.endAt.getTime() <= now.getTime();
   const cancelled = lesson.cancelledAt !== null;
@@ -73,12 +73,31 @@ type ClassFields = Parameters<typeof learnerClassResource>[0];
 const classStatus = (row: { isApproved: boolean; rejectionComment: string | null }) =>
   row.isApproved ? 'approved' : row.rejectionComment ? 'rejected' : 'pending';
 
-/** The learner Class plus `status`; `lessons_count` counts the teacher's lessons that are not cancelled. */
-export function teacherClassResource(row: ClassFields, ownLessonsCount: number) {
+/**
+ * The learner Class plus `status`; `lessons_count` counts the teacher's lessons that are not
+ * cancelled. `link` (the teacher's own meeting for the class) where the caller read it: its teacher.
+ */
+export function teacherClassResource(row: ClassFields, ownLessonsCount: number, link?: string | null) {
   return {
     ...learnerClassResource(row),
+    ...(link === undefined ? {} : { link }),
     status: classStatus(row),
     lessons_count: ownLessonsCount,
+  };
+}
+
+/** Who came to a lesson (docs/classroom.md "Attendance and pay"), on the teacher's lesson page. */
+export function attendanceResource(row: {
+  userId: number;
+  name: string;
+  role: 'teacher' | 'learner';
+  firstJoinedAt: Date | null;
+}) {
+  return {
+    user_id: row.userId,
+    name: row.name,
+    role: row.role,
+    first_joined_at: row.firstJoinedAt ? row.firstJoinedAt.toISOString() : null,
   };
 }
 

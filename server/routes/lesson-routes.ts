@@ -1,5 +1,5 @@
 // /api/lessons (CONTRACT "Lessons", docs/learning-workspace.md): add to cart, bookings, show, find
-// lessons to book, join.
+// lessons to book, join (docs/classroom.md).
 import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
@@ -13,6 +13,7 @@ import {
   noteResource,
 } from '../resources/commerce-resource';
 import * as carts from '../services/cart-service';
+import { attendedBookings, joinAsLearner } from '../services/classroom-service';
 import { catalogueFilters } from '../services/catalogue-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as lessonService from '../services/lesson-service';
@@ -99,8 +100,14 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
         request.query.filter ?? 'all',
         page,
       );
+      const attended = await attendedBookings(
+        ctx.db,
+        rows.map(({ lesson, booking }) => ({ bookingId: booking.id, studentId: booking.studentId, lesson })),
+      );
       return {
-        data: rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName)),
+        data: rows.map(({ lesson, booking, studentName }) =>
+          bookingItem(lesson, booking, studentName, { attended: attended.get(booking.id) ?? null }),
+        ),
         meta,
       };
     },
@@ -133,7 +140,11 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     const { lesson, booked, own } = found;
     return {
       data: {
-        ...lessonResource(lesson, { showLink: booked || own }),
+        // A learner's way in is the join answer alone; the teacher sees their own link, to edit.
+        ...lessonResource(lesson, {
+          showLink: own,
+          classroomFor: own ? 'teacher' : booked ? 'learner' : null,
+        }),
         is_booked: booked,
         booked_for: found.bookedFor.map((row) => ({
           student_id: row.studentId,
@@ -151,6 +162,6 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
   api.post(
     '/api/lessons/join/:id',
     { ...signedIn, bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
-    async (request) => lessonService.joinLesson(ctx.db, currentUser(request).id, request.params.id),
+    async (request) => joinAsLearner(ctx, currentUser(request).id, request.params.id),
   );
 }

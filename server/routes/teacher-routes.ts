@@ -8,7 +8,8 @@ import { currentUser, type Guards } from '../http/guards';
 import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import { assignmentResource, noteResource } from '../resources/commerce-resource';
-import { learnerResource } from '../resources/teaching-resource';
+import { attendanceResource, learnerResource } from '../resources/teaching-resource';
+import { joinAsTeacher, setClassLink, setLessonLink } from '../services/classroom-service';
 import { listEarnings } from '../services/earnings-service';
 import { cancelLesson } from '../services/lesson-cancellation-service';
 import { availableSlots, scheduleDay, slotTime } from '../services/scheduling';
@@ -23,6 +24,7 @@ import {
   day,
   id,
   maybe,
+  meetingLink,
   optionalId,
   page,
   perPage,
@@ -133,6 +135,8 @@ const PageQuery = object({ page: maybe(page()), per_page: maybe(perPage()) });
 const SlotsQuery = object({ date: scheduleDay() });
 const RefParams = object({ id: text({ max: 100, required: true }) });
 const CancelBody = object({ reason: text({ max: REMARK_MAX }) });
+/** The teacher's own meeting (docs/classroom.md); `null` removes it. */
+const LinkBody = object({ link: meetingLink() });
 
 type LessonBodyValue = Omit<
   { [K in keyof typeof LessonFields]: (typeof LessonFields)[K]['TYPE'] },
@@ -225,7 +229,7 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     '/api/teacher/lessons/show/:id',
     { ...teacherOnly, schema: { params: RefParams } },
     async (request) => {
-      const { resource, learners, materials } = await teacherLessons.showLesson(
+      const { resource, learners, materials, attendance } = await teacherLessons.showLesson(
         ctx.db,
         await me(request),
         request.params.id,
@@ -236,7 +240,39 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
           learners: learners.map(learnerResource),
           notes: materials.notes.map(noteResource),
           assignments: materials.assignments.map(assignmentResource),
+          attendance: attendance.map(attendanceResource),
         },
+      };
+    },
+  );
+
+  // The classroom (docs/classroom.md): the teacher enters from 30 minutes before the start.
+  api.post('/api/teacher/lessons/join/:id', { ...json, schema: { params: IdParams } }, async (request) =>
+    joinAsTeacher(ctx, currentUser(request).id, request.params.id),
+  );
+
+  api.post(
+    '/api/teacher/lessons/link/:id',
+    { ...json, schema: { params: IdParams, body: LinkBody } },
+    async (request) => {
+      const teacher = await me(request);
+      const { link } = request.body;
+      await setLessonLink(ctx.db, teacher.id, request.params.id, link);
+      const { resource } = await teacherLessons.showLesson(ctx.db, teacher, String(request.params.id));
+      return { message: t(link ? 'classroom.linkSaved' : 'classroom.linkRemoved'), data: resource };
+    },
+  );
+
+  api.post(
+    '/api/teacher/classes/link/:id',
+    { ...json, schema: { params: IdParams, body: LinkBody } },
+    async (request) => {
+      const teacher = await me(request);
+      const { link } = request.body;
+      await setClassLink(ctx.db, teacher.id, request.params.id, link);
+      return {
+        message: t(link ? 'classroom.linkSaved' : 'classroom.linkRemoved'),
+        data: await teacherClasses.showClass(ctx.db, teacher.id, request.params.id),
       };
     },
   );

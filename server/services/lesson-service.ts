@@ -1,5 +1,5 @@
 // Lessons as buyers and learners see them: details for the cart, the bookings list, the show page
-// with its notes and assignments, finding lessons to book, and joining.
+// with its notes and assignments, and finding lessons to book (joining: classroom-service.ts).
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
@@ -22,21 +22,18 @@ import {
   topics,
   users,
 } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import type { LessonDetails } from '../resources/commerce-resource';
 import { takenSeats } from './lesson-seats';
 import { paged } from './paged';
-import { t } from '../../src/shared/messages';
+import { classroomWindow } from '../../src/shared/classroom';
 
 /**
  * What the public may see, find, book and join: approved and not cancelled (docs/teaching-admin.md
  * "States"). Every public, catalogue, search and cart query uses it instead of `is_approved` alone.
  */
 export const publicLesson = and(eq(lessons.isApproved, true), isNull(lessons.cancelledAt));
-
-/** Joining opens this long before the start. */
-const JOIN_EARLY_MS = 15 * 60 * 1000;
 
 // A lesson's class names its own subject; the topic's subject is joined as `subjects`.
 const classSubject = alias(subjects, 'class_subject');
@@ -61,6 +58,7 @@ function lessonQuery(db: Database) {
         gradeLevelName: gradeLevels.name,
         eduLevelId: educationLevels.id,
         eduLevelName: educationLevels.name,
+        link: classes.link,
       },
       topicGrade: { id: topicGrade.id, name: topicGrade.name },
       seatsTaken: takenSeats,
@@ -193,7 +191,7 @@ export async function lessonPage(db: Database, userId: number, code: string) {
     assignments: materials?.assignments ?? [],
     notesCount: Number(noteCount?.total ?? 0),
     assignmentsCount: Number(assignmentCount?.total ?? 0),
-    join: { opensAt: new Date(lesson.startAt.getTime() - JOIN_EARLY_MS), closesAt: lesson.endAt },
+    join: classroomWindow(lesson, 'learner'),
   };
 }
 
@@ -384,23 +382,4 @@ export async function findLessons(
     return lesson ? [{ lesson, booked: booked.has(id) }] : [];
   });
   return { rows, meta };
-}
-
-/** `{link}` for a booked lesson, from 15 minutes before the start until the end. */
-export async function joinLesson(db: Database, userId: number, lessonId: number, now = new Date()) {
-  const [lesson] = await db.select().from(lessons).where(eq(lessons.id, lessonId));
-  if (!lesson || !lesson.isApproved || lesson.cancelledAt) throw notFound();
-  const [teacher] = await db
-    .select({ userId: teachers.userId })
-    .from(teachers)
-    .where(eq(teachers.id, lesson.teacherId));
-  const isTeacher = teacher?.userId === userId;
-  if (!isTeacher && !(await isBookedBy(db, lesson.id, await learnerIds(db, userId)))) {
-    throw new HttpError(403, t('lesson.notBooked'));
-  }
-  if (now.getTime() < lesson.startAt.getTime() - JOIN_EARLY_MS)
-    throw new HttpError(422, t('lesson.joinTooEarly'));
-  if (now.getTime() > lesson.endAt.getTime()) throw new HttpError(422, t('lesson.joinEnded'));
-  if (!lesson.link) throw new HttpError(422, t('lesson.noLink'));
-  return { link: lesson.link };
 }

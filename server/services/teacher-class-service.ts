@@ -60,10 +60,22 @@ async function ownLessonCounts(db: Db, ids: number[]) {
   return new Map(rows.map((row) => [row.classId ?? 0, Number(row.total)]));
 }
 
-/** TeacherClasses for `ids`, in that order (also the admin's AdminClass: the Class names its teacher). */
-export async function teacherClasses(db: Database, ids: number[]) {
-  const [rows, counts] = await Promise.all([classRows(db, ids, []), ownLessonCounts(db, ids)]);
-  return rows.map((row) => teacherClassResource(row, counts.get(row.id) ?? 0));
+/**
+ * TeacherClasses for `ids`, in that order (also the admin's AdminClass: the Class names its teacher).
+ * `withLink`: the class's own meeting link, for its teacher.
+ */
+export async function teacherClasses(db: Database, ids: number[], { withLink = false } = {}) {
+  const [rows, counts, links] = await Promise.all([
+    classRows(db, ids, []),
+    ownLessonCounts(db, ids),
+    withLink && ids.length
+      ? db.select({ id: classes.id, link: classes.link }).from(classes).where(inArray(classes.id, ids))
+      : Promise.resolve([]),
+  ]);
+  const linkOf = new Map(links.map((row) => [row.id, row.link]));
+  return rows.map((row) =>
+    teacherClassResource(row, counts.get(row.id) ?? 0, withLink ? (linkOf.get(row.id) ?? null) : undefined),
+  );
 }
 
 /** `GET /api/teacher/classes?filter=`. */
@@ -78,7 +90,7 @@ export async function listClasses(
   const where = and(eq(classes.teacherId, teacherId), state);
   const { ids, meta } = await pagedIds(db, page, classes, where, order);
   return {
-    data: await teacherClasses(db, ids),
+    data: await teacherClasses(db, ids, { withLink: true }),
     meta,
   };
 }
@@ -96,7 +108,7 @@ async function ownClassId(db: Db, teacherId: number, id: number): Promise<number
 export async function showClass(db: Database, teacherId: number, id: number, now = new Date()) {
   await ownClassId(db, teacherId, id);
   const [[resource], lessonIds] = await Promise.all([
-    teacherClasses(db, [id]),
+    teacherClasses(db, [id], { withLink: true }),
     db
       .select({ id: lessons.id })
       .from(lessons)
@@ -196,7 +208,7 @@ export async function storeClass(db: Database, teacher: TeacherRow, input: Class
     .values({ ...fields(input), teacherId: teacher.id, slug: await freeSlug(db, input.title) })
     .returning({ id: classes.id });
   if (!row) throw new Error('Class insert returned no row');
-  const [resource] = await teacherClasses(db, [row.id]);
+  const [resource] = await teacherClasses(db, [row.id], { withLink: true });
   return resource;
 }
 
@@ -208,6 +220,6 @@ export async function updateClass(db: Database, teacher: TeacherRow, id: number,
     .update(classes)
     .set({ ...fields(input), slug: await freeSlug(db, input.title, id), updatedAt: new Date() })
     .where(eq(classes.id, id));
-  const [resource] = await teacherClasses(db, [id]);
+  const [resource] = await teacherClasses(db, [id], { withLink: true });
   return resource;
 }

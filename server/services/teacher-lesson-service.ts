@@ -39,6 +39,7 @@ import {
   type SeriesFrequency,
   type TEACHER_LESSON_FILTERS,
 } from '../../src/shared/teaching';
+import { attendanceOf } from './classroom-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
@@ -306,7 +307,7 @@ const snakeErrors = (errors: FieldErrors): FieldErrors =>
   );
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newLessonCode = () =>
+export const newLessonCode = () =>
   `LSN-${[...randomBytes(8)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('')}`;
 
 /** The columns a new or edited lesson gets from the form: it waits for an admin again. */
@@ -527,15 +528,16 @@ export async function lessonBookings(db: Db, lessonId: number): Promise<LessonBo
   });
 }
 
-/** `GET /api/teacher/lessons/show/{id or code}`: the teacher's lesson, its learners and materials. */
+/** `GET /api/teacher/lessons/show/{id or code}`: the teacher's lesson, its learners, materials and who came. */
 export async function showLesson(db: Database, teacher: TeacherRow, ref: string, now = new Date()) {
   const named =
     /^\d+$/.test(ref) && Number(ref) <= 2_147_483_647 ? eq(lessons.id, Number(ref)) : eq(lessons.code, ref);
   const lesson = await ownLesson(db, teacher.id, named);
-  const [resource, learners, materials] = await Promise.all([
+  const [resource, learners, materials, attendance] = await Promise.all([
     teacherLesson(db, lesson.id, now),
     lessonBookings(db, lesson.id),
     lessonMaterials(db, lesson.id),
+    attendanceOf(db, lesson.id),
   ]);
-  return { resource, learners, materials };
+  return { resource, learners, materials, attendance };
 }

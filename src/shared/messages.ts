@@ -62,6 +62,12 @@ export const messages = {
   'profile.submitted': 'Your profile has been submitted for approval.',
   'lesson.approved': 'Your lesson registration has been approved',
   'lesson.rejected': 'Your lesson registration failed approval',
+  // The classroom (issue 22, docs/classroom.md): entering a lesson, its window, the teacher's own link.
+  'classroom.opensAt': 'The classroom opens at {time}.',
+  'classroom.ended': 'This lesson has ended.',
+  'classroom.linkSaved': 'The meeting link is saved.',
+  'classroom.linkRemoved': 'The meeting link is removed: the lesson uses its own classroom.',
+  'classroom.linkClosed': 'This lesson was cancelled or has ended: its meeting link cannot change.',
 
   'messages.general': 'Something went wrong, please try again later.',
   'messages.reload': 'Oops, something went wrong, please reload the page.',

@@ -8,6 +8,7 @@
 // no NUL byte or lone surrogate in text, bounded lengths, dates in a sane range.
 import { optional, Struct, refine, type Failure } from 'superstruct';
 import { t } from './messages';
+import { meetingLinkError } from './classroom';
 import { emailProblem, isSafaricomPhone, normaliseKenyanPhone, type FieldErrors } from './validation';
 
 /** Ids are PostgreSQL `integer` columns. */
@@ -338,6 +339,23 @@ export function safaricomPhone() {
       return typeof value === 'string' && isSafaricomPhone(value) && /^254\d{9}$/.test(value)
         ? null
         : t('validation.safaricomPhone');
+    },
+  );
+}
+
+/**
+ * A teacher's own meeting link (issue 22, `meetingLinkError`), trimmed; `null` removes it (the
+ * lesson goes back to its own room). A missing key or '' is "Enter the meeting link."
+ */
+export function meetingLink() {
+  return piece<string | null>(
+    'meetingLink',
+    (value) => (typeof value === 'string' ? value.trim() : value === undefined ? '' : value),
+    (value) => {
+      if (value === null) return null;
+      if (typeof value !== 'string') return t('validation.text');
+      if (!isStorableText(value)) return t('validation.invalidCharacters');
+      return meetingLinkError(value);
     },
   );
 }

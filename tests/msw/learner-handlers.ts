@@ -97,17 +97,23 @@ function fixtures(now: number) {
   return { soon, upcoming, live, past, open };
 }
 
-function bookingOf(item: Wire, bookingId: number, child: { id: number; name: string }): Wire {
+function bookingOf(item: Wire, bookingId: number, child: { id: number; name: string }, now: number): Wire {
+  const ended = new Date(item.end_at as string).getTime() <= now;
   return {
     ...item,
+    // Issue 22 (docs/classroom.md): the learner's window, and whether they came once it has ended.
+    classroom: {
+      provider: 'jitsi',
+      opens_at: new Date(new Date(item.start_at as string).getTime() - 15 * 60_000).toISOString(),
+      closes_at: item.end_at,
+    },
+    attended: ended ? true : null,
     booking: {
       id: bookingId,
       student_id: child.id,
       student_name: child.name,
       created_at: '2026-11-20T07:00:00.000Z',
     },
-    // Issue 22: null until the lesson ends, then whether the learner joined (the ended one here: yes).
-    attended: Date.parse(String(item.end_at)) < Date.now() ? true : null,
   };
 }
 
@@ -162,10 +168,10 @@ export const learner = {
     const amina = { id: AMINA.id, name: 'Amina Kamau' };
     const jabali = { id: JABALI.id, name: 'Jabali Kamau' };
     this.bookings = [
-      bookingOf(live, 1, amina),
-      bookingOf(soon, 2, amina),
-      bookingOf(upcoming, 3, jabali),
-      bookingOf(past, 4, amina),
+      bookingOf(live, 1, amina, now),
+      bookingOf(soon, 2, amina, now),
+      bookingOf(upcoming, 3, jabali, now),
+      bookingOf(past, 4, amina, now),
     ];
     this.modes = {};
     this.joinRefusal = null;

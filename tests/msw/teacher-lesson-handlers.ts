@@ -139,6 +139,8 @@ export const TEACHER_CLASS = {
   booked_lessons_count: 0,
   is_approved: true,
   rejection_comment: null,
+  // Issue 22: the teacher's own meeting link for the class's lessons (null: each lesson's own room).
+  link: null,
   status: 'approved',
 };
 export const REJECTED_CLASS = {

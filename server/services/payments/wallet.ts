@@ -1,7 +1,7 @@
 // Paying from the wallet: the PIN (wrong tries counted, a lock after five) and the payment itself,
 // settled at once in one database transaction.
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction as DbTransaction } from '../../db/client';
 import { transactions, wallets } from '../../db/schema';
 import { HttpError, ValidationError } from '../../http/errors';
 import { transactionResource } from '../../resources/commerce-resource';
@@ -83,41 +83,48 @@ export async function payByWallet(
   if (pinRefused) throw ValidationError.field('pin', pinRefused);
   const id = await payableCartId(ctx.db, buyer, cartId);
   await verifyWalletPin(ctx.db, buyer.userId, input.pin);
-  const transaction = await ctx.db.transaction(async (tx) => {
-    const payable = await lockPayableCart(tx, buyer, id, input);
-    // Lock order step 4 (docs/commerce.md "Lock order"; after the lessons and the cart, which
-    // lockPayableCart took): concurrent payments from one wallet queue up, so the balance check
-    // holds. New bookings are inserted under the lessons' locks.
-    const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, buyer.userId)).for('update');
-    if (!wallet || wallet.balanceCents < payable.totalCents)
-      throw ValidationError.field('balance', t('wallet.insufficient'));
-    await tx
-      .update(wallets)
-      .set({ balanceCents: wallet.balanceCents - payable.totalCents, updatedAt: new Date() })
-      .where(eq(wallets.id, wallet.id));
-    const now = new Date();
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        userId: buyer.userId,
-        walletId: wallet.id,
-        type: 'payment',
-        amountCents: payable.totalCents,
-        reference: newReference('PAY'),
-        status: 'completed',
-        gateway: 'wallet',
-        cartId: payable.cart.id,
-        cartVersion: payable.cart.version,
-        studentId: payable.learnerId,
-        meta: { result_desc: t('payment.paid') },
-        initiatedAt: now,
-        completedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('Transaction insert returned no row');
-    await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id });
-    await transactionEvent(tx, buyer.userId, { id: row.id, status: row.status });
-    return row;
-  });
+  const transaction = await ctx.db.transaction((tx) => chargeWallet(tx, buyer, id, input));
   return { message: t('payment.paid'), transaction: transactionResource(transaction) };
+}
+
+/**
+ * The payment itself, inside the caller's transaction, once the PIN was checked (or, for the demo
+ * lesson outside production, where the server books for the demo student): the cart paid from the
+ * wallet and fulfilled at once.
+ */
+export async function chargeWallet(tx: DbTransaction, buyer: Buyer, cartId: number, input: PayInput) {
+  const payable = await lockPayableCart(tx, buyer, cartId, input);
+  // Lock order step 4 (docs/commerce.md "Lock order"; after the lessons and the cart, which
+  // lockPayableCart took): concurrent payments from one wallet queue up, so the balance check
+  // holds. New bookings are inserted under the lessons' locks.
+  const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, buyer.userId)).for('update');
+  if (!wallet || wallet.balanceCents < payable.totalCents)
+    throw ValidationError.field('balance', t('wallet.insufficient'));
+  await tx
+    .update(wallets)
+    .set({ balanceCents: wallet.balanceCents - payable.totalCents, updatedAt: new Date() })
+    .where(eq(wallets.id, wallet.id));
+  const now = new Date();
+  const [row] = await tx
+    .insert(transactions)
+    .values({
+      userId: buyer.userId,
+      walletId: wallet.id,
+      type: 'payment',
+      amountCents: payable.totalCents,
+      reference: newReference('PAY'),
+      status: 'completed',
+      gateway: 'wallet',
+      cartId: payable.cart.id,
+      cartVersion: payable.cart.version,
+      studentId: payable.learnerId,
+      meta: { result_desc: t('payment.paid') },
+      initiatedAt: now,
+      completedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Transaction insert returned no row');
+  await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id });
+  await transactionEvent(tx, buyer.userId, { id: row.id, status: row.status });
+  return row;
 }

@@ -21,7 +21,6 @@ async function lessonStartingIn(minutes: number, code: string) {
       priceCents: 30_000,
       startAt,
       endAt: new Date(startAt.getTime() + 60 * 60_000),
-      link: `https://meet.jit.si/somesha-${code.toLowerCase()}`,
       isApproved: true,
     })
     .returning();
@@ -30,7 +29,7 @@ async function lessonStartingIn(minutes: number, code: string) {
 }
 
 describe('joining a booked lesson', () => {
-  it('gives the link from 15 minutes before the start, and only to those who booked it', async () => {
+  it('opens the lesson’s own room from 15 minutes before the start, and only to those who booked it', async () => {
     const soon = await lessonStartingIn(10, 'JOIN-SOON');
     const later = await lessonStartingIn(120, 'JOIN-LATER');
     const buyer = await newBuyer(server, { balanceKes: 1000 });
@@ -40,18 +39,27 @@ describe('joining a booked lesson', () => {
 
     const joined = await buyer.browser.post(`/api/lessons/join/${soon.id}`);
     expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ link: soon.link });
+    expect(joined.body).toEqual({
+      provider: 'jitsi',
+      link: expect.stringMatching(/^https:\/\/meet\.jit\.si\/somesha-[a-z2-7]{26}$/),
+      embed: null,
+    });
 
     const early = await buyer.browser.post(`/api/lessons/join/${later.id}`);
     expect(early.status).toBe(422);
-    expect(early.body.message).toBe('You can join from 15 minutes before the lesson starts.');
+    expect(early.body.opens_at).toBe(new Date(later.startAt.getTime() - 15 * 60_000).toISOString());
 
+    // Issue 22: someone who did not book finds no classroom at all (was 403 "Book this lesson to join it.").
     const stranger = await newBuyer(server);
     const refused = await stranger.browser.post(`/api/lessons/join/${soon.id}`);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Book this lesson to join it.');
+    expect(refused.status).toBe(404);
     const shown = await stranger.browser.get(`/api/lessons/show/${soon.code}`);
-    expect(shown.body.data).toMatchObject({ code: 'JOIN-SOON', is_booked: false, link: null });
+    expect(shown.body.data).toMatchObject({
+      code: 'JOIN-SOON',
+      is_booked: false,
+      link: null,
+      classroom: null,
+    });
   });
 
   it('lists bookings by filter and refuses an unknown filter', async () => {

@@ -49,7 +49,13 @@ describe('paying from the wallet', () => {
     expect(again.body.message).toBe('You have already booked this lesson.');
 
     const shown = await buyer.browser.get(`/api/lessons/show/${lesson(0).code}`);
-    expect(shown.body.data).toMatchObject({ code: lesson(0).code, is_booked: true, link: lesson(0).link });
+    // Issue 22: a booked learner gets the classroom's window, never the link (the join answer has it).
+    expect(shown.body.data).toMatchObject({
+      code: lesson(0).code,
+      is_booked: true,
+      link: null,
+      classroom: { provider: 'jitsi' },
+    });
   });
 
   it('activates a plan from now for its duration', async () => {

@@ -98,7 +98,7 @@ describe('bookings', () => {
 });
 
 describe('the lesson page', () => {
-  it('gives a booked learner the notes, assignments and files, the link and the join window', async () => {
+  it('gives a booked learner the notes, assignments and files, the classroom and the join window', async () => {
     const student = await signedIn(server, STUDENT);
     const page = await student.get('/api/lessons/show/SOM-0201');
     expect(page.status).toBe(200);
@@ -107,7 +107,13 @@ describe('the lesson page', () => {
     expect(lesson).toMatchObject({
       code: 'SOM-0201',
       is_booked: true,
-      link: row.link,
+      // Issue 22: a learner never reads a link; the way in is the join answer, inside the window.
+      link: null,
+      classroom: {
+        provider: 'jitsi',
+        opens_at: new Date(row.startAt.getTime() - 15 * 60_000).toISOString(),
+        closes_at: row.endAt.toISOString(),
+      },
       booked_for: [{ student_id: expect.any(Number), student_name: 'Wanjiru Kamau' }],
       notes_count: 1,
       assignments_count: 1,
@@ -153,6 +159,7 @@ describe('the lesson page', () => {
       is_booked: false,
       booked_for: [],
       link: null,
+      classroom: null,
       notes: [],
       assignments: [],
       notes_count: 1,
