@@ -12,7 +12,7 @@ import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xst
 import { errorText } from '@/services/envelope';
 import type { ClassroomEmbed, JoinAnswer, LessonDetail } from '@/services/schemas/learner';
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
-import { classroomWindow, type ClassroomRole } from '@/shared/classroom';
+import { classroomWindow, jitsiOrigin, type ClassroomRole } from '@/shared/classroom';
 import { t } from '@/shared/messages';
 import { clockLogic, type JoinEvent } from './join-machine';
 
@@ -63,10 +63,6 @@ function browserConnection(): ConnectionHint {
   return (navigator as Navigator & { connection?: ConnectionHint }).connection;
 }
 
-/** Where the IFrame API script comes from: the domain over https, unless it carries its own scheme. */
-export function jitsiOrigin(domain: string): string {
-  return /^https?:\/\//i.test(domain) ? new URL(domain).origin : `https://${domain}`;
-}
 
 /** The id of the element the call is embedded in (the page renders it from the pre-join panel on). */
 export const CALL_NODE_ID = 'classroom-call';

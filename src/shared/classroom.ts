@@ -19,6 +19,15 @@ export type ClassroomProvider = (typeof CLASSROOM_PROVIDERS)[number];
 
 export type ClassroomRole = 'teacher' | 'learner';
 
+/**
+ * The origin a Jitsi domain's IFrame API script and rooms come from: the domain over https, unless it
+ * carries its own scheme (a local test origin, `http://127.0.0.1:4567`). Shared by the server (links,
+ * CSP) and the classroom page (the script).
+ */
+export function jitsiOrigin(domain: string): string {
+  return /^https?:\/\//i.test(domain) ? new URL(domain).origin : `https://${domain}`;
+}
+
 /** When `role` may enter a lesson's classroom: `[opensAt, closesAt]` (ms). Nobody after the end. */
 export function classroomWindow(lesson: { startAt: Date; endAt: Date }, role: ClassroomRole) {
   const early = role === 'teacher' ? TEACHER_JOIN_EARLY_MS : LEARNER_JOIN_EARLY_MS;

@@ -6,13 +6,13 @@
 // person sees (phase, countdowns, link, data saver, error) against an oracle written out here, which
 // call each invoked service got (the join route by role, the script's origin, the call's room, token,
 // name and data saver), and that a call runs exactly while the page is in it (disposed at the end).
+import { jitsiOrigin } from '@/shared/classroom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
 import { CLOCK_TICK_MS } from '@/machines/join-machine';
 import {
   classroomMachine,
   jitsiArguments,
-  jitsiOrigin,
   learnerWindow,
   prefersDataSaver,
   selectClassroom,

@@ -13,7 +13,6 @@ export type {
 } from './classroom';
 export {
   JitsiClassroom,
-  jitsiOrigin,
   roomName,
   type JitsiSettings,
   type JitsiTokens,

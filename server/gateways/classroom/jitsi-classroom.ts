@@ -3,7 +3,7 @@
 // HS256 for a self-hosted Jitsi with token authentication, RS256 with `kid` for JaaS (8x8).
 import { createHmac, createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { TOKEN_GRACE_MS } from '../../../src/shared/classroom';
+import { jitsiOrigin, TOKEN_GRACE_MS } from '../../../src/shared/classroom';
 import type { Classroom, ClassroomEntry, ClassroomLesson, ClassroomPerson } from './classroom';
 
 export type JitsiTokens =
@@ -44,10 +44,6 @@ export function roomName(secret: string, lessonId: number): string {
   return `somesha-${base32(digest).slice(0, ROOM_HASH_LENGTH)}`;
 }
 
-/** The origin the script and the room links come from: the domain's own scheme, else https. */
-export function jitsiOrigin(domain: string): string {
-  return /^https?:\/\//i.test(domain) ? new URL(domain).origin : `https://${domain}`;
-}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
