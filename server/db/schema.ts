@@ -272,8 +272,11 @@ export const wallets = pgTable('wallets', {
   // Wrong PINs in a row; 5 lock the wallet until pin_locked_until.
   pinAttempts: integer('pin_attempts').notNull().default(0),
   pinLockedUntil: timestamp('pin_locked_until', { withTimezone: true }),
+  /** The M-Pesa number withdrawals are paid to (issue 23), set with the PIN. */
   withdrawalNo: text('withdrawal_no'),
   withdrawalProvider: text('withdrawal_provider'),
+  /** When the number was last set: a new number cannot be paid to for 24 hours (docs/withdrawals.md). */
+  withdrawalNoSetAt: timestamp('withdrawal_no_set_at', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -442,7 +445,8 @@ export const cartItems = pgTable(
 );
 
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES };
-export const GATEWAYS = ['wallet', 'mpesa', 'paybill', 'pesapal'] as const;
+/** `mpesa_b2c`: withdrawals to M-Pesa (Daraja B2C, issue 23); its receipts share M-Pesa's space. */
+export const GATEWAYS = ['wallet', 'mpesa', 'paybill', 'pesapal', 'mpesa_b2c'] as const;
 
 /** The wallet ledger and every gateway payment attempt (CONTRACT "Transaction"). */
 export const transactions = pgTable(
@@ -458,6 +462,11 @@ export const transactions = pgTable(
     gateway: text('gateway', { enum: GATEWAYS }).notNull(),
     checkoutRequestId: text('checkout_request_id').unique(),
     orderTrackingId: text('order_tracking_id').unique(),
+    /**
+     * A withdrawal's `OriginatorConversationID` (issue 23): generated and stored before the B2C request
+     * goes out, so every result and status answer is matched to the request the server made.
+     */
+    originatorConversationId: text('originator_conversation_id').unique(),
     /**
      * The gateway's receipt of a payment: the M-Pesa receipt (STK `MpesaReceiptNumber`, C2B `TransID`)
      * or Pesapal's confirmation code. Unique per provider (the indexes below): a receipt is settled once.
@@ -493,7 +502,7 @@ export const transactions = pgTable(
     // M-Pesa express and paybill share M-Pesa's receipt space; Pesapal's codes are its own.
     uniqueIndex('transactions_mpesa_receipt_idx')
       .on(t.gatewayReceipt)
-      .where(sql`${t.gateway} in ('mpesa', 'paybill')`),
+      .where(sql`${t.gateway} in ('mpesa', 'paybill', 'mpesa_b2c')`),
     uniqueIndex('transactions_pesapal_receipt_idx')
       .on(t.gatewayReceipt)
       .where(sql`${t.gateway} = 'pesapal'`),
@@ -1013,4 +1022,28 @@ export const lessonReports = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'open'`),
   ],
+);
+
+/**
+ * What an admin did to a transaction from the money desk (issue 23): who, when, which action and why.
+ * Written in the transaction of the action itself; shown on the transaction.
+ */
+export const transactionAudit = pgTable(
+  'transaction_audit',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    remark: text('remark').notNull(),
+    /** The ledger line the action wrote, when money moved. */
+    resultTransactionId: integer('result_transaction_id').references((): AnyPgColumn => transactions.id, {
+      onDelete: 'set null',
+    }),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transaction_audit_transaction_idx').on(t.transactionId)],
 );

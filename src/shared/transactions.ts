@@ -1,8 +1,20 @@
 // A wallet ledger entry's types and states (CONTRACT.md "Transaction"), shared by the API's table
 // and the SPA's decoder so the two lists cannot drift apart.
 
-/** `earning`: a teacher's share of a lesson that ended, credited to the teacher's wallet (issue 10). */
-export const TRANSACTION_TYPES = ['topup', 'payment', 'refund', 'payout', 'earning'] as const;
+/**
+ * `earning`: a teacher's share of a lesson that ended, credited to the teacher's wallet (issue 10).
+ * `withdrawal`: money sent from the wallet to M-Pesa (B2C), held from the request (issue 23);
+ * `withdrawal_reversal`: a failed withdrawal's money back in the wallet, once.
+ */
+export const TRANSACTION_TYPES = [
+  'topup',
+  'payment',
+  'refund',
+  'payout',
+  'earning',
+  'withdrawal',
+  'withdrawal_reversal',
+] as const;
 
 export const TRANSACTION_STATUSES = [
   'pending',
