@@ -292,6 +292,12 @@ async function snapshotKey(): Promise<string> {
 
 type RequestOptions = { json?: unknown; body?: string; headers?: Record<string, string>; csrf?: boolean };
 
+/** undici's "other side closed" (`UND_ERR_SOCKET`) under fetch's "fetch failed". */
+function socketClosed(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
+}
+
 export class Browser {
   readonly cookies = new Map<string, string>();
 
@@ -337,7 +343,14 @@ export class Browser {
       body = JSON.stringify(options.json);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const send = () => fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    // A kept-alive connection the server closed just as this request went out (it closes one after
+    // refusing an oversized body, 413) fails at the socket; a browser sends such a request again on a
+    // new connection, and so does this one, once. A server that drops this very request fails twice.
+    const response = await send().catch((error: unknown) => {
+      if (socketClosed(error)) return send();
+      throw error;
+    });
     this.storeCookies(response.headers.getSetCookie());
     const text = await response.text();
     let parsed: unknown = text;
