@@ -48,6 +48,7 @@ import { questionRoutes } from './routes/question-routes';
 import { reportRoutes } from './routes/report-routes';
 import { webRoutes } from './routes/web-routes';
 import { walletRoutes } from './routes/wallet-routes';
+import { moneyDeskRoutes } from './routes/money-desk-routes';
 import {
   DEFAULT_COMMERCE_SETTINGS,
   type CommerceContext,
@@ -235,6 +236,7 @@ export async function buildApp({
   adminCatalogueRoutes(app, ctx, guards);
   reportRoutes(app, ctx, guards);
   walletRoutes(app, commerceCtx, guards);
+  moneyDeskRoutes(app, ctx, guards);
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards, { events: liveEvents });

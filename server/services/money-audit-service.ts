@@ -22,14 +22,21 @@ export const AUDIT_CHECKS = [
 ] as const;
 
 /**
- * What one ledger line does to its wallet, in cents (positive credits, negative debits, 0 leaves
- * the wallet alone). The single definition both the audit and docs/commerce.md describe.
+ * What one ledger line (a `transactions` row aliased `t`) does to its wallet, in cents (positive
+ * credits, negative debits, 0 leaves the wallet alone). The single definition the audit, the
+ * teachers' statements (statement-service.ts) and docs/commerce.md describe.
+ *
+ * A withdrawal holds its amount from the request on, whatever becomes of it: the money a failed
+ * (or staff-reversed) withdrawal gives back is its own `withdrawal_reversal` line, so the
+ * withdrawal must keep counting or that money would count twice (docs/withdrawals.md).
  */
-const LEDGER_EFFECT = sql.raw(`case
+export const LEDGER_EFFECT = sql.raw(`case
   when t.type = 'topup' and t.status = 'completed' then t.amount_cents
   when t.type in ('refund', 'earning') and t.gateway = 'wallet' and t.status = 'completed' then t.amount_cents
   when t.type = 'payment' and t.gateway = 'wallet' and t.status = 'completed' then -t.amount_cents
   when t.type = 'payout' and t.status in ('pending', 'completed') then -t.amount_cents
+  when t.type = 'withdrawal' then -t.amount_cents
+  when t.type = 'withdrawal_reversal' and t.status = 'completed' then t.amount_cents
   else 0 end`);
 
 /**
