@@ -232,7 +232,6 @@ export const withdrawalMachine = setup({
                   message: serverMessageOr(event.error, t('walletUi.requestFailed')),
                 }),
               },
-              'announce',
             ],
           },
         ],
