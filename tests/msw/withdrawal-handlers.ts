@@ -105,7 +105,8 @@ export const withdrawals = {
     ];
   },
   /** M-Pesa's answer for a pending withdrawal: paid, or failed with the money back. */
-  settle(id: number, outcome: 'completed' | 'failed' | 'needs_review' = this.outcome) {
+  settle(id: number, how?: 'completed' | 'failed' | 'needs_review') {
+    const outcome = how ?? withdrawals.outcome;
     const item = this.items.find((each) => each.id === id);
     if (!item || item.status !== 'pending') return;
     item.status = outcome;

@@ -332,7 +332,7 @@ export default function AdminMoneyPage() {
         <Tabs.List aria-label="Money desk sections">
           <Tabs.Tab value="withdrawals">Withdrawals</Tabs.Tab>
           <Tabs.Tab value="commission">Commission</Tabs.Tab>
-          <Tabs.Tab value="review">Needs review</Tabs.Tab>
+          <Tabs.Tab value="review">Review queue</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="withdrawals" pt="md">
           <Withdrawals />
