@@ -3,6 +3,7 @@
 // the limits and the fee before the PIN, pending on the live stream, then paid with the receipt or
 // failed with M-Pesa's reason), the server's 422s on their fields, and the withdrawals history.
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { formatDateTime } from '@/shared/time';
@@ -20,6 +21,17 @@ installFakeEventSource();
 afterAll(() => {
   delete (globalThis as { EventSource?: unknown }).EventSource;
 });
+
+async function violations(): Promise<string[]> {
+  // Contrast needs real layout and colours: the browser checks (tests/e2e/workspace-pages.test.ts) run it.
+  const result = await axe.run(document.body, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+  );
+}
 
 const section = (name: string) => screen.getByRole('region', { name });
 const withdraw = () => section('Withdraw to M-Pesa');
@@ -178,6 +190,18 @@ describe('withdrawals on the wallet page', () => {
     expect(
       within(card).getByText(t('walletUi.numberUsableAt', { time: formatDateTime(usable) })),
     ).toBeInTheDocument();
+  });
+
+  it('passes axe-core with the withdrawal at its PIN step, and on the statement page', async () => {
+    const app = await openWallet();
+    await within(section('Withdrawals')).findByText('SKQ1A2B3C4');
+    await startWithdrawal(app, '500');
+    await within(withdraw()).findByTestId('withdrawal-confirmation');
+    expect(await violations()).toEqual([]);
+
+    await app.user.click(within(section('Statements')).getByRole('link', { name: 'Print view' }));
+    await screen.findByTestId('statement-closing');
+    expect(await violations()).toEqual([]);
   });
 
   it('shows a learner what can be withdrawn too, but no statements', async () => {
