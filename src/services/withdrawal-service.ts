@@ -53,9 +53,9 @@ export async function fetchStatement(month: string): Promise<Statement> {
   );
 }
 
-/** Where the browser downloads the month's CSV (an attachment, so a plain link). */
+/** Where the browser downloads the month's CSV (an attachment, so a plain link to the API, as the event stream's). */
 export function statementCsvPath(month: string): string {
-  return `/api/teacher/statement?month=${encodeURIComponent(month)}&format=csv`;
+  return `${import.meta.env.VITE_API_URL ?? ''}/api/teacher/statement?month=${encodeURIComponent(month)}&format=csv`;
 }
 
 export async function fetchAdminWithdrawals(query: ListQuery): Promise<ListPage<Withdrawal>> {
