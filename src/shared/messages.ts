@@ -450,6 +450,28 @@ export const messages = {
   'desk.resolvedCredit': 'Credited {amount} to the wallet.',
   'desk.resolvedRefundedOutside': 'Marked as refunded outside the app.',
   'desk.resolvedClose': 'Closed.',
+  // Issue 23, the wallet page's withdrawals, statements and the admin money desk (wallet helper).
+  'walletUi.withdrawable': 'Withdrawable {amount}',
+  'walletUi.numberNone': 'No withdrawal number yet. Set the M-Pesa number your withdrawals are paid to.',
+  'walletUi.numberUsableAt': 'Withdrawals can be paid to this number from {time}.',
+  'walletUi.numberSaved': 'Withdrawal number saved.',
+  'walletUi.amountLimits': 'Withdraw from {min} to {max}.',
+  'walletUi.amountAboveWithdrawable': 'You can withdraw at most {amount}.',
+  'walletUi.nothingWithdrawable':
+    'There is nothing to withdraw yet: earnings and refunds can be withdrawn, top-ups stay for lessons.',
+  'walletUi.needsNumber': 'Set a withdrawal number first.',
+  'walletUi.confirm': 'Send {amount} to {number}. Fee {fee}; {total} leaves your wallet.',
+  'walletUi.pending': 'Withdrawal sent to M-Pesa. Waiting for M-Pesa to confirm the payment.',
+  'walletUi.slow':
+    'M-Pesa has not confirmed yet. The withdrawal stays pending; its outcome will show in your withdrawals.',
+  'walletUi.paid': 'Withdrawal paid. M-Pesa receipt {receipt}.',
+  'walletUi.failed': 'The withdrawal failed and the money is back in your wallet.',
+  'walletUi.review':
+    'M-Pesa has not answered about this withdrawal. Our team is checking it; nothing else is needed from you.',
+  'walletUi.requestFailed': 'We could not send the withdrawal. Check your withdrawals before trying again.',
+  'walletUi.statementMonth': 'Choose a month.',
+  'walletUi.userRequired': 'Choose whose wallet to credit.',
+  'walletUi.resolved': 'Transaction resolved.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

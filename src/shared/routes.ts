@@ -256,6 +256,15 @@ export const routes = [
     screen: 'workspace/notifications-page',
   },
   { name: 'wallet', path: '/wallet', layout: 'workspace', access: 'auth', screen: 'commerce/wallet-page' },
+  // Issue 23: a teacher's monthly statement, print-friendly (`:month` is YYYY-MM).
+  {
+    name: 'wallet.statement',
+    path: '/wallet/statement/:month',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'commerce/statement-page',
+  },
   {
     name: 'grade-levels',
     path: '/grade-levels',
@@ -395,6 +404,15 @@ export const routes = [
     access: 'auth',
     roles: ['admin'],
     screen: 'admin/admin-payments-page',
+  },
+  // Issue 23: the money desk (withdrawals by status, commission by month, the review queue).
+  {
+    name: 'admin.money',
+    path: '/admin/money',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-money-page',
   },
   // Issue 22: learners' reports of a lesson that went wrong, decided by an admin.
   {

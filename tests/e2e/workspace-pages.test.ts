@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { routes } from '../../src/shared/routes';
+import { recentMonths } from '../../src/shared/withdrawal-form';
 import { DEMO_PASSWORD } from './support/auth';
 import { seriousViolations } from './support/axe';
 import { expect, signedInTest } from './support/student-session';
@@ -103,6 +104,9 @@ async function teachingPaths(page: Page): Promise<string[]> {
         return `/teaching/classes/edit/${pendingClass}`;
       case 'teaching.classes.show':
         return `/teaching/classes/show/${pendingClass}`;
+      // This month's statement (issue 23), with the seed's earnings on it.
+      case 'wallet.statement':
+        return `/wallet/statement/${recentMonths(new Date())[0]}`;
       default:
         if (route.path.includes(':'))
           throw new Error(`No parameter values for ${route.name} (${route.path})`);

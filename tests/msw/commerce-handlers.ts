@@ -47,7 +47,13 @@ export const PACKAGES = [
     duration: 1,
     duration_unit: 'month',
     features: [
-      { id: 1, name: 'Questions per month', slug: 'questions', value: 'unlimited', display_value: 'Unlimited' },
+      {
+        id: 1,
+        name: 'Questions per month',
+        slug: 'questions',
+        value: 'unlimited',
+        display_value: 'Unlimited',
+      },
       { id: 2, name: 'Group classes', slug: 'classes', value: '4', display_value: null },
     ],
   },
@@ -143,6 +149,10 @@ export const commerce = {
       currency: 'KES',
       withdrawal_no: null,
       withdrawal_provider: null,
+      // Issue 23 (tests/msw/withdrawal-handlers.ts sets them for the withdrawal tests).
+      withdrawal_no_usable_at: null,
+      withdrawable: '0.00',
+      withdrawal_fee: '0.00',
       has_pin: this.pin !== null,
     };
   },
@@ -162,7 +172,12 @@ export const commerce = {
       receipt_sent_at: null,
     };
   },
-  startTransaction(type: FakeTransaction['type'], amountCents: number, finalStatus: FinalStatus, resultDesc: string | null) {
+  startTransaction(
+    type: FakeTransaction['type'],
+    amountCents: number,
+    finalStatus: FinalStatus,
+    resultDesc: string | null,
+  ) {
     const tx: FakeTransaction = {
       id: this.nextTransactionId++,
       type,
@@ -222,7 +237,10 @@ function learnerRefused(body: WireRecord): Response | null {
   if (!commerce.lines.some((line) => line.purchasableType === 'lesson') || children.length === 0) return null;
   const wanted = body.student_id ?? (children.length === 1 ? children[0] : null);
   if (typeof wanted === 'number' && children.includes(wanted)) return null;
-  return json({ message: t('payment.childRequired'), errors: { student_id: [t('payment.childRequired')] } }, 422);
+  return json(
+    { message: t('payment.childRequired'), errors: { student_id: [t('payment.childRequired')] } },
+    422,
+  );
 }
 
 export const commerceHandlers = [
@@ -240,7 +258,8 @@ export const commerceHandlers = [
   http.post('/api/cart/remove/item', async ({ request }) => {
     const body = await bodyOf(request);
     commerce.lines = commerce.lines.filter(
-      (line) => !(line.purchasableType === body.purchasable_type && line.purchasable.id === body.purchasable_id),
+      (line) =>
+        !(line.purchasableType === body.purchasable_type && line.purchasable.id === body.purchasable_id),
     );
     return json(commerce.cartBody());
   }),
@@ -249,14 +268,16 @@ export const commerceHandlers = [
     guarded(request, async () => {
       const body = await bodyOf(request);
       const { pin } = body;
-      if (commerce.pin === null) return json({ message: t('wallet.noPin'), errors: { pin: [t('wallet.noPin')] } }, 422);
+      if (commerce.pin === null)
+        return json({ message: t('wallet.noPin'), errors: { pin: [t('wallet.noPin')] } }, 422);
       if (pin !== commerce.pin) {
         const message = t('wallet.pinIncorrect', { count: 4 });
         return json({ message, errors: { pin: [message] } }, 422);
       }
       const refused = emptyCart() ?? learnerRefused(body);
       if (refused) return refused;
-      if (commerce.walletCents < commerce.totalCents()) return json({ message: t('wallet.insufficient') }, 422);
+      if (commerce.walletCents < commerce.totalCents())
+        return json({ message: t('wallet.insufficient') }, 422);
       commerce.walletCents -= commerce.totalCents();
       commerce.lines = [];
       return json({ message: t('payment.paid') });
@@ -293,7 +314,14 @@ export const commerceHandlers = [
       const refused = emptyCart() ?? learnerRefused(await bodyOf(request));
       if (refused) return refused;
       const tx = commerce.startTransaction('payment', commerce.totalCents(), commerce.pesapalOutcome, null);
-      return json({ message: t('payment.pesapalPrompt'), pesapal_url: PESAPAL_URL, transaction: commerce.transactionWire(tx) }, 202);
+      return json(
+        {
+          message: t('payment.pesapalPrompt'),
+          pesapal_url: PESAPAL_URL,
+          transaction: commerce.transactionWire(tx),
+        },
+        202,
+      );
     }),
   ),
 
@@ -302,9 +330,17 @@ export const commerceHandlers = [
       json({
         data: {
           ...commerce.walletWire(),
-          transactions: [...commerce.transactions.values()].reverse().map((tx) => commerce.transactionWire(tx)),
+          transactions: [...commerce.transactions.values()]
+            .reverse()
+            .map((tx) => commerce.transactionWire(tx)),
         },
       }),
+    ),
+  ),
+  // Issue 23: no withdrawals unless a test uses tests/msw/withdrawal-handlers.ts.
+  http.get('/api/wallet/withdrawals', ({ request }) =>
+    guarded(request, () =>
+      json({ data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 } }),
     ),
   ),
   http.get('/api/wallet/transaction/show/:id', ({ request, params }) =>
@@ -322,7 +358,10 @@ export const commerceHandlers = [
     guarded(request, async () => {
       const body = await bodyOf(request);
       if (commerce.pin !== null && body.current_pin !== commerce.pin) {
-        return json({ message: t('wallet.currentPin'), errors: { current_pin: [t('wallet.currentPin')] } }, 422);
+        return json(
+          { message: t('wallet.currentPin'), errors: { current_pin: [t('wallet.currentPin')] } },
+          422,
+        );
       }
       commerce.pin = String(body.pin);
       return json({ message: t('wallet.setupComplete') });
@@ -348,7 +387,11 @@ export const commerceHandlers = [
     guarded(request, async () => {
       const body = await bodyOf(request);
       const plan = PACKAGES.find((p) => p.id === body.package_id);
-      if (!plan) return json({ message: t('validation.choice'), errors: { package_id: [t('validation.choice')] } }, 422);
+      if (!plan)
+        return json(
+          { message: t('validation.choice'), errors: { package_id: [t('validation.choice')] } },
+          422,
+        );
       const priceCents = Math.round(Number(plan.price) * 100);
       commerce.lines.push({
         purchasableType: 'subscription',

@@ -4,6 +4,7 @@ import { array, defaulted, record, string, type, unknown, union, type Infer } fr
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { TEACHER_STATUSES, UserStruct } from './user';
 import { TRANSACTION_STATUSES } from '@/shared/transactions';
+import { AuditEntryStruct } from './withdrawal';
 
 const Named = type({ id, name: string() });
 export type NamedRef = Infer<typeof Named>;
@@ -102,6 +103,8 @@ export const ReviewTransactionStruct = type({
   initiatedAt: maybe(string()),
   completedAt: maybe(string()),
   user: maybe(type({ id, email: maybe(string()), firstName: maybe(string()), lastName: maybe(string()) })),
+  // Issue 23: the money desk's actions on it (who, when, why).
+  audit: defaulted(array(AuditEntryStruct), []),
 });
 export type ReviewTransaction = Infer<typeof ReviewTransactionStruct>;
 

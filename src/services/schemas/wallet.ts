@@ -10,6 +10,10 @@ export const WalletStruct = type({
   currency: defaulted(string(), 'KES'),
   withdrawalNo: maybe(string()),
   withdrawalProvider: maybe(string()),
+  // Issue 23 (docs/withdrawals.md): the number masked, when it may be paid to, what may leave, the fee.
+  withdrawalNoUsableAt: maybe(string()),
+  withdrawable: defaulted(money, '0.00'),
+  withdrawalFee: defaulted(money, '0.00'),
   hasPin: defaulted(boolean(), false),
 });
 type WalletWire = Infer<typeof WalletStruct>;

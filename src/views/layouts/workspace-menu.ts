@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconBook2,
   IconCalendarEvent,
+  IconCash,
   IconChalkboard,
   IconCheckupList,
   IconFlag,
@@ -82,6 +83,7 @@ const ADMIN_MENU = menu(
     ['Classes', 'admin.classes'],
   ]),
   route('Payments to review', IconReceipt2, 'admin.payments'),
+  route('Money desk', IconCash, 'admin.money'),
   route('Lesson reports', IconFlag, 'admin.reports'),
   route('Users', IconUsers, 'admin.users'),
   route('Manage catalogue', IconLibrary, 'admin.catalogue'),

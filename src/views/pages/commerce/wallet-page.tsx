@@ -25,6 +25,7 @@ import {
   type PinValues,
   type TopUpValues,
 } from '@/machines/screens/commerce-screens';
+import { withdrawalFlow } from '@/machines/screens/withdrawal-screens';
 import type { Transaction, TransactionStatus } from '@/services/schemas/transaction';
 import type { Wallet } from '@/services/schemas/wallet';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
@@ -39,7 +40,9 @@ import { fieldError, selectUser } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { useScreenActor } from '../../use-screen-actor';
 import { EarningsSection } from './earnings-section';
+import { StatementCard, WithdrawalNumberCard, WithdrawalsHistory, WithdrawPanel } from './withdrawal-section';
 
 const TYPE_LABELS: Record<string, string> = {
   topup: 'Top-up',
@@ -47,6 +50,8 @@ const TYPE_LABELS: Record<string, string> = {
   refund: 'Refund',
   payout: 'Payout',
   earning: 'Earning',
+  withdrawal: 'Withdrawal',
+  withdrawal_reversal: 'Withdrawal returned',
 };
 const STATUS_COLORS: Record<TransactionStatus, string> = {
   // Dark fills: white badge text on them passes WCAG AA (the light variants did not).
@@ -65,9 +70,14 @@ function BalanceCard({ wallet }: { wallet: Wallet }) {
       <Text size="sm" c="dimmed" id="balance-heading">
         Balance
       </Text>
-      <Text fz={32} fw={700} data-testid="wallet-balance">
-        {formatKes(wallet.balance)}
-      </Text>
+      <Group gap="md" align="baseline" wrap="wrap">
+        <Text fz={32} fw={700} data-testid="wallet-balance">
+          {formatKes(wallet.balance)}
+        </Text>
+        <Text c="gray.7" data-testid="wallet-withdrawable">
+          {t('walletUi.withdrawable', { amount: formatKes(wallet.withdrawable) })}
+        </Text>
+      </Group>
       {wallet.accountNo && (
         <Text size="sm" c="dimmed">
           Wallet account {wallet.accountNo}
@@ -187,7 +197,8 @@ function TopUpForm({ phone }: { phone: string | null }) {
 
 function amountText(transaction: Transaction): string {
   // Money leaving the wallet reads as negative.
-  const outgoing = transaction.type === 'payment' || transaction.type === 'payout';
+  const outgoing =
+    transaction.type === 'payment' || transaction.type === 'payout' || transaction.type === 'withdrawal';
   return `${outgoing ? '−' : '+'}${formatKes(transaction.amount)}`;
 }
 
@@ -250,6 +261,8 @@ function WalletScreen() {
     (selectUser(s)?.roles ?? []).some((role) => role.name === 'teacher'),
   );
   const wallet = useLoader(walletLoader, { name: 'wallet', inUrl: false, systemId: WALLET });
+  // Above the early returns: a withdrawal being followed outlives the wallet's reloads.
+  const withdrawal = useScreenActor(withdrawalFlow);
   if (wallet.loading) return <CenteredLoader label="Loading wallet" />;
   if (!wallet.data) {
     return (
@@ -278,14 +291,23 @@ function WalletScreen() {
           onSaved={wallet.refresh}
         />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <WithdrawPanel actor={withdrawal} wallet={data.wallet} />
+        <WithdrawalNumberCard wallet={data.wallet} />
+      </SimpleGrid>
       <PlansList />
       <TransactionHistory transactions={data.transactions} />
+      <WithdrawalsHistory />
+      {isTeacher && <StatementCard />}
       {isTeacher && <EarningsSection />}
     </Stack>
   );
 }
 
-/** `/wallet`: balance, top-up (M-Pesa or Pesapal), PIN set-up or change, recent transactions. */
+/**
+ * `/wallet`: balance and what can be withdrawn, top-up (M-Pesa or Pesapal), PIN set-up or change,
+ * withdrawals to M-Pesa and their number, recent transactions, and a teacher's statements and earnings.
+ */
 export default function WalletPage() {
   usePageTitle('Wallet');
   // The top-up runs on the commerce actors, downloaded with this page if no cart loaded them before.
