@@ -19,6 +19,7 @@ import {
   SandboxMpesaGateway,
   type MpesaGateway,
 } from './gateways/mpesa';
+import { createB2CGateway, SandboxB2CGateway, type B2CGateway } from './gateways/mpesa-b2c';
 import {
   createPesapalGateway,
   registerPesapalSandboxRoutes,
@@ -76,7 +77,7 @@ export type BuildAppOptions = {
   mailer: Mailer;
   config: AppConfig;
   /** Defaults: from the environment (docs/gateways.md), the sandboxes unless credentials are set. */
-  gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway };
+  gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway; b2c?: B2CGateway };
   commerce?: Partial<CommerceSettings>;
   /** Sweep pending gateway payments whose notification never came (main: every 15 s). */
   paymentCheckIntervalMs?: number;
@@ -154,9 +155,11 @@ export async function buildApp({
   const pesapal =
     gateways.pesapal ??
     createPesapalGateway(env, { db, baseUrl: config.appUrl, production, logger: app.log });
+  const b2c = gateways.b2c ?? createB2CGateway(env, { db, production, logger: app.log });
   const commerceCtx: CommerceContext = {
     ...ctx,
     mpesa,
+    b2c,
     pesapal,
     settings,
     callbacks,
@@ -263,6 +266,7 @@ export async function buildApp({
     if (timer) clearInterval(timer);
     await commerceCtx.followUps.idle();
     if (mpesa instanceof SandboxMpesaGateway) mpesa.close();
+    if (b2c instanceof SandboxB2CGateway) b2c.close();
   });
   const reminders =
     reminderCheckIntervalMs && reminderCheckIntervalMs > 0

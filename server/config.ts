@@ -30,6 +30,8 @@ export type AppConfig = {
   classroomSecret?: string;
   /** The lessons' Jitsi rooms (JITSI_*, docs/classroom.md); default: public meet.jit.si, no tokens. */
   jitsi?: JitsiSettings;
+  /** The flat fee of a withdrawal to M-Pesa, in cents (WITHDRAWAL_FEE in KES; default 0, docs/withdrawals.md). */
+  withdrawalFeeCents?: number;
 };
 
 export type ServerEnv = AppConfig & {
@@ -73,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     commissionPercent: percent(env.PLATFORM_COMMISSION_PERCENT, DEFAULT_COMMISSION_PERCENT),
     classroomSecret: env.CLASSROOM_SECRET || undefined,
     jitsi: jitsiSettings(env),
+    withdrawalFeeCents: withdrawalFee(env.WITHDRAWAL_FEE),
     callbackAllowList: (env.PAYMENTS_CALLBACK_ALLOW ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -132,6 +135,15 @@ function filesDirFor(dataDir: string): string {
 function percent(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n >= 0 && n <= 100 ? n : fallback;
+}
+
+/** WITHDRAWAL_FEE: whole or decimal KES, 0 to 1,000; anything else is refused at start. */
+function withdrawalFee(value: string | undefined): number {
+  if (!value) return 0;
+  const n = Number(value);
+  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()) || n > 1000)
+    throw new Error('WITHDRAWAL_FEE must be an amount in KES from 0 to 1000 (e.g. 25), or unset for no fee.');
+  return Math.round(n * 100);
 }
 
 function milliseconds(value: string | undefined, fallback: number): number {

@@ -808,6 +808,27 @@ export const sandboxMpesaC2b = pgTable('sandbox_mpesa_c2b', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The B2C sandbox's payments (issue 23), as M-Pesa keeps them: the transaction status query answers
+ * from here, so a restarted server still learns truthfully what became of a withdrawal.
+ */
+export const sandboxMpesaB2c = pgTable('sandbox_mpesa_b2c', {
+  originatorConversationId: text('originator_conversation_id').primaryKey(),
+  conversationId: text('conversation_id').notNull(),
+  phone: text('phone').notNull(),
+  amount: integer('amount').notNull(),
+  resultUrl: text('result_url').notNull(),
+  timeoutUrl: text('timeout_url').notNull(),
+  resultCode: integer('result_code').notNull(),
+  resultDesc: text('result_desc').notNull(),
+  /** False: M-Pesa never answers (no result, and the status query only times out). */
+  answers: boolean('answers').notNull(),
+  receipt: text('receipt').notNull(),
+  /** When the payment was processed: its outcome is known from then on. */
+  answersAt: timestamp('answers_at', { withTimezone: true }).notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+});
+
 export const sandboxPesapalIpns = pgTable('sandbox_pesapal_ipns', {
   ipnId: text('ipn_id').primaryKey(),
   url: text('url').notNull(),

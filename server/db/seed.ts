@@ -298,6 +298,41 @@ async function walletToppedUp(tx: Database, userId: number, cents: number): Prom
   });
 }
 
+/**
+ * The demo teacher can withdraw at once (issue 23, README "Try a withdrawal"): KES 2,500 of past
+ * earnings in the wallet as an earning line, wallet PIN 1234, and the sandbox's "paid" number set
+ * three days ago, past its 24-hour wait.
+ */
+async function teacherCanWithdraw(tx: Database, userId: number, pinHash: string): Promise<void> {
+  const cents = 250_000;
+  const setAt = new Date(Date.now() - 3 * 86_400_000);
+  const [wallet] = await tx
+    .update(wallets)
+    .set({
+      balanceCents: cents,
+      pinHash,
+      withdrawalNo: '254708374149',
+      withdrawalProvider: 'mpesa',
+      withdrawalNoSetAt: setAt,
+    })
+    .where(eq(wallets.userId, userId))
+    .returning({ id: wallets.id });
+  if (!wallet) throw new Error(`Seed: no wallet for user ${userId}`);
+  const at = new Date(Date.now() - 30 * 86_400_000);
+  await tx.insert(transactions).values({
+    userId,
+    walletId: wallet.id,
+    type: 'earning',
+    amountCents: cents,
+    reference: `ERN-S${randomBytes(4).toString('hex').toUpperCase()}`,
+    status: 'completed',
+    gateway: 'wallet',
+    meta: { result_desc: 'Opening balance: earnings of past lessons' },
+    initiatedAt: at,
+    completedAt: at,
+  });
+}
+
 async function seedAccounts(db: Database): Promise<void> {
   const grade7 = await gradeBySlug(db, 'cbc-grade-7');
   const grade4 = await gradeBySlug(db, 'cbc-grade-4');
@@ -382,7 +417,7 @@ async function seedAccounts(db: Database): Promise<void> {
       gender: 'female',
       dob: '1988-11-05',
     },
-    async (tx, { profileId }) => {
+    async (tx, { userId, profileId }) => {
       if (!profileId) throw new Error('Teacher profile missing');
       const senior = await gradeBySlug(tx, 'cbc-grade-10');
       await approvedTeacher(tx, profileId, {
@@ -396,6 +431,7 @@ async function seedAccounts(db: Database): Promise<void> {
         idNumber: '28765432',
         tscNumber: '456789',
       });
+      await teacherCanWithdraw(tx, userId, pinHash);
     },
   );
 

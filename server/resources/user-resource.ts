@@ -10,6 +10,7 @@ import type {
 } from '../services/user-service';
 import { curriculumSummary, eduLevelSummary, gradeLevelSummary, subjectResource } from './catalogue-resource';
 import { centsToDecimal } from './money';
+import { maskedNumber, withdrawalNumberUsableAt } from '../../src/shared/withdrawals';
 
 function studentResource(student: StudentDetails) {
   return {
@@ -59,7 +60,17 @@ export function teacherResource(teacher: TeacherDetails) {
   };
 }
 
-export function walletResource(wallet: typeof wallets.$inferSelect) {
+/**
+ * A wallet on the wire. The withdrawal number is masked but for its last 3 digits; `withdrawable` and
+ * `withdrawal_fee` (docs/withdrawals.md) are sent where the caller computed them (`GET /api/wallet`
+ * and the withdrawal answers), else null.
+ */
+export function walletResource(
+  wallet: typeof wallets.$inferSelect,
+  money: { withdrawableCents: number; feeCents: number } | null = null,
+  now = new Date(),
+) {
+  const usableAt = wallet.withdrawalNoSetAt ? withdrawalNumberUsableAt(wallet.withdrawalNoSetAt) : null;
   return {
     id: wallet.id,
     account_no: wallet.accountNo,
@@ -67,8 +78,12 @@ export function walletResource(wallet: typeof wallets.$inferSelect) {
     user_id: wallet.userId,
     balance: centsToDecimal(wallet.balanceCents),
     currency: wallet.currency,
-    withdrawal_no: wallet.withdrawalNo,
+    withdrawal_no: maskedNumber(wallet.withdrawalNo),
     withdrawal_provider: wallet.withdrawalProvider,
+    withdrawal_no_usable_at:
+      wallet.withdrawalNo && usableAt && usableAt.getTime() > now.getTime() ? usableAt.toISOString() : null,
+    withdrawable: money ? centsToDecimal(money.withdrawableCents) : null,
+    withdrawal_fee: money ? centsToDecimal(money.feeCents) : null,
     has_pin: wallet.pinHash !== null,
   };
 }

@@ -58,6 +58,12 @@ export function gatewayRoutes(app: FastifyInstance, ctx: CommerceContext, secret
   app.post(paths.statusResult, options, daraja(payments.handleTransactionStatusResult));
   // The status query waited too long in Daraja's queue: it is closed, and the background check asks again.
   app.post(paths.statusTimeout, options, daraja(payments.handleTransactionStatusTimeout));
+  // Withdrawals (issue 23): the B2C payment's result and queue time-out are hints; its status query's
+  // answer and time-out are believed only for a query the server sent (services/payments/b2c.ts).
+  app.post(paths.b2cResult, options, daraja(payments.handleB2CResult));
+  app.post(paths.b2cTimeout, options, daraja(payments.handleB2CTimeout));
+  app.post(paths.b2cStatusResult, options, daraja(payments.handleB2CStatusResult));
+  app.post(paths.b2cStatusTimeout, options, daraja(payments.handleB2CStatusTimeout));
   // Daraja asks before taking a paybill payment (only when external validation is enabled on the
   // shortcode): money for an account that names no open cart is refused at the customer's phone.
   app.post(paths.c2bValidation, options, async (request) => {

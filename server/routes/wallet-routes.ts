@@ -2,14 +2,17 @@
 import { dynamic, object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
+import { pageRequest } from '../http/query';
 import { currentUser, type Guards } from '../http/guards';
 import { BODY_LIMIT, typed } from '../http/validation';
 import * as carts from '../services/cart-service';
 import type { CommerceContext } from '../services/commerce-context';
 import * as payments from '../services/payments';
 import * as walletService from '../services/wallet-service';
+import * as withdrawals from '../services/withdrawal-service';
 import { t } from '../../src/shared/messages';
-import { id, maybe, pin, piece, safaricomPhone, text } from '../../src/shared/request-schemas';
+import { id, maybe, page, perPage, pin, piece, safaricomPhone, text } from '../../src/shared/request-schemas';
+import { withdrawalAmountProblem } from '../../src/shared/withdrawals';
 import { topUpAmountProblem, wholeShillings } from '../../src/shared/validation';
 import { IdParams } from './cart-routes';
 
@@ -45,6 +48,18 @@ const TopUpBody = dynamic<TopUp>((value) => {
   return (isMpesa ? MpesaTopUp : OtherTopUp) as unknown as Struct<TopUp, null>;
 });
 
+/** Whole shillings within the withdrawal limits (`withdrawalAmountProblem`, the wallet page's check) → cents. */
+const withdrawalCents = () =>
+  piece<number>(
+    'withdrawalCents',
+    (value) => (withdrawalAmountProblem(value) === null ? (wholeShillings(value) ?? 0) * 100 : null),
+    (value) => (typeof value === 'number' ? null : withdrawalAmountProblem(value)),
+  );
+
+const WithdrawalNumberBody = object({ phone: safaricomPhone(), pin: pin() });
+const WithdrawBody = object({ amount: withdrawalCents(), pin: pin() });
+const WithdrawalsQuery = object({ page: maybe(page()), per_page: maybe(perPage()) });
+
 const SetupBody = object({ pin: pin(), pin_confirmation: pin(), current_pin: pin() });
 
 export function walletRoutes(app: FastifyInstance, ctx: CommerceContext, guards: Guards): void {
@@ -52,11 +67,19 @@ export function walletRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
   const signedIn = { bodyLimit: BODY_LIMIT.json, preValidation: guards.authenticate };
 
   api.get('/api/wallet', signedIn, async (request) => ({
-    data: await walletService.walletWithHistory(ctx.db, currentUser(request).id),
+    data: await walletService.walletWithHistory(
+      ctx.db,
+      currentUser(request).id,
+      ctx.config.withdrawalFeeCents,
+    ),
   }));
 
   api.get('/api/wallet/show/:id', { ...signedIn, schema: { params: IdParams } }, async (request) => {
-    const data = await walletService.walletWithHistory(ctx.db, currentUser(request).id);
+    const data = await walletService.walletWithHistory(
+      ctx.db,
+      currentUser(request).id,
+      ctx.config.withdrawalFeeCents,
+    );
     // A wallet is private: only its owner's id is known here.
     if (request.params.id !== data.id) throw notFound();
     return { data };
@@ -82,6 +105,33 @@ export function walletRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     });
     return { message: t('wallet.setupComplete') };
   });
+
+  // Withdrawals to M-Pesa (issue 23, docs/withdrawals.md).
+  api.post(
+    '/api/wallet/withdrawal-number',
+    { ...signedIn, schema: { body: WithdrawalNumberBody } },
+    async (request) => withdrawals.setWithdrawalNumber(ctx, currentUser(request).id, request.body),
+  );
+
+  api.post(
+    '/api/wallet/withdraw',
+    { ...signedIn, schema: { body: WithdrawBody } },
+    async (request, reply) => {
+      const { amount, pin: walletPin } = request.body;
+      return reply
+        .status(202)
+        .send(
+          await withdrawals.withdraw(ctx, currentUser(request).id, { amountCents: amount, pin: walletPin }),
+        );
+    },
+  );
+
+  api.get(
+    '/api/wallet/withdrawals',
+    { ...signedIn, schema: { querystring: WithdrawalsQuery } },
+    async (request) =>
+      withdrawals.listWithdrawals(ctx.db, currentUser(request).id, pageRequest(request.query, 20)),
+  );
 
   api.get(
     '/api/wallet/transaction/show/:id',

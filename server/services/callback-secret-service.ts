@@ -45,6 +45,11 @@ export type CallbackPaths = {
   statusResult: string;
   statusTimeout: string;
   pesapalIpn: string;
+  /** Withdrawals (issue 23): the B2C payment's result and queue time-out, and its status query's. */
+  b2cResult: string;
+  b2cTimeout: string;
+  b2cStatusResult: string;
+  b2cStatusTimeout: string;
 };
 
 /** The route patterns (`:secret`) and, with a secret, the paths the gateways are told. */
@@ -56,5 +61,9 @@ export function callbackPaths(secret = ':secret'): CallbackPaths {
     statusResult: hookPath(secret, 'status/result'),
     statusTimeout: hookPath(secret, 'status/timeout'),
     pesapalIpn: hookPath(secret, 'pesapal/ipn'),
+    b2cResult: hookPath(secret, 'b2c/result'),
+    b2cTimeout: hookPath(secret, 'b2c/timeout'),
+    b2cStatusResult: hookPath(secret, 'b2c/status/result'),
+    b2cStatusTimeout: hookPath(secret, 'b2c/status/timeout'),
   };
 }

@@ -1,6 +1,7 @@
 // What the commerce services need beyond AppContext: the payment gateways, their callback URLs and timings.
 import type { AppContext } from '../context';
 import type { MpesaGateway } from '../gateways/mpesa';
+import type { B2CGateway } from '../gateways/mpesa-b2c';
 import type { PesapalGateway } from '../gateways/pesapal';
 import type { CallbackPaths } from './callback-secret-service';
 import type { FollowUps } from './follow-ups';
@@ -52,6 +53,8 @@ export type CommerceLogger = {
 
 export type CommerceContext = AppContext & {
   mpesa: MpesaGateway;
+  /** Withdrawals to M-Pesa (Daraja B2C, issue 23). */
+  b2c: B2CGateway;
   pesapal: PesapalGateway;
   settings: CommerceSettings;
   /** The gateways' notification routes, each with the deployment's callback secret in its path. */

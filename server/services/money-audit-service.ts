@@ -53,6 +53,8 @@ const RECEIPT = sql.raw(`coalesce(
 const RECEIPT_SPACE = sql.raw(`case when t.gateway = 'pesapal' then 'pesapal' else 'mpesa' end`);
 
 const GATEWAYS = sql.raw(`('mpesa', 'paybill', 'pesapal')`);
+/** Every gateway with receipts: payments in, and withdrawals out by M-Pesa B2C (issue 23). */
+const RECEIPT_GATEWAYS = sql.raw(`('mpesa', 'paybill', 'pesapal', 'mpesa_b2c')`);
 
 /** Bookings that were paid for (a paid order with a priced line for the lesson), with what they cost. */
 const PAID_SEATS = sql.raw(`select b.id as booking_id, b.lesson_id, b.student_id, b.order_id,
@@ -141,11 +143,50 @@ async function gatewayReceipts(db: Db): Promise<Breach[]> {
     db,
     sql`select ${RECEIPT_SPACE} as provider, ${RECEIPT} as receipt, array_agg(t.id) as transaction_ids
       from transactions t
-      where t.gateway in ${GATEWAYS} and ${RECEIPT} is not null
+      where t.gateway in ${RECEIPT_GATEWAYS} and ${RECEIPT} is not null and t.type <> 'withdrawal_reversal'
       group by 1, 2 having count(*) > 1
       order by 2`,
   );
+  // A withdrawal paid out rests on M-Pesa's receipt; a failed one was returned exactly once, in full,
+  // to its own wallet; a return belongs to a failed withdrawal.
+  const withdrawals = await rows(
+    db,
+    sql`select w.id as transaction_id, w.wallet_id, w.amount_cents,
+        case when w.status = 'completed' and nullif(w.gateway_receipt, '') is null then 'withdrawal_without_receipt'
+             when w.status = 'failed' and count(r.id) = 0 then 'withdrawal_not_returned'
+             when w.status <> 'failed' and count(r.id) > 0 then 'withdrawal_returned_but_not_failed'
+             when count(r.id) > 1 then 'withdrawal_returned_twice'
+             else 'withdrawal_return_differs' end as problem
+      from transactions w
+      left join transactions r on r.related_transaction_id = w.id and r.type = 'withdrawal_reversal'
+        and r.status = 'completed'
+      where w.type = 'withdrawal'
+      group by w.id
+      having (w.status = 'completed' and nullif(w.gateway_receipt, '') is null)
+        or (w.status = 'failed' and count(r.id) <> 1) or (w.status <> 'failed' and count(r.id) > 0)
+        or bool_or(r.id is not null and (r.amount_cents <> w.amount_cents or r.wallet_id is distinct from w.wallet_id))
+      order by w.id`,
+  );
+  const strayReturns = await rows(
+    db,
+    sql`select r.id as transaction_id, r.wallet_id, r.amount_cents from transactions r
+      left join transactions w on w.id = r.related_transaction_id and w.type = 'withdrawal'
+      where r.type = 'withdrawal_reversal' and w.id is null
+      order by r.id`,
+  );
   return [
+    ...withdrawals.map((row) => ({
+      problem: String(row.problem),
+      transaction_id: id(row.transaction_id),
+      wallet_id: id(row.wallet_id),
+      amount: money(row.amount_cents),
+    })),
+    ...strayReturns.map((row) => ({
+      problem: 'return_of_unknown_withdrawal',
+      transaction_id: id(row.transaction_id),
+      wallet_id: id(row.wallet_id),
+      amount: money(row.amount_cents),
+    })),
     ...missing.map((row) => ({
       problem: 'completed_without_receipt',
       transaction_id: id(row.transaction_id),

@@ -9,10 +9,12 @@ import { hashSecret } from '../security/password';
 import { t } from '../../src/shared/messages';
 import { pinConfirmationProblem, pinProblem } from '../../src/shared/payment-validation';
 import { verifyWalletPin } from './payments';
+import { withdrawableCents } from './withdrawal-service';
 
 const RECENT = 20;
 
-export async function walletWithHistory(db: Database, userId: number) {
+/** The wallet with recent history, what may be withdrawn and the withdrawal fee (`feeCents`, WITHDRAWAL_FEE). */
+export async function walletWithHistory(db: Database, userId: number, feeCents?: number) {
   const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, userId));
   if (!wallet) throw notFound();
   const recent = await db
@@ -21,7 +23,12 @@ export async function walletWithHistory(db: Database, userId: number) {
     .where(eq(transactions.userId, userId))
     .orderBy(desc(transactions.id))
     .limit(RECENT);
-  return { ...walletResource(wallet), transactions: recent.map(transactionResource) };
+  const fee = feeCents ?? 0;
+  const withdrawable = Math.max(0, (await withdrawableCents(db, wallet)) - fee);
+  return {
+    ...walletResource(wallet, { withdrawableCents: withdrawable, feeCents: fee }),
+    transactions: recent.map(transactionResource),
+  };
 }
 
 /** Sets the PIN; changing an existing one needs the current PIN (wrong tries count towards the lock). */

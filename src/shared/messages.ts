@@ -455,7 +455,6 @@ export const messages = {
   'walletUi.numberNone': 'No withdrawal number yet. Set the M-Pesa number your withdrawals are paid to.',
   'walletUi.numberUsableAt': 'Withdrawals can be paid to this number from {time}.',
   'walletUi.numberSaved': 'Withdrawal number saved.',
-  'walletUi.amountLimits': 'Withdraw from {min} to {max}.',
   'walletUi.amountAboveWithdrawable': 'You can withdraw at most {amount}.',
   'walletUi.nothingWithdrawable':
     'There is nothing to withdraw yet: earnings and refunds can be withdrawn, top-ups stay for lessons.',
@@ -472,6 +471,25 @@ export const messages = {
   'walletUi.statementMonth': 'Choose a month.',
   'walletUi.userRequired': 'Choose whose wallet to credit.',
   'walletUi.resolved': 'Transaction resolved.',
+  'withdrawal.amount': 'Enter a whole amount from KES {min} to KES {max}.',
+  'withdrawal.tooMuch': 'You can withdraw at most {amount} now (your earnings and refunds, less the fee).',
+  'withdrawal.noNumber': 'Set your M-Pesa withdrawal number first.',
+  'withdrawal.numberWaiting': 'Your new withdrawal number can be paid to from {time}.',
+  'withdrawal.numberSaved': 'Withdrawal number saved. It can be paid to from {time}.',
+  'withdrawal.numberUnchanged': 'Withdrawal number saved.',
+  'withdrawal.requested':
+    'Withdrawal of {amount} sent to M-Pesa for {phone}. We will tell you when it is paid.',
+  'withdrawal.paid': 'Paid to your M-Pesa. Receipt {receipt}.',
+  'withdrawal.failed': 'M-Pesa could not pay this withdrawal: {reason} The money is back in your wallet.',
+  'withdrawal.notSent': 'M-Pesa did not take the payment.',
+  'withdrawal.unknownFailure': 'M-Pesa refused the payment.',
+  'withdrawal.unregistered': 'This number cannot receive M-Pesa payments (it is not registered for M-Pesa).',
+  'withdrawal.platformShort': "Somesha's M-Pesa account cannot pay it right now. Please try again later.",
+  'withdrawal.needsReview':
+    'M-Pesa has not confirmed this withdrawal yet. Our staff are checking it with M-Pesa; nothing more leaves your wallet.',
+  'withdrawal.reviewReceiptUsed': 'M-Pesa confirmed a receipt already recorded on another transaction.',
+  'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
+  'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,7 +5,11 @@ import { REMARK_MAX } from './teaching';
 import { formatKes } from './format';
 import { t } from './messages';
 import { isBlank, isSafaricomPhone, wholeShillings } from './validation';
-import { WITHDRAWAL_MAX_CENTS, WITHDRAWAL_MIN_CENTS } from './withdrawals';
+import {
+  WITHDRAWAL_MAX_CENTS,
+  WITHDRAWAL_MIN_CENTS,
+  withdrawalAmountProblem as withinLimitsProblem,
+} from './withdrawals';
 
 export const WITHDRAWAL_MIN_KES = WITHDRAWAL_MIN_CENTS / 100;
 export const WITHDRAWAL_MAX_KES = WITHDRAWAL_MAX_CENTS / 100;
@@ -19,12 +23,10 @@ export function withdrawalAmountProblem(
   value: unknown,
   withdrawable: string | null | undefined,
 ): string | null {
-  const kes = wholeShillings(value);
-  if (kes === null || kes < WITHDRAWAL_MIN_KES || kes > WITHDRAWAL_MAX_KES)
-    return t('walletUi.amountLimits', {
-      min: formatKes(WITHDRAWAL_MIN_KES),
-      max: formatKes(WITHDRAWAL_MAX_KES),
-    });
+  // The limits are the server's own rule, word for word; the withdrawable amount only the page knows.
+  const outside = withinLimitsProblem(value);
+  if (outside) return outside;
+  const kes = wholeShillings(value) ?? 0;
   if (kes * 100 > cents(withdrawable))
     return t('walletUi.amountAboveWithdrawable', { amount: formatKes(withdrawable) });
   return null;

@@ -1,5 +1,7 @@
 // Withdrawals to M-Pesa (issue 23, docs/withdrawals.md): the limits, the number's waiting time and how
 // a number is shown, shared by the server (which decides) and the wallet page (which explains).
+import { t } from './messages';
+import { wholeShillings } from './validation';
 
 /** Least per withdrawal, in cents: KES 50 (below it M-Pesa's own B2C charge would eat most of it). */
 export const WITHDRAWAL_MIN_CENTS = 50_00;
@@ -33,4 +35,14 @@ export function statementMonthError(month: string, now = new Date()): string | n
   const current = nairobi.getUTCFullYear() * 12 + nairobi.getUTCMonth();
   if (year * 12 + (monthNo - 1) > current) return 'A statement can only be for this month or an earlier one.';
   return null;
+}
+
+/** Why `value` is not a withdrawal amount (whole KES within the limits), or null. */
+export function withdrawalAmountProblem(value: unknown): string | null {
+  const kes = wholeShillings(value);
+  if (kes !== null && kes * 100 >= WITHDRAWAL_MIN_CENTS && kes * 100 <= WITHDRAWAL_MAX_CENTS) return null;
+  return t('withdrawal.amount', {
+    min: (WITHDRAWAL_MIN_CENTS / 100).toLocaleString('en-US'),
+    max: (WITHDRAWAL_MAX_CENTS / 100).toLocaleString('en-US'),
+  });
 }

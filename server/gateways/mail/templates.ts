@@ -118,3 +118,22 @@ export function lessonNewsMail(
     news.footer,
   );
 }
+
+/** A wallet's withdrawal number changed (issue 23): told to the account's e-mail, payable a day later. */
+export function withdrawalNumberMail(
+  to: string,
+  firstName: string,
+  change: { number: string; usableAt: string; walletUrl: string },
+): MailMessage {
+  return compose(
+    to,
+    'Your withdrawal number changed',
+    `Hello ${firstName},`,
+    [
+      `The M-Pesa number your Somesha withdrawals are paid to is now ${change.number}.`,
+      `For your safety, no withdrawal can be paid to it before ${change.usableAt}.`,
+    ],
+    { label: 'Open your wallet', url: change.walletUrl },
+    'If you did not change it, sign in and change your password and wallet PIN at once, and write to us.',
+  );
+}

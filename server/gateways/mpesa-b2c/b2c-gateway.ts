@@ -1,9 +1,12 @@
-// Withdrawals to M-Pesa (issue 23, docs/withdrawals.md): Daraja's B2C `BusinessPayment` behind one
-// interface, a real Daraja adapter (MPESA_B2C_SHORTCODE, MPESA_INITIATOR_NAME,
-// MPESA_SECURITY_CREDENTIAL) and the sandbox (the default), which speaks the same protocol and posts
-// results back. Like the M-Pesa express gateway it never touches the database: the withdrawal service
-// stores the `OriginatorConversationID` it generated before calling `pay`, and believes a result only
-// after `requestStatus` (Daraja's transaction status query) confirmed it.
+// Withdrawals to M-Pesa (issue 23, docs/withdrawals.md, docs/gateways.md "M-Pesa B2C"): Daraja's B2C
+// `BusinessPayment` behind one interface, a real Daraja adapter (MPESA_B2C_SHORTCODE,
+// MPESA_INITIATOR_NAME, MPESA_SECURITY_CREDENTIAL) and the sandbox (the default), which speaks the
+// same protocol and posts results back. Like the M-Pesa express gateway it never touches the
+// application's tables: the withdrawal service stores the `OriginatorConversationID` it generated
+// before calling `pay`, and believes a result only after M-Pesa's transaction status query, asked by
+// that id, confirmed it. The status query works as for paybill payments (asynchronous, answered on a
+// result URL, believed only when it names both ids of a query the server sent).
+import type { TransactionStatusAccepted, TransactionStatusResult } from '../mpesa';
 
 export type B2CPaymentRequest = {
   /** Generated and stored by the server before the request (Daraja echoes it in every answer). */
@@ -23,7 +26,7 @@ export type B2CPaymentRequest = {
 /** Daraja accepted the request for processing (`ResponseCode` "0"); the result comes later. */
 export type B2CPaymentAccepted = { originatorConversationId: string; conversationId: string };
 
-/** A B2C `{ Result }` as posted to the result URL: a hint until `requestStatus` confirms it. */
+/** A B2C `{ Result }` as posted to the result URL: a hint until the status query confirms it. */
 export type B2CResult = {
   originatorConversationId: string;
   conversationId: string;
@@ -38,13 +41,25 @@ export type B2CResult = {
   receiver: string | null;
 };
 
-/** Daraja's transaction status answer for a withdrawal, asked by its `OriginatorConversationID`. */
+export type B2CStatusRequest = {
+  /** The withdrawal's own `OriginatorConversationID` (Daraja's `OriginalConversationID` field). */
+  originatorConversationId: string;
+  /** Where Daraja POSTs the `{ Result }` answer. */
+  resultUrl: string;
+  /** Where Daraja POSTs when the query timed out in its queue (or M-Pesa has no answer yet). */
+  timeoutUrl: string;
+  remarks: string;
+};
+
+/** Daraja's transaction status answer read for a withdrawal (`b2cStatusOf`). */
 export type B2CStatus =
   /** M-Pesa paid it: its receipt and amount. */
-  | { state: 'paid'; receipt: string; amount: number; resultDesc: string }
-  /** M-Pesa says the payment failed or never happened: the money may go back, and only then. */
-  | { state: 'failed'; resultCode: number; resultDesc: string }
-  /** No answer (yet): ask again later; never send a second payment for this withdrawal. */
+  | { state: 'paid'; receipt: string; amount: number | null; receiver: string }
+  /** M-Pesa says the payment failed. */
+  | { state: 'failed'; resultDesc: string }
+  /** M-Pesa has no payment with this OriginatorConversationID: the request never reached it. */
+  | { state: 'not_found'; resultDesc: string }
+  /** No usable answer: ask again later; never send a second payment for this withdrawal. */
   | { state: 'unknown'; resultDesc: string };
 
 export interface B2CGateway {
@@ -55,8 +70,10 @@ export interface B2CGateway {
   parseResult(body: unknown): B2CResult;
   /**
    * Asks M-Pesa what happened to the withdrawal with this `OriginatorConversationID` (the transaction
-   * status query). The answer is returned here (the adapter waits for Daraja's posted result, or polls);
-   * `unknown` when M-Pesa has no answer yet.
+   * status query). The answer comes later, as a POST to `resultUrl` (or a time-out on `timeoutUrl`);
+   * the query's own two ids are returned so only an answer naming both is believed.
    */
-  requestStatus(originatorConversationId: string): Promise<B2CStatus>;
+  requestStatus(request: B2CStatusRequest): Promise<TransactionStatusAccepted>;
+  /** Validates the status query's `{ Result }` body; throws `MpesaCallbackError`. */
+  parseStatusResult(body: unknown): TransactionStatusResult;
 }

@@ -206,7 +206,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
 }
 
 /** Daraja's answer, or its `{errorCode, errorMessage}` as a MpesaRequestError. */
-function readDaraja({ status, ok, body }: GatewayAnswer): JsonBody {
+export function readDaraja({ status, ok, body }: GatewayAnswer): JsonBody {
   if (ok) return body;
   const code = typeof body.errorCode === 'string' ? body.errorCode : `http_${status}`;
   const message =
@@ -215,7 +215,7 @@ function readDaraja({ status, ok, body }: GatewayAnswer): JsonBody {
 }
 
 /** Daraja's token lives `expires_in` seconds (an hour); it is renewed a minute before. */
-function readDarajaToken(body: JsonBody, nowMs: number): AccessToken {
+export function readDarajaToken(body: JsonBody, nowMs: number): AccessToken {
   const value = body.access_token;
   const seconds = Number(body.expires_in);
   if (typeof value !== 'string' || value === '') {

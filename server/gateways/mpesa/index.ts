@@ -6,11 +6,18 @@ import { SandboxMpesaGateway, type SandboxLogger, type SandboxMpesaOptions } fro
 
 export * from './daraja-protocol';
 export * from './mpesa-gateway';
-export { DARAJA_BASE_URLS, DarajaMpesaGateway, type DarajaConfig } from './daraja-mpesa-gateway';
+export {
+  DARAJA_BASE_URLS,
+  DarajaMpesaGateway,
+  readDaraja,
+  readDarajaToken,
+  type DarajaConfig,
+} from './daraja-mpesa-gateway';
 export {
   SANDBOX_MPESA_PHONES,
   SandboxMpesaGateway,
   type SandboxC2BPayment,
+  type SandboxLogger,
   type SandboxMpesaOptions,
 } from './sandbox-mpesa-gateway';
 export { registerMpesaSandboxRoutes } from './sandbox-routes';

@@ -8,6 +8,7 @@ import { ipnAcknowledgement, type PesapalIpn } from '../../gateways/pesapal';
 import { cartItemsOf } from '../cart-service';
 import type { CommerceContext } from '../commerce-context';
 import type { FollowUp } from '../follow-ups';
+import { payoutKes, resultIds } from './b2c';
 import { resolveLearner, totalOf } from './cart-fulfilment';
 import { askedMpesaCents } from './mpesa-express';
 import { reconcile } from './reconciliation';
@@ -174,4 +175,61 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
     .onConflictDoNothing()
     .returning();
   return row ? () => reconcile(ctx, row, new Date(), { force: true }) : null;
+}
+
+/**
+ * `POST /api/hooks/{secret}/b2c/result`: a hint that M-Pesa processed a withdrawal. Recorded only on a
+ * pending withdrawal named by both its `OriginatorConversationID` and the `ConversationID` Daraja gave
+ * the server on acceptance (neither leaves the server); the status query then decides (the follow-up).
+ * Anything else (an unknown or replayed id, a settled withdrawal) is acknowledged and ignored; a
+ * claimed amount or receipt is never used (throws MpesaCallbackError for a body that is not Daraja's).
+ */
+export async function handleB2CResult(ctx: CommerceContext, body: unknown): Promise<FollowUp | null> {
+  const result = ctx.b2c.parseResult(body);
+  const hinted = await recordB2CHint(ctx, result, {
+    result_hint_code: result.resultCode,
+    result_hint_desc: result.resultDesc,
+    ...(result.receipt ? { result_hint_receipt: result.receipt } : {}),
+    ...(result.amount !== null ? { result_hint_amount: result.amount } : {}),
+  });
+  if (!hinted) return null;
+  if (result.amount !== null && result.amount !== payoutKes(hinted))
+    ctx.log.warn(
+      { transactionId: hinted.id, claimed: result.amount, asked: payoutKes(hinted) },
+      'B2C result claims another amount than the withdrawal asked for; the status query decides',
+    );
+  return () => reconcile(ctx, hinted, new Date(), { force: true });
+}
+
+/** `POST /api/hooks/{secret}/b2c/timeout`: the request timed out in Daraja's queue; the status query decides. */
+export async function handleB2CTimeout(ctx: CommerceContext, body: unknown): Promise<FollowUp | null> {
+  const ids = resultIds(body);
+  if (!ids) return null;
+  const hinted = await recordB2CHint(ctx, ids, { queue_timeout: true });
+  return hinted ? () => reconcile(ctx, hinted, new Date(), { force: true }) : null;
+}
+
+async function recordB2CHint(
+  ctx: CommerceContext,
+  ids: { originatorConversationId: string; conversationId: string },
+  claimed: Record<string, unknown>,
+) {
+  if (!ids.originatorConversationId || !ids.conversationId) return null;
+  const [hinted] = await ctx.db
+    .update(transactions)
+    .set({
+      meta: sql`${transactions.meta} || ${JSON.stringify(claimed)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(transactions.originatorConversationId, ids.originatorConversationId),
+        eq(transactions.gateway, 'mpesa_b2c'),
+        eq(transactions.type, 'withdrawal'),
+        eq(transactions.status, 'pending'),
+        sql`${transactions.meta}->>'b2c_conversation_id' = ${ids.conversationId}::text`,
+      ),
+    )
+    .returning();
+  return hinted ?? null;
 }

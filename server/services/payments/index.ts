@@ -4,6 +4,16 @@
 // payment it believes ends in `settle` (settlement.ts), which fulfils the cart (cart-fulfilment.ts).
 // Row locks follow docs/commerce.md "Lock order".
 export {
+  failWithdrawal,
+  handleB2CStatusResult,
+  handleB2CStatusTimeout,
+  payoutKes,
+  sendPayout,
+  withdrawalFeeCents,
+} from './b2c';
+export {
+  handleB2CResult,
+  handleB2CTimeout,
   handleC2BConfirmation,
   handlePesapalNotification,
   handlePesapalReturn,

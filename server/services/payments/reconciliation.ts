@@ -8,11 +8,16 @@ import { HttpError } from '../../http/errors';
 import { transactionResource } from '../../resources/commerce-resource';
 import { t } from '../../../src/shared/messages';
 import type { CommerceContext } from '../commerce-context';
+import { WITHDRAWAL_REVIEW_AFTER_MS } from '../../../src/shared/withdrawals';
+import { requestWithdrawalStatus, reviewWithdrawal } from './b2c';
 import { settleFromStkQuery } from './mpesa-express';
 import { requestPaybillStatus } from './paybill';
 import { settleFromPesapal } from './pesapal';
 import type { TransactionRow } from './pending-transactions';
 import { settle, type Outcome } from './settlement';
+
+/** The gateways whose pending transactions the server asks about: payments in, and withdrawals out. */
+const CHECKED_GATEWAYS = ['mpesa', 'pesapal', 'paybill', 'mpesa_b2c'] as const;
 
 /** The wait before the next gateway query: doubling from `queryIntervalMs` up to the ceiling. */
 function backoffMs(ctx: CommerceContext, attempts: number): number {
@@ -83,7 +88,7 @@ export async function reconcile(
   now = new Date(),
   { force = false } = {},
 ): Promise<void> {
-  if (row.status !== 'pending' || !['mpesa', 'pesapal', 'paybill'].includes(row.gateway)) return;
+  if (row.status !== 'pending' || !(CHECKED_GATEWAYS as readonly string[]).includes(row.gateway)) return;
   if (!force && (row.nextCheckAt ?? row.initiatedAt).getTime() > now.getTime()) return;
   const claimed = await claimCheck(ctx, row, now, force);
   if (!claimed) return;
@@ -93,6 +98,12 @@ export async function reconcile(
   } catch (error) {
     ctx.log.warn({ err: error, transactionId: row.id }, 'payment check: the gateway did not answer');
   }
+  if (claimed.gateway === 'mpesa_b2c') {
+    // A withdrawal M-Pesa has not answered for a day: for staff, nothing returned (docs/withdrawals.md).
+    if (now.getTime() - claimed.initiatedAt.getTime() > WITHDRAWAL_REVIEW_AFTER_MS)
+      await reviewWithdrawal(ctx, claimed.id, t('withdrawal.reviewNoAnswer'));
+    return;
+  }
   const limit = giveUp(ctx, claimed);
   if (!decided && now.getTime() - claimed.initiatedAt.getTime() > limit.afterMs)
     await settle(ctx, claimed.id, limit.outcome);
@@ -101,6 +112,10 @@ export async function reconcile(
 /** One query to the transaction's gateway; true when it settled the transaction. */
 async function askGateway(ctx: CommerceContext, row: TransactionRow): Promise<boolean> {
   if (row.gateway === 'pesapal') return settleFromPesapal(ctx, row);
+  if (row.gateway === 'mpesa_b2c') {
+    await requestWithdrawalStatus(ctx, row);
+    return false;
+  }
   if (row.gateway === 'paybill') {
     await requestPaybillStatus(ctx, row);
     return false;
@@ -108,9 +123,12 @@ async function askGateway(ctx: CommerceContext, row: TransactionRow): Promise<bo
   return settleFromStkQuery(ctx, row);
 }
 
-/** The background check: the most overdue pending gateway payments first, a batch at a time. */
-export async function reconcilePending(ctx: CommerceContext, batch = 50): Promise<number> {
-  const now = new Date();
+/**
+ * The background check: the most overdue pending gateway transactions first, a batch at a time;
+ * withdrawals (`mpesa_b2c`) wait in the same queue as payments, by the same `next_check_at`, so
+ * neither starves the other. `now` is injectable (tests of the 24-hour limit).
+ */
+export async function reconcilePending(ctx: CommerceContext, batch = 50, now = new Date()): Promise<number> {
   const due = sql`coalesce(${transactions.nextCheckAt}, ${transactions.initiatedAt})`;
   const rows = await ctx.db
     .select()
@@ -118,7 +136,7 @@ export async function reconcilePending(ctx: CommerceContext, batch = 50): Promis
     .where(
       and(
         eq(transactions.status, 'pending'),
-        inArray(transactions.gateway, ['mpesa', 'pesapal', 'paybill']),
+        inArray(transactions.gateway, [...CHECKED_GATEWAYS]),
         sql`${due} <= ${now}`,
       ),
     )

@@ -31,7 +31,9 @@ export type Outcome =
 
 /** Gateways whose receipts share one space: one unique index each (server/db/schema.ts). */
 export function receiptSpace(gateway: TransactionRow['gateway']): TransactionRow['gateway'][] {
-  if (gateway === 'mpesa' || gateway === 'paybill') return ['mpesa', 'paybill'];
+  // M-Pesa express, paybill and B2C withdrawals share M-Pesa's receipt space (issue 23).
+  if (gateway === 'mpesa' || gateway === 'paybill' || gateway === 'mpesa_b2c')
+    return ['mpesa', 'paybill', 'mpesa_b2c'];
   return [gateway];
 }
 
@@ -45,7 +47,11 @@ export const isUniqueViolation = (error: unknown) => {
  * provider holds it already: false then, and nothing is written. Runs in a savepoint, so a payment
  * that recorded the same receipt a moment earlier costs this statement only, never a 500.
  */
-async function recordReceipt(tx: DbTransaction, row: TransactionRow, receipt: string): Promise<boolean> {
+export async function recordReceipt(
+  tx: DbTransaction,
+  row: TransactionRow,
+  receipt: string,
+): Promise<boolean> {
   const [holder] = await tx
     .select({ id: transactions.id })
     .from(transactions)

@@ -41,6 +41,10 @@ const HOOKS = [
   ['POST', 'status/timeout'],
   ['GET', 'pesapal/ipn'],
   ['POST', 'pesapal/ipn'],
+  ['POST', 'b2c/result'],
+  ['POST', 'b2c/timeout'],
+  ['POST', 'b2c/status/result'],
+  ['POST', 'b2c/status/timeout'],
 ] as const;
 
 describe('the gateways call /api/hooks/{secret}/…', () => {
@@ -52,6 +56,10 @@ describe('the gateways call /api/hooks/{secret}/…', () => {
       statusResult: `/api/hooks/${SECRET}/status/result`,
       statusTimeout: `/api/hooks/${SECRET}/status/timeout`,
       pesapalIpn: `/api/hooks/${SECRET}/pesapal/ipn`,
+      b2cResult: `/api/hooks/${SECRET}/b2c/result`,
+      b2cTimeout: `/api/hooks/${SECRET}/b2c/timeout`,
+      b2cStatusResult: `/api/hooks/${SECRET}/b2c/status/result`,
+      b2cStatusTimeout: `/api/hooks/${SECRET}/b2c/status/timeout`,
     });
     const routes = registeredRoutes();
     for (const [method, name] of HOOKS) expect(routes).toContain(`${method} /api/hooks/:secret/${name}`);

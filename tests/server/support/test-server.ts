@@ -20,6 +20,7 @@ import { seed } from '../../../server/db/seed';
 import { OutboxMailer } from '../../../server/gateways/mail';
 import { SandboxMpesaGateway } from '../../../server/gateways/mpesa';
 import { SandboxPesapalGateway } from '../../../server/gateways/pesapal';
+import { SandboxB2CGateway } from '../../../server/gateways/mpesa-b2c';
 import { callbackPaths, type CallbackPaths } from '../../../server/services/callback-secret-service';
 import { DiskFileStorage } from '../../../server/storage/file-storage';
 import type { CommerceSettings } from '../../../server/services/commerce-context';
@@ -33,6 +34,8 @@ export type TestServer = {
   /** The sandbox gateways the app uses (short delays), for replaying notifications. */
   mpesa: SandboxMpesaGateway;
   pesapal: SandboxPesapalGateway;
+  /** The B2C sandbox (withdrawals; results after 30 ms, status answers after 20 ms). */
+  b2c: SandboxB2CGateway;
   /** The gateways' notification paths, with this server's callback secret. */
   callbacks: CallbackPaths;
   /** This server's own folder of uploaded files (`config.filesDir`), with the seeded lesson files. */
@@ -105,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     statusDelayMs: options.mpesa?.statusDelayMs ?? 20,
   });
   const pesapal = new SandboxPesapalGateway({ db: database.db, baseUrl: origin });
+  const b2c = new SandboxB2CGateway({ db: database.db, resultDelayMs: 30, statusDelayMs: 20 });
   const app = await buildApp({
     db: database.db,
     mailer: new OutboxMailer(database.db),
@@ -114,7 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...options.config,
       callbackSecret: secret,
     }),
-    gateways: { mpesa, pesapal },
+    gateways: { mpesa, pesapal, b2c },
     commerce: { callbackBaseUrl: origin, ...options.commerce },
     paymentCheckIntervalMs: options.paymentCheckIntervalMs,
     logStream: options.logStream,
@@ -131,13 +135,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     mpesa,
     pesapal,
+    b2c,
     callbacks,
     filesDir: options.config?.filesDir ?? filesDir,
     browser: () => new Browser(address),
     followUps: () => app.followUps.idle(),
     async settlePayments() {
-      await app.followUps.idle();
-      await mpesa.drain();
+      // A withdrawal's round trip is longer: result, follow-up, status query, its answer.
+      for (let round = 0; round < 3; round += 1) {
+        await app.followUps.idle();
+        await mpesa.drain();
+        await b2c.drain();
+      }
       await app.followUps.idle();
     },
     async mail() {

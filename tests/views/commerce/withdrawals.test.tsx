@@ -88,7 +88,7 @@ describe('withdrawals on the wallet page', () => {
     withdrawals.feeCents = 3000;
     const app = await openWallet();
     act(() => FakeEventSource.latest()!.open());
-    const limits = t('walletUi.amountLimits', { min: 'KES 50', max: 'KES 150,000' });
+    const limits = t('withdrawal.amount', { min: '50', max: '150,000' });
 
     const field = await startWithdrawal(app, '49');
     expect(field).toHaveAccessibleDescription(expect.stringContaining(limits));
