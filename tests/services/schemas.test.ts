@@ -59,6 +59,25 @@ describe('decodeUser', () => {
     expect(user).not.toHaveProperty('displayPhotoUrl');
   });
 
+  it('decodes a nested wallet whose withdrawable amount and fee are null, as the server sends it inside the user', () => {
+    const user = decodeUser({
+      ...wireUser,
+      wallet: {
+        ...wireUser.wallet,
+        withdrawal_no: '•••••••149',
+        withdrawal_provider: 'mpesa',
+        withdrawal_no_usable_at: null,
+        withdrawable: null,
+        withdrawal_fee: null,
+      },
+    });
+    expect(user.wallet).toMatchObject({
+      withdrawalNo: '•••••••149',
+      withdrawable: null,
+      withdrawalFee: null,
+    });
+  });
+
   it('reads missing keys as null', () => {
     const user = decodeUser({ id: 8, roles: [] });
     expect(user).toMatchObject({

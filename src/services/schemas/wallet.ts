@@ -12,8 +12,9 @@ export const WalletStruct = type({
   withdrawalProvider: maybe(string()),
   // Issue 23 (docs/withdrawals.md): the number masked, when it may be paid to, what may leave, the fee.
   withdrawalNoUsableAt: maybe(string()),
-  withdrawable: defaulted(money, '0.00'),
-  withdrawalFee: defaulted(money, '0.00'),
+  // Null where the wallet is nested (the user, the cart): only `GET /api/wallet` works them out.
+  withdrawable: maybe(money),
+  withdrawalFee: maybe(money),
   hasPin: defaulted(boolean(), false),
 });
 type WalletWire = Infer<typeof WalletStruct>;

@@ -249,8 +249,8 @@ export function WithdrawPanel({ actor, wallet }: { actor: WithdrawalActor; walle
                 onClick={() =>
                   actor.send({
                     type: 'withdraw.open',
-                    withdrawable: wallet.withdrawable,
-                    fee: wallet.withdrawalFee,
+                    withdrawable: wallet.withdrawable ?? '0.00',
+                    fee: wallet.withdrawalFee ?? '0.00',
                     number: wallet.withdrawalNo ?? null,
                   })
                 }
@@ -260,7 +260,7 @@ export function WithdrawPanel({ actor, wallet }: { actor: WithdrawalActor; walle
             </Group>
           </>
         )}
-        {view.step === 'amount' && <AmountStep actor={actor} withdrawable={wallet.withdrawable} />}
+        {view.step === 'amount' && <AmountStep actor={actor} withdrawable={wallet.withdrawable ?? '0.00'} />}
         {view.step === 'pin' && <PinStep actor={actor} />}
         {view.step === 'pending' && (
           <Group gap="sm" role="status" aria-live="polite" data-testid="withdrawal-status">
