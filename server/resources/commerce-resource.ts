@@ -15,6 +15,7 @@ import type {
 import { centsToDecimal } from './money';
 import { seatsLeft } from '../../src/shared/teaching';
 import { classroomWindow, type ClassroomProvider, type ClassroomRole } from '../../src/shared/classroom';
+import { maskedNumber } from '../../src/shared/withdrawals';
 
 const LESSON_TYPE_COLORS: Record<(typeof lessons.$inferSelect)['type'], string> = {
   public: '#1E88E5',
@@ -331,6 +332,31 @@ export function transactionResource(row: typeof transactions.$inferSelect) {
     completed_at: iso(row.completedAt),
     receipt_sent_at: iso(row.receiptSentAt),
   };
+}
+
+/** The fee kept from a withdrawal (`meta.fee_cents`, WITHDRAWAL_FEE when it was asked). */
+export const withdrawalFeeCents = (row: { meta: Record<string, unknown> }) =>
+  typeof row.meta.fee_cents === 'number' ? row.meta.fee_cents : 0;
+
+/** A withdrawal on the wire: the transaction, with M-Pesa's receipt, the reason of a failure and the fee. */
+export function withdrawalResource(row: typeof transactions.$inferSelect) {
+  return {
+    ...transactionResource(row),
+    receipt: row.status === 'completed' ? row.gatewayReceipt : null,
+    reason:
+      row.status === 'failed' || row.status === 'needs_review'
+        ? typeof row.meta.result_desc === 'string'
+          ? row.meta.result_desc
+          : null
+        : null,
+    fee: centsToDecimal(withdrawalFeeCents(row)),
+    phone: maskedNumber(typeof row.meta.phone === 'string' ? row.meta.phone : null),
+  };
+}
+
+/** A ledger line as its owner reads it: a withdrawal with its receipt, reason and fee (issue 23). */
+export function ledgerLineResource(row: typeof transactions.$inferSelect) {
+  return row.type === 'withdrawal' ? withdrawalResource(row) : transactionResource(row);
 }
 
 type FileFields = { id: number; name: string; sizeBytes: number; mimeType: string };

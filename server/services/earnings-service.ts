@@ -403,6 +403,8 @@ export function startEarningsJob(ctx: EarningsContext, intervalMs: number) {
     () => settleEndedLessons(ctx),
     intervalMs,
     (error) => ctx.log?.error({ err: error }, 'earnings run failed'),
+    // Lessons that ended or whose hold ran out while the server was down are settled at once.
+    { runAtStart: true },
   );
 }
 

@@ -247,16 +247,20 @@ export function startIntervalJob(
   run: () => Promise<unknown>,
   intervalMs: number,
   onError: (error: unknown) => void,
+  { runAtStart = false } = {},
 ) {
   let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
+  const tick = () => {
     if (running) return;
     running = run()
       .catch(onError)
       .finally(() => {
         running = null;
       });
-  }, intervalMs);
+  };
+  const timer = setInterval(tick, intervalMs);
+  // A restart should not hold back what fell due while the server was down by a whole interval.
+  if (runAtStart) tick();
   // The job must not keep a stopping process alive.
   timer.unref();
   return {

@@ -7,7 +7,7 @@ import type { Database, Transaction as DbTransaction } from '../db/client';
 import { transactions, users, wallets } from '../db/schema';
 import { ValidationError, notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
-import { transactionResource } from '../resources/commerce-resource';
+import { withdrawalResource } from '../resources/commerce-resource';
 import { centsToDecimal } from '../resources/money';
 import { walletResource } from '../resources/user-resource';
 import { formatKes } from '../../src/shared/format';
@@ -22,7 +22,7 @@ import {
 import type { CommerceContext } from './commerce-context';
 import { transactionEvent } from './notification-service';
 import { paged } from './paged';
-import { newReference, sendPayout, verifyWalletPin, withdrawalFeeCents } from './payments';
+import { newReference, sendPayout, verifyWalletPin } from './payments';
 import { withdrawalNumberMail } from '../gateways/mail/templates';
 
 type Db = Database | DbTransaction;
@@ -189,21 +189,6 @@ export async function withdraw(
   return { message, transaction: withdrawalResource(sent) };
 }
 
-/** A withdrawal on the wire: the transaction, with M-Pesa's receipt, the reason of a failure and the fee. */
-export function withdrawalResource(row: typeof transactions.$inferSelect) {
-  return {
-    ...transactionResource(row),
-    receipt: row.status === 'completed' ? row.gatewayReceipt : null,
-    reason:
-      row.status === 'failed' || row.status === 'needs_review'
-        ? typeof row.meta.result_desc === 'string'
-          ? row.meta.result_desc
-          : null
-        : null,
-    fee: centsToDecimal(withdrawalFeeCents(row)),
-    phone: maskedNumber(typeof row.meta.phone === 'string' ? row.meta.phone : null),
-  };
-}
 
 /** `GET /api/wallet/withdrawals?page=`: the user's withdrawals, newest first. */
 export async function listWithdrawals(db: Database, userId: number, page: PageRequest) {

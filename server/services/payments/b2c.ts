@@ -8,6 +8,7 @@ import type { Transaction as DbTransaction } from '../../db/client';
 import { transactions, wallets } from '../../db/schema';
 import { MpesaRequestError } from '../../gateways/mpesa';
 import { B2C_RESULT, b2cStatusOf } from '../../gateways/mpesa-b2c';
+import { withdrawalFeeCents } from '../../resources/commerce-resource';
 import { t } from '../../../src/shared/messages';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
@@ -20,9 +21,7 @@ import { recordReceipt } from './settlement';
  */
 export const B2C_NOT_FOUND_AFTER_MS = 5 * 60_000;
 
-/** The fee kept from a withdrawal (`meta.fee_cents`, WITHDRAWAL_FEE when it was asked). */
-export const withdrawalFeeCents = (row: TransactionRow) =>
-  typeof row.meta.fee_cents === 'number' ? row.meta.fee_cents : 0;
+export { withdrawalFeeCents };
 
 /** What the B2C request pays: the withdrawal's amount less its fee, whole KES. */
 export const payoutKes = (row: TransactionRow) => (row.amountCents - withdrawalFeeCents(row)) / 100;

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { transactions } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { transactionResource } from '../../resources/commerce-resource';
+import { ledgerLineResource } from '../../resources/commerce-resource';
 import { t } from '../../../src/shared/messages';
 import type { CommerceContext } from '../commerce-context';
 import { WITHDRAWAL_REVIEW_AFTER_MS } from '../../../src/shared/withdrawals';
@@ -154,5 +154,5 @@ export async function transactionFor(ctx: CommerceContext, userId: number, id: n
     await reconcile(ctx, row);
     [row] = await ctx.db.select().from(transactions).where(eq(transactions.id, id));
   }
-  return row ? transactionResource(row) : null;
+  return row ? ledgerLineResource(row) : null;
 }

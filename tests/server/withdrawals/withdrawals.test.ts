@@ -64,6 +64,13 @@ describe('the demo teacher withdraws to M-Pesa', () => {
     const list = (await teacher.get('/api/wallet/withdrawals')).body;
     expect(list.data[0]).toMatchObject({ id: response.body.transaction.id, status: 'completed' });
     expect(list.data[0].receipt).toMatch(/^[A-Z0-9]{10}$/);
+    // The one transaction, as the wallet page follows it: the same receipt.
+    const shown = await teacher.get(`/api/wallet/transaction/show/${response.body.transaction.id}`);
+    expect(shown.body.data).toMatchObject({
+      status: 'completed',
+      receipt: list.data[0].receipt,
+      fee: '0.00',
+    });
     expect(Number((await wallet()).balance)).toBe(Number(before.balance) - 500);
 
     // The same result again (Daraja repeats): nothing changes.
