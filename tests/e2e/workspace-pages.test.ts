@@ -186,7 +186,7 @@ describe('signed-in pages of the demo student', () => {
 
 describe('signed-in pages of the demo parent', () => {
   parentTest(
-    'the pages with a child selector pass axe-core on a phone and a desktop',
+    'the pages with a child selector pass axe-core, badges and buttons readable, on a phone and a desktop',
     async ({ signedInPage: page }) => {
       for (const path of [
         '/lessons/booking',
@@ -213,7 +213,7 @@ describe('signed-in pages of the demo teacher', () => {
 
 describe('signed-in pages of the demo admin', () => {
   adminTest(
-    'every admin screen passes axe-core on a phone and a desktop',
+    'every admin screen passes axe-core, badges and buttons readable, on a phone and a desktop',
     async ({ signedInPage: page }) => {
       for (const path of adminPaths()) await expectAccessible(page, path);
     },
