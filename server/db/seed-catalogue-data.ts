@@ -778,16 +778,151 @@ export const QUESTION_TEMPLATES: Array<(topic: string, grade: string) => [title:
   ],
 ];
 
-export const ANSWERS: string[] = [
-  'Start from the definition and write it in your own words, then try the simplest example you can think of. Once that works, change one thing at a time.',
-  'Look for two numbers that multiply to give the last term and add up to the middle one. For x² + 5x + 6 those are 2 and 3, so it is (x + 2)(x + 3). Expand it to check.',
-  'Past papers are the best revision. Do one question, mark it with the marking scheme, and write down why you lost each mark.',
-  'Draw a clear, labelled diagram first. Most of the marks come from the explanation, but the diagram helps you remember the steps.',
-  'Write the formula, substitute with units, and only then calculate. Examiners give marks for each of those steps even if the final answer is wrong.',
-  'Make a one-page summary of the topic with the key terms and one example each. Read it every evening for a week and test yourself without looking.',
-  'Ask your teacher for the marking scheme of last year’s paper. You will see exactly which points earn marks.',
-  'Practise with a timer. Many learners know the work but run out of time, so aim to finish each question a little faster every day.',
+/**
+ * The answers each hand-written question gets (by title), in the order they are posted: a question
+ * gets as many as the seed gives it (none, one, two or three), each about that question.
+ */
+export const QUESTION_ANSWERS: Record<string, string[]> = {
+  'How do I factorise x² + 5x + 6?': [
+    'Look for two numbers that multiply to give the last term and add up to the middle one. For x² + 5x + 6 those are 2 and 3, so it factorises to (x + 2)(x + 3). Expand it to check.',
+    'Check the signs with the constant: +6 means both factors have the same sign, and +5x means both are positive.',
+    'Put x = 1 into both forms: 1 + 5 + 6 = 12 and (1 + 2)(1 + 3) = 12. If they agree, your factors are right.',
+  ],
+  'Why do we flip the second fraction when dividing?': [
+    'Dividing by a number is the same as multiplying by its reciprocal. 6 ÷ 2 = 6 × ½. So ¾ ÷ ½ = ¾ × 2/1 = 1½: "flip" just means use the reciprocal.',
+    'Think of it as "how many halves fit into ¾?" One and a half halves do, which is what ¾ × 2 (the reciprocal of ½) gives.',
+    'Check with whole numbers: 8 ÷ 4 = 2 and 8 × ¼ = 2. Multiplying by the reciprocal always gives the same answer.',
+  ],
+  'What is the difference between Faraday’s and Lenz’s law?': [
+    'Faraday’s law gives the size of the induced e.m.f. (it depends on how fast the flux changes); Lenz’s law gives its direction (the induced current opposes the change).',
+    'If the question asks "how big" or "what affects the e.m.f.", use Faraday. If it asks "which way does the current flow" or "why is work needed", use Lenz.',
+    'A magnet pushed into a coil: Faraday says a faster push gives a bigger e.m.f.; Lenz says the coil’s near end becomes the same pole, so it repels the magnet.',
+  ],
+  'How do I work out the electron arrangement of calcium?': [
+    'It is 2.8.8.2. The third shell takes 8 electrons before the fourth shell starts filling at KCSE level, so the last 2 go into the fourth shell.',
+    'Add the shells up to check: 2 + 8 + 8 + 2 = 20, the atomic number of calcium. Group II elements all end with 2 outer electrons.',
+    '2.8.10 is wrong for KCSE: only from scandium on do electrons go back into the third shell. Calcium is in Group II, Period 4.',
+  ],
+  'How long should a Grade 4 composition be?': [
+    'Aim for three or four short paragraphs: an opening, two middle paragraphs that tell what happened, and an ending, about one page.',
+    'Help her plan first: one line for each paragraph. A composition that is planned is usually longer and better organised.',
+    'Read good compositions together and count the paragraphs and describing words. Length comes with practice.',
+  ],
+  'Ngeli ya A-WA inatumika vipi?': [
+    'Ngeli ya A-WA ni ya viumbe hai: mtoto anacheza, watoto wanacheza. Ngeli ya KI-VI ni ya vitu: kiti kimevunjika, viti vimevunjika.',
+    'Katika ngeli ya A-WA tumia kiambishi "a-" kwa umoja na "wa-" kwa wingi: mwalimu anafundisha, walimu wanafundisha.',
+    'Kumbuka kuwa hata wanyama ni A-WA: ng’ombe analala, ng’ombe wanalala.',
+  ],
+  'Why is the left ventricle wall thicker than the right?': [
+    'The left ventricle pumps blood to the whole body, so it must produce a much higher pressure; the right ventricle only pumps to the lungs, which are close.',
+    'For full marks say both points: the left ventricle pumps blood over a longer distance (systemic circulation) at high pressure, so it has more cardiac muscle.',
+    'Also mention that high pressure in the lungs would damage the delicate alveoli, so the right ventricle’s thinner wall is an advantage.',
+  ],
+  'What is the difference between a while loop and a for loop?': [
+    'Use a for loop (FOR … TO … NEXT) when you know how many times to repeat; use a while loop when you repeat until a condition changes.',
+    'Input validation is a classic while loop: keep asking WHILE the value is invalid. Adding up 10 numbers is a classic for loop.',
+    'Any for loop can be written as a while loop with a counter, but the for loop is shorter and examiners expect it for counted repetition.',
+  ],
+  'What were the main causes of the Mau Mau uprising?': [
+    'Land alienation is the main one: Africans lost fertile land in the White Highlands to settlers. Add forced labour, the kipande system and heavy taxation.',
+    'Also explain the return of ex-soldiers from World War II, the frustration with slow colonial reforms, and the rise of nationalist leaders.',
+    'For six causes: land, labour, taxation, the kipande, racial discrimination and the failure of constitutional means such as KAU’s petitions to the colonial government.',
+  ],
+  'How do I calculate the area of a region on a topographical map?': [
+    'Count the full grid squares in the region, then count the squares that are half or more inside as full and ignore the rest. On 1:50,000 each grid square is 1 km², so the count is the area in km².',
+    'For an irregular shape, count full squares and then divide the number of partial squares by two, then add them.',
+    'Always give the unit (km²) and state that the answer is approximate. Examiners accept a small range around their value.',
+  ],
+  'Why does salt water boil at a higher temperature?': [
+    'Dissolved salt raises the boiling point: the salt particles get in the way of water molecules escaping, so you need a higher temperature to boil.',
+    'It is the same reason pure water is used to check a thermometer at 100 °C: impurities change the boiling point.',
+    'Your pot also took longer because more heat was needed to reach the higher boiling point.',
+  ],
+  'What is the difference between a debit and a credit entry?': [
+    'Debit the account that receives value and credit the account that gives it. A cash purchase: debit Purchases, credit Cash.',
+    'Remember: assets and expenses increase on the debit side; liabilities, capital and income increase on the credit side.',
+    'Every transaction has both a debit and a credit entry of the same amount. That is double entry, and it is why the trial balance agrees.',
+  ],
+  'When should I complete the square instead of using the formula?': [
+    'Complete the square when the question asks for the turning point or the form (x + a)² + b. Use the formula when it asks for roots to a number of decimal places.',
+    'If the coefficient of x is even, completing the square is often faster. If the numbers are awkward, the formula is safer.',
+    'In Cambridge papers, "give your answer in the form p ± √q" is a hint to complete the square.',
+  ],
+  'How do I know if my soil is acidic?': [
+    'Use a simple pH test: mix soil with distilled water, let it settle, and test it with universal indicator paper. Below pH 7 is acidic.',
+    'Without indicator paper, boil red cabbage to get a natural indicator; it turns pink-red in acidic soil water.',
+    'Yellowing can also mean nitrogen shortage, so test the pH before adding lime to correct acidity.',
+  ],
+  'What did Amos teach about social justice?': [
+    'Amos condemned the rich who sold the righteous for silver and the needy for a pair of sandals (Amos 2:6–7) and called for justice to roll down like waters (Amos 5:24).',
+    'Quote his attacks on corrupt courts and false weights in the market (Amos 8:4–6) to show that Amos links worship with fair treatment of the poor.',
+    'For application questions, relate Amos to today: corruption, land grabbing and exploiting workers are the injustices Amos preached against.',
+  ],
+  'Why do we use a resistor in series with an LED?': [
+    'The resistor limits the current. Without it the LED draws too much current and overheats or burns out, even if it lights for a moment.',
+    'Work out the resistor with R = (supply voltage − LED voltage) ÷ current, for example (9 − 2) ÷ 0.02 = 350 Ω.',
+    'Your circuit may have worked because the battery’s own resistance limited the current, but it will not be safe with a stronger supply.',
+  ],
+  'How do I write a good essay on a set book theme?': [
+    'Start with a short introduction that states the theme and your stand. Then give one illustration of the theme per paragraph, each with an example from the book.',
+    'Each body paragraph: make your point, give an example from the text, explain how it shows the theme. Aim for five or six such paragraphs.',
+    'End with a conclusion that links the theme back to the question. Avoid retelling the story: examiners reward analysis of the theme, not narration.',
+  ],
+  'How do I balance redox equations?': [
+    'Write the two half equations. Balance the atoms other than O and H, then O with H₂O, then H with H⁺, then the charge with electrons.',
+    'Multiply the half equations so both have the same number of electrons, then add them and cancel what appears on both sides.',
+    'Check at the end that atoms and charge balance and no electrons are left over. In alkaline solution, add OH⁻ to both sides to remove H⁺.',
+  ],
+  'How do I solve simultaneous equations with fractions?': [
+    'Yes: clear the fractions first by multiplying each equation by the LCM of its denominators. Then solve by elimination as usual.',
+    'For x/2 + y/3 = 4, multiply every term by 6: 3x + 2y = 24. Do the same with the second equation.',
+    'Substitute your answers into the original fraction equations to check; mistakes usually happen when a term is not multiplied by the LCM.',
+  ],
+  'What are the main physical features of Kenya?': [
+    'Mountains: Mount Kenya, Mount Elgon and the Aberdares. Lakes: Lake Victoria, Lake Turkana and Lake Naivasha. Rivers: Tana and Athi.',
+    'Also show the Great Rift Valley running north to south, with its lakes such as Nakuru and Baringo.',
+    'On a sketch map, use the standard symbols and a key: triangles for mountains, blue lines for rivers, and shade the lakes.',
+  ],
+};
+
+/** Answers to the templated questions, by template (the same order as QUESTION_TEMPLATES). */
+export const TEMPLATE_ANSWERS: Array<Array<(topic: string) => string>> = [
+  [
+    (topic) =>
+      `Start with what ${topic.toLowerCase()} means in your own words, then do the simplest example you can. Once that works, change one thing at a time.`,
+    (topic) =>
+      `Draw a quick diagram or table for ${topic.toLowerCase()}; seeing it often makes the idea click before the worked example.`,
+    (topic) =>
+      `Ask your teacher for one worked example on ${topic.toLowerCase()} and copy each step with the reason next to it.`,
+  ],
+  [
+    (topic) =>
+      `Do past paper questions on ${topic.toLowerCase()}: one question a day, marked with the marking scheme, noting why you lost each mark.`,
+    (topic) =>
+      `Make a one-page summary of ${topic.toLowerCase()} with the key terms and one example each, and test yourself on it every evening.`,
+    (topic) =>
+      `Practise ${topic.toLowerCase()} questions with a timer in the second week, so you finish them fast enough in the exam.`,
+  ],
+  [
+    (topic) =>
+      `In ${topic.toLowerCase()} the most common mistake is skipping steps. Write each step: examiners give marks for the method even if the answer is wrong.`,
+    (topic) =>
+      `Many learners misread ${topic.toLowerCase()} questions. Underline what is asked and check your answer against it at the end.`,
+    (topic) =>
+      `Check units and labels in ${topic.toLowerCase()} answers; a correct working with a missing unit still loses a mark.`,
+  ],
 ];
+
+/**
+ * The `nth` answer (from 0) to a seeded question: its own for a hand-written one, else one of its
+ * template's (`template`, the index in QUESTION_TEMPLATES) about its `topic`.
+ */
+export function answerTo(question: { title: string; template: number; topic: string }, nth: number): string {
+  const own = QUESTION_ANSWERS[question.title];
+  if (own?.length) return own[nth % own.length] ?? '';
+  const answers = TEMPLATE_ANSWERS[question.template % TEMPLATE_ANSWERS.length] ?? [];
+  return answers[nth % Math.max(1, answers.length)]?.(question.topic) ?? '';
+}
 
 export const FAQS: Array<[slug: string, question: string, answer: string]> = [
   [

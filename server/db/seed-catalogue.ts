@@ -28,7 +28,7 @@ import {
 } from './schema';
 import { slugOf } from '../services/admin-catalogue-service';
 import {
-  ANSWERS,
+  answerTo,
   CATALOGUE_TEACHERS,
   CLASSES,
   FAQS,
@@ -39,7 +39,8 @@ import {
 } from './seed-catalogue-data';
 import { createAccount } from '../services/account-service';
 import { saveSchooling } from '../services/profile-service';
-import { approvedTeacher } from './seed-support';
+import { approvedTeacher, TeacherDiary } from './seed-support';
+import { learningLessonTimes } from './seed-learning';
 
 const emailOf = (first: string, last: string) => `${first}.${last}@example.com`.toLowerCase();
 
@@ -276,9 +277,10 @@ type PlannedLesson = {
   minutes: number;
 };
 
-async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
+async function seedClassesAndLessons(db: Database, today: Date, now: Date): Promise<void> {
   const [anyClass] = await db.select({ id: classes.id }).from(classes).limit(1);
   if (anyClass) return;
+  const diary = await TeacherDiary.of(db, learningLessonTimes(now));
   const [grades, subjectRows, teacherIds, [lessonCount]] = await Promise.all([
     gradesBySlug(db),
     db.select({ id: subjects.id, slug: subjects.slug, name: subjects.name }).from(subjects),
@@ -331,6 +333,7 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
         gradeLevelId: grade.id,
       });
       const slot = SLOTS_UTC_MINUTES[classIndex % SLOTS_UTC_MINUTES.length] ?? 0;
+      const minutes = seed.type === 'revision' ? 90 : 60;
       planned.push({
         classSlug,
         teacherId,
@@ -338,8 +341,12 @@ async function seedClassesAndLessons(db: Database, today: Date): Promise<void> {
         topicSlug,
         objective,
         priceCents: lessonPriceKes(grade, classIndex + lesson) * 100,
-        startAt: new Date(today.getTime() + (firstDay + lesson * gap) * DAY_MS + slot * 60_000),
-        minutes: seed.type === 'revision' ? 90 : 60,
+        startAt: diary.book(
+          seed.teacher,
+          new Date(today.getTime() + (firstDay + lesson * gap) * DAY_MS + slot * 60_000),
+          minutes,
+        ),
+        minutes,
       });
     }
     return { grade, subject, teacherId };
@@ -524,6 +531,12 @@ async function seedLearners(db: Database, passwordHash: string): Promise<number[
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
+/** The topic of the templated question made from class `index`. */
+function topicOf(seed: (typeof CLASSES)[number], index: number): string {
+  const bank = TOPIC_BANK[seed.subject] ?? [];
+  return bank[(index + 2) % Math.max(1, bank.length)]?.[0] ?? seed.subject;
+}
+
 async function seedQuestions(db: Database, askers: number[], now: Date): Promise<void> {
   const [anyQuestion] = await db.select({ id: questions.id }).from(questions).limit(1);
   if (anyQuestion || askers.length === 0) return;
@@ -539,14 +552,23 @@ async function seedQuestions(db: Database, askers: number[], now: Date): Promise
   ]);
   const subjectId = (slug: string) => subjectRows.find((row) => row.slug === slug)?.id ?? null;
   const templated = CLASSES.map((seed, index): [string, string, string, string] => {
-    const bank = TOPIC_BANK[seed.subject] ?? [];
-    const topic = bank[(index + 2) % Math.max(1, bank.length)]?.[0] ?? seed.subject;
+    const topic = topicOf(seed, index);
     const template = QUESTION_TEMPLATES[index % QUESTION_TEMPLATES.length];
     const gradeName = grades.get(seed.grade)?.name ?? '';
     const [title, body] = template ? template(topic, gradeName) : [topic, topic];
     return [seed.subject, seed.grade, title, body];
   });
   const all = [...QUESTIONS, ...templated].slice(0, 50);
+  // What each question is about, so that its answers answer it (issue 24).
+  const about = all.map(([, , title], index) => {
+    const classIndex = index - QUESTIONS.length;
+    const seed = CLASSES[classIndex];
+    return {
+      title,
+      template: Math.max(0, classIndex) % QUESTION_TEMPLATES.length,
+      topic: seed ? topicOf(seed, classIndex) : '',
+    };
+  });
   const questionRows = await db
     .insert(questions)
     .values(
@@ -583,7 +605,7 @@ async function seedQuestions(db: Database, askers: number[], now: Date): Promise
       return {
         questionId: question.id,
         userId: author,
-        body: ANSWERS[(index + answerIndex) % ANSWERS.length] ?? '',
+        body: about[index] ? answerTo(about[index], answerIndex) : '',
         createdAt,
         updatedAt: createdAt,
       };
@@ -624,7 +646,7 @@ export async function seedPublicCatalogue(
   await seedCategoriesAndTags(db);
   await seedTerms(db, now.getUTCFullYear());
   await seedTeachers(db, passwordHash);
-  await seedClassesAndLessons(db, today);
+  await seedClassesAndLessons(db, today, now);
   const askers = await seedLearners(db, passwordHash);
   await seedQuestions(db, askers, now);
   await seedFaqs(db);

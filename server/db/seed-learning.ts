@@ -31,6 +31,7 @@ import {
 import type { FileStorage } from '../storage/file-storage';
 import { answerNews, bookingNews, lessonSoonNews, likeNews, type News } from '../services/activity-service';
 import { REMINDER_LEAD_MS } from '../services/reminder-service';
+import type { TeacherTime } from './seed-support';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -571,6 +572,26 @@ async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
   return row;
 }
 
+function startOfLesson(seed: LessonSeed, now: Date): Date {
+  const today = new Date(now);
+  today.setUTCHours(0, 0, 0, 0);
+  return seed.startsInMinutes !== undefined
+    ? new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS + seed.startsInMinutes * MINUTE_MS)
+    : new Date(today.getTime() + (seed.day ?? 0) * DAY_MS + (seed.slotUtcMinutes ?? FOUR_PM) * MINUTE_MS);
+}
+
+/**
+ * When this seed's lessons take place: the earlier seeds keep their teachers free then (the demo
+ * learners' lessons and their times are what the browser tests and the demo rely on).
+ */
+export function learningLessonTimes(now: Date): TeacherTime[] {
+  return LESSONS.map((seed) => ({
+    teacher: seed.teacher,
+    startAt: startOfLesson(seed, now),
+    minutes: seed.minutes,
+  }));
+}
+
 export async function seedLearning(
   db: Database,
   options: { storage?: FileStorage; now?: Date } = {},
@@ -632,10 +653,7 @@ export async function seedLearning(
     .from(topics)
     .where(inArray(topics.slug, [...new Set(LESSONS.map((lesson) => lesson.topic))]));
 
-  const startOf = (seed: LessonSeed) =>
-    seed.startsInMinutes !== undefined
-      ? new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS + seed.startsInMinutes * MINUTE_MS)
-      : new Date(today.getTime() + (seed.day ?? 0) * DAY_MS + (seed.slotUtcMinutes ?? FOUR_PM) * MINUTE_MS);
+  const startOf = (seed: LessonSeed) => startOfLesson(seed, now);
   const planned = LESSONS.map((seed) => {
     const teacher = teacherRows.find((row) => row.email === seed.teacher);
     const program = programRows.find((row) => row.slug === seed.program);

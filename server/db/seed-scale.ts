@@ -33,7 +33,7 @@ import {
 } from './schema';
 import { slugOf } from '../services/admin-catalogue-service';
 import {
-  ANSWERS,
+  answerTo,
   CATALOGUE_TEACHERS,
   CLASSES,
   QUESTIONS,
@@ -401,11 +401,15 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
     // ---- Questions (from the hand-written ones and the templates) and answers ----
     const askers = (await tx.select({ id: students.userId }).from(students)).map((row) => row.id);
     if (askers.length === 0 || missing.questions === 0) return;
+    const topicOfQuestion = (index: number) => {
+      const combo = combos[(index * 5) % combos.length] as Combo;
+      return combo.topics[index % combo.topics.length]?.name ?? combo.subjectName;
+    };
     const questionValues = Array.from({ length: missing.questions }, (_, index) => {
       const combo = combos[(index * 5) % combos.length] as Combo;
       const written = QUESTIONS[index % QUESTIONS.length];
       const template = QUESTION_TEMPLATES[index % QUESTION_TEMPLATES.length];
-      const topic = combo.topics[index % combo.topics.length]?.name ?? combo.subjectName;
+      const topic = topicOfQuestion(index);
       const [title, body] =
         index % 3 === 0 && written
           ? [written[2], written[3]]
@@ -442,7 +446,14 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
         return {
           questionId,
           userId: teacherUsers.get(teacherId) ?? askers[0] ?? 0,
-          body: ANSWERS[(index + answerIndex) % ANSWERS.length] ?? '',
+          body: answerTo(
+            {
+              title: questionValues[index]?.title ?? '',
+              template: index % QUESTION_TEMPLATES.length,
+              topic: topicOfQuestion(index),
+            },
+            answerIndex,
+          ),
           createdAt,
           updatedAt: createdAt,
         };

@@ -27,10 +27,10 @@ import { createAccount, type NewAccount } from '../services/account-service';
 import { createChildAccount, saveSchooling } from '../services/profile-service';
 import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
-import { approvedTeacher, subjectIdsBySlug } from './seed-support';
+import { approvedTeacher, subjectIdsBySlug, TeacherDiary } from './seed-support';
 import { seedAttendance } from './seed-attendance';
 import { seedTeaching } from './seed-teaching';
-import { seedLearning } from './seed-learning';
+import { learningLessonTimes, seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -670,9 +670,10 @@ const LESSON_TYPES_CYCLE = ['public', 'group', 'public', 'private'] as const;
 const SEATS = { public: 30, group: 12, private: 1 } as const;
 
 /** ~30 approved lessons over the next four weeks, after school in Nairobi (16:00 or 17:30 EAT). */
-async function seedLessons(db: Database): Promise<void> {
+async function seedLessons(db: Database, now = new Date()): Promise<void> {
   const [existing] = await db.select({ id: lessons.id }).from(lessons).limit(1);
   if (existing) return;
+  const diary = await TeacherDiary.of(db, learningLessonTimes(now));
   const teacherIds = new Map<string, number>();
   for (const email of ['teacher@example.com', ...MORE_TEACHERS.map((teacher) => teacher.email)]) {
     const [row] = await db
@@ -682,7 +683,7 @@ async function seedLessons(db: Database): Promise<void> {
       .where(eq(users.email, email));
     if (row) teacherIds.set(email, row.id);
   }
-  const today = new Date();
+  const today = new Date(now);
   today.setUTCHours(0, 0, 0, 0);
   let index = 0;
   for (const program of PROGRAMS) {
@@ -714,10 +715,12 @@ async function seedLessons(db: Database): Promise<void> {
       index += 1;
       const day = 1 + ((index * 5) % 27);
       // 13:00 or 14:30 UTC = 16:00 or 17:30 in Nairobi.
-      const startAt = new Date(
-        today.getTime() + day * 86_400_000 + (index % 2 ? 13 * 60 : 14.5 * 60) * 60_000,
-      );
       const minutes = priceKes >= 2000 ? 90 : 60;
+      const startAt = diary.book(
+        program.teacher,
+        new Date(today.getTime() + day * 86_400_000 + (index % 2 ? 13 * 60 : 14.5 * 60) * 60_000),
+        minutes,
+      );
       const code = `SOM-${String(index).padStart(4, '0')}`;
       const type = LESSON_TYPES_CYCLE[index % LESSON_TYPES_CYCLE.length] ?? 'public';
       await db
@@ -813,7 +816,7 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedCatalogue(db);
   await seedAccounts(db);
   await seedTeachers(db);
-  await seedLessons(db);
+  await seedLessons(db, options.now);
   await seedPlans(db);
   // One hash for every new demo account of the later seeds: scrypt is slow on purpose.
   const passwordHash = await hashSecret(DEMO_PASSWORD);

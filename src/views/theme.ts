@@ -1,4 +1,39 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  luminance,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/** WCAG contrast ratio of two colours Mantine can parse (hex, rgb). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const AA = 4.5;
+
+/**
+ * The `light` variant (Badge, Button, ActionIcon...) as one rule for every colour: the colour's pale
+ * fill (shade 1, shade 2 on hover) with its darkest shade as text, darkened until it reads at 4.5:1
+ * even on the hover fill. Mantine's own rule paints `color="blue.9"` as blue.9 text on a blue.9 fill
+ * (1:1), and leaves red, orange or yellow 9 on shade 1 under 4.5:1.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return resolved;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  const shades = parsed.isThemeColor ? input.theme.colors[parsed.color] : undefined;
+  if (!shades) return resolved;
+  const [fill, hover, darkest] = [shades[1], shades[2], shades[9]];
+  let text = darkest;
+  for (let step = 1; contrastRatio(text, hover) < AA && step <= 8; step += 1)
+    text = darken(darkest, step / 10);
+  return { ...resolved, background: fill, hover, color: text };
+};
 
 // SPEC §9 breakpoints in px, written in em as Mantine expects (1em = 16px).
 // `xs` starts at 0 so that, as in the SPEC, everything under 600px is "xs".
@@ -10,6 +45,7 @@ export const theme = createTheme({
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  variantColorResolver,
   breakpoints: {
     xs: '0em',
     sm: '37.5em',

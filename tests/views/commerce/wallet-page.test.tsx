@@ -85,7 +85,8 @@ describe('wallet page', () => {
       phone: '254712345678',
     });
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('KES 10,500'));
-    const history = section('Recent transactions');
+    // The table (from the `sm` breakpoint; jsdom applies no media query, so the phone's cards are there too).
+    const history = screen.getByRole('region', { name: 'Recent transactions table' });
     expect(within(history).getByText('Top-up')).toBeInTheDocument();
     expect(within(history).getByText('+KES 500')).toBeInTheDocument();
     expect(within(history).getByText('completed')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Card,
   Container,
@@ -202,6 +203,39 @@ function amountText(transaction: Transaction): string {
   return `${outgoing ? '−' : '+'}${formatKes(transaction.amount)}`;
 }
 
+function whenOf(transaction: Transaction): string {
+  const when = transaction.initiatedAt;
+  return when ? `${formatDate(when)}, ${formatTime(when)}` : '';
+}
+
+function StatusBadge({ status }: { status: TransactionStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="filled" style={{ flexShrink: 0 }}>
+      {status.replace('_', ' ')}
+    </Badge>
+  );
+}
+
+function TransactionCard({ transaction }: { transaction: Transaction }) {
+  return (
+    <Card component="li" withBorder padding="sm" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text fw={600}>{TYPE_LABELS[transaction.type ?? ''] ?? transaction.type}</Text>
+        <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {amountText(transaction)}
+        </Text>
+      </Group>
+      <Group justify="space-between" gap="xs" mt={4} wrap="nowrap" align="center">
+        <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {whenOf(transaction)}
+          {transaction.reference ? ` · ${transaction.reference}` : ''}
+        </Text>
+        <StatusBadge status={transaction.status} />
+      </Group>
+    </Card>
+  );
+}
+
 function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="history-heading">
@@ -212,43 +246,50 @@ function TransactionHistory({ transactions }: { transactions: Transaction[] }) {
         {transactions.length === 0 ? (
           <Text c="dimmed">{t('messages.none', { name: 'transactions' })}</Text>
         ) : (
-          // The viewport takes focus so a keyboard user can scroll a table wider than a phone.
-          <ScrollArea
-            type="auto"
-            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Recent transactions table' }}
-          >
-            <Table striped verticalSpacing="xs" miw={520} aria-labelledby="history-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Reference</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {transactions.map((transaction) => {
-                  const when = transaction.initiatedAt;
-                  return (
-                    <Table.Tr key={transaction.id}>
-                      <Table.Td>{when ? `${formatDate(when)}, ${formatTime(when)}` : ''}</Table.Td>
-                      <Table.Td>{TYPE_LABELS[transaction.type ?? ''] ?? transaction.type}</Table.Td>
-                      <Table.Td>{transaction.reference}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {amountText(transaction)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLORS[transaction.status]} variant="filled">
-                          {transaction.status.replace('_', ' ')}
-                        </Badge>
-                      </Table.Td>
+          <>
+            {/* On a phone each transaction is a card, its amount and status on screen without
+                scrolling sideways; the table from the `sm` breakpoint. */}
+            <Stack component="ul" gap="xs" p={0} m={0} hiddenFrom="sm" aria-labelledby="history-heading">
+              {transactions.map((transaction) => (
+                <TransactionCard key={transaction.id} transaction={transaction} />
+              ))}
+            </Stack>
+            <Box visibleFrom="sm">
+              <ScrollArea
+                type="auto"
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Recent transactions table' }}
+              >
+                <Table striped verticalSpacing="xs" miw={520} aria-labelledby="history-heading">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Type</Table.Th>
+                      <Table.Th>Reference</Table.Th>
+                      <Table.Th ta="right">Amount</Table.Th>
+                      <Table.Th>Status</Table.Th>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {transactions.map((transaction) => {
+                      return (
+                        <Table.Tr key={transaction.id}>
+                          <Table.Td>{whenOf(transaction)}</Table.Td>
+                          <Table.Td>{TYPE_LABELS[transaction.type ?? ''] ?? transaction.type}</Table.Td>
+                          <Table.Td>{transaction.reference}</Table.Td>
+                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {amountText(transaction)}
+                          </Table.Td>
+                          <Table.Td>
+                            <StatusBadge status={transaction.status} />
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea>
+            </Box>
+          </>
         )}
       </Stack>
     </Card>

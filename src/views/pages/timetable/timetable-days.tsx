@@ -98,7 +98,8 @@ function DayCard({ day, lessons, today, zone, showLearner }: DayProps) {
         borderWidth: isToday ? 2 : undefined,
       }}
     >
-      <Group justify="space-between" gap={4} mb={6} wrap="nowrap" align="flex-start">
+      {/* Wraps: in a desktop week's narrow columns the badge goes under the day's name, never cut. */}
+      <Group justify="space-between" gap={4} mb={6} align="flex-start">
         <Title order={3} size="h6" id={headingId}>
           {weekdayName(day)}{' '}
           <Text span size="sm" c="gray.7" fw={400}>
@@ -106,7 +107,7 @@ function DayCard({ day, lessons, today, zone, showLearner }: DayProps) {
           </Text>
         </Title>
         {isToday && (
-          <Badge size="sm" color="blue.8" variant="filled">
+          <Badge size="sm" color="blue.8" variant="filled" style={{ flexShrink: 0 }}>
             Today
           </Badge>
         )}
