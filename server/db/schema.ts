@@ -550,6 +550,8 @@ export const bookings = pgTable(
     refundTransactionId: integer('refund_transaction_id')
       .unique()
       .references((): AnyPgColumn => transactions.id, { onDelete: 'set null' }),
+    /** Issue 24 (cancel): its teacher moved the lesson and the learner has not kept the new time yet. */
+    movedAt: timestamp('moved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('bookings_lesson_student').on(t.lessonId, t.studentId)],

@@ -13,6 +13,7 @@ import {
   noteResource,
 } from '../resources/commerce-resource';
 import * as carts from '../services/cart-service';
+import { cancelBooking, keepBooking } from '../services/booking-cancellation-service';
 import { attendedBookings, joinAsLearner } from '../services/classroom-service';
 import { catalogueFilters } from '../services/catalogue-service';
 import type { CommerceContext } from '../services/commerce-context';
@@ -147,6 +148,8 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
         }),
         is_booked: booked,
         booked_for: found.bookedFor.map((row) => ({
+          booking_id: row.bookingId,
+          moved_at: row.movedAt ? row.movedAt.toISOString() : null,
           student_id: row.studentId,
           student_name: row.studentName,
         })),
@@ -163,5 +166,17 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     '/api/lessons/join/:id',
     { ...signedIn, bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
     async (request) => joinAsLearner(ctx, currentUser(request).id, request.params.id),
+  );
+
+  // Issue 24 (cancel): a learner's (or parent's) cancellation of a booking, and keeping a moved lesson.
+  api.post(
+    '/api/bookings/cancel/:id',
+    { ...signedIn, bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
+    async (request) => cancelBooking(ctx.db, currentUser(request).id, request.params.id),
+  );
+  api.post(
+    '/api/bookings/keep/:id',
+    { ...signedIn, bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
+    async (request) => keepBooking(ctx.db, currentUser(request).id, request.params.id),
   );
 }

@@ -163,7 +163,13 @@ export async function lessonPage(db: Database, userId: number, code: string) {
   if (!lesson) return null;
   const bookedFor = learners.length
     ? await db
-        .select({ studentId: bookings.studentId, firstName: users.firstName, lastName: users.lastName })
+        .select({
+          bookingId: bookings.id,
+          movedAt: bookings.movedAt,
+          studentId: bookings.studentId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
         .from(bookings)
         .innerJoin(students, eq(students.id, bookings.studentId))
         .innerJoin(users, eq(users.id, students.userId))
@@ -184,6 +190,8 @@ export async function lessonPage(db: Database, userId: number, code: string) {
     booked,
     own,
     bookedFor: bookedFor.map((row) => ({
+      bookingId: row.bookingId,
+      movedAt: row.movedAt,
       studentId: row.studentId,
       studentName: `${row.firstName} ${row.lastName}`,
     })),

@@ -411,6 +411,8 @@ export async function updateLesson(
         .set({ startAt: start, endAt: lessonEnd(start), updatedAt: now })
         .where(eq(lessons.id, id));
       await moveReminders(tx, id, start);
+      // Issue 24 (cancel): each learner may keep the new time or cancel in full until it starts.
+      await tx.update(bookings).set({ movedAt: now }).where(eq(bookings.lessonId, id));
       await tellRescheduled(tx, { ...lesson, startAt: start });
       return 'rescheduled' as const;
     }

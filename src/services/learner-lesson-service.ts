@@ -1,7 +1,7 @@
 // The learner's lessons and classes (docs/learning-workspace.md "Endpoints"): bookings, a lesson with
 // its notes and files, joining, the learner's classes, a class's lessons and the lesson search.
 import { isApiError, request } from './http';
-import { dataOf } from './envelope';
+import { dataOf, messageOf } from './envelope';
 import { DecodeError } from './schemas/common';
 import {
   decodeBooking,
@@ -16,6 +16,7 @@ import {
   type LessonDetail,
 } from './schemas/learner';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
+import { t } from '@/shared/messages';
 
 export const BOOKING_FILTERS = ['all', 'upcoming', 'past'] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
@@ -58,6 +59,18 @@ export async function fetchLearnerLesson(code: string): Promise<LessonLookup> {
  */
 export async function joinLesson(lessonId: number): Promise<JoinAnswer> {
   return decodeJoinAnswer(await request(`/api/lessons/join/${lessonId}`, { method: 'POST' }));
+}
+
+/** `POST /api/bookings/cancel/{id}` (issue 24): the server's message; a 422 carries the policy. */
+export async function cancelBooking(bookingId: number): Promise<{ message: string }> {
+  const answer = await request(`/api/bookings/cancel/${bookingId}`, { method: 'POST' });
+  return { message: messageOf(answer, t('cancel.cancelled')) };
+}
+
+/** `POST /api/bookings/keep/{id}` (issue 24): the learner keeps a moved lesson's new time. */
+export async function keepBooking(bookingId: number): Promise<{ message: string }> {
+  const answer = await request(`/api/bookings/keep/${bookingId}`, { method: 'POST' });
+  return { message: messageOf(answer, t('cancel.kept')) };
 }
 
 export async function fetchLearnerClasses(query: ListQuery = {}): Promise<ListPage<LearnerClass>> {

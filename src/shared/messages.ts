@@ -490,6 +490,25 @@ export const messages = {
   'withdrawal.reviewReceiptUsed': 'M-Pesa confirmed a receipt already recorded on another transaction.',
   'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
+  // issue 24 (cancel): a learner's cancellation of a booking, and a moved lesson
+  'cancel.policy':
+    'You can cancel a booked lesson up to 12 hours before it starts and get your money back in your wallet; later, nothing is refunded. If the teacher moves the lesson, you may cancel with a full refund until it starts.',
+  'cancel.tooLate':
+    'This lesson starts in less than 12 hours, so it can no longer be cancelled for a refund.',
+  'cancel.started': 'This lesson has already started.',
+  'cancel.alreadyCancelled': 'This booking has already been cancelled.',
+  'cancel.lessonCancelled': 'The teacher cancelled this lesson; whoever paid was refunded.',
+  'cancel.cancelled': 'Booking cancelled.',
+  'cancel.cancelledRefund': 'Booking cancelled. {amount} was returned to your wallet.',
+  'cancel.refundNote': 'Refund: booking of {lesson} cancelled.',
+  'cancel.youCancelled': 'You cancelled the booking of {lesson} for {student} on {when}.',
+  'cancel.teacherTitle': 'Booking cancelled',
+  'cancel.teacherText': '{student} cancelled their booking of {lesson} on {when}.',
+  'cancel.kept': 'You kept the new time.',
+  'cancel.movedTitle': 'This lesson moved',
+  'cancel.movedText':
+    'The teacher moved this lesson to {when}. Keep the new time, or cancel for a full refund to your wallet.',
+  'cancel.confirmTitle': 'Cancel this booking?',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -3,12 +3,14 @@
 import { enqueueActions, fromCallback, fromPromise } from 'xstate';
 import { isApiError } from '@/services/http';
 import {
+  cancelBooking,
   CLASS_FILTERS,
   fetchBookings,
   fetchClassLessons,
   fetchLearnerClasses,
   fetchLearnerLesson,
   joinLesson,
+  keepBooking,
   type LessonLookup,
 } from '@/services/learner-lesson-service';
 import { fetchChildren } from '@/services/profile-service';
@@ -37,12 +39,15 @@ import {
   type ClassroomEvent,
   type ClassroomLookup,
 } from '../classroom-machine';
+import { bookingCancelMachine } from '../booking-cancel-machine';
 import { joinMachine } from '../join-machine';
 import { lessonCancelMachine } from '../lesson-cancel-machine';
 import { listLoader, oneLoader } from '../load-machine';
 
 /** The systemId of the teacher's lesson loader: its Cancel dialog asks it to load the lesson again. */
 export const TEACHER_LESSON = 'teacherLesson';
+/** The systemId of the learner's lesson loader: a cancelled or kept booking loads the lesson again. */
+export const LEARNER_LESSON = 'learnerLesson';
 /** The systemId of the teacher's class page loader: a saved meeting link loads the class again. */
 export const TEACHER_CLASS = 'teacherClass';
 
@@ -130,6 +135,24 @@ export const lessonCancelScreen = lessonCancelMachine.provide({
   actions: {
     announce: enqueueActions(({ system, enqueue }) => {
       const lesson = system.get(TEACHER_LESSON);
+      if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
+    }),
+  },
+});
+
+/** A learner's Cancel booking and Keep (issue 24): the calls, and the lesson loaded again after. */
+export const bookingCancelScreen = bookingCancelMachine.provide({
+  actors: {
+    cancelBooking: fromPromise<{ message: string }, { bookingId: number }>(({ input }) =>
+      cancelBooking(input.bookingId),
+    ),
+    keepBooking: fromPromise<{ message: string }, { bookingId: number }>(({ input }) =>
+      keepBooking(input.bookingId),
+    ),
+  },
+  actions: {
+    announce: enqueueActions(({ system, enqueue }) => {
+      const lesson = system.get(LEARNER_LESSON);
       if (lesson) enqueue.sendTo(lesson, { type: 'load.refresh' });
     }),
   },

@@ -85,7 +85,18 @@ export type Classroom = Infer<typeof ClassroomStruct>;
 /** `GET /api/lessons/show/{code}`. */
 export const LessonDetailStruct = type({
   ...LearnerLessonStruct.schema,
-  bookedFor: defaulted(array(type({ studentId: id, studentName: defaulted(string(), '') })), []),
+  bookedFor: defaulted(
+    array(
+      type({
+        studentId: id,
+        studentName: defaulted(string(), ''),
+        // Issue 24 (cancel): the booking to cancel, and when its teacher moved the lesson (not kept yet).
+        bookingId: maybe(id),
+        movedAt: maybe(string()),
+      }),
+    ),
+    [],
+  ),
   notes: defaulted(array(NoteStruct), []),
   assignments: defaulted(array(AssignmentStruct), []),
   notesCount: count,

@@ -341,3 +341,10 @@ describe('payment modal', () => {
     expect(screen.getByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
   });
 });
+
+describe('the cancellation policy (issue 24, cancel)', () => {
+  it('is shown in checkout, before paying, when the cart holds a lesson', async () => {
+    await atCheckout();
+    expect(within(checkoutDialog()).getByText(t('cancel.policy'))).toBeInTheDocument();
+  });
+});

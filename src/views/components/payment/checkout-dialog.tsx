@@ -100,6 +100,12 @@ function CheckoutView() {
       </Stack>
       <Card withBorder padding="md" radius="md">
         <OrderSummary items={data.items} itemCount={data.itemCount} total={data.total} headingId="checkout-summary-heading" />
+        {/* Issue 24 (cancel): the cancellation policy before a lesson is paid for. */}
+        {data.items.some((item) => item.purchasableType === 'lesson') && (
+          <Text size="sm" mt="sm">
+            {t('cancel.policy')}
+          </Text>
+        )}
       </Card>
     </SimpleGrid>
   );

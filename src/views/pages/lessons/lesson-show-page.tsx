@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { learnerWindow } from '@/machines/classroom-machine';
-import { learnerLessonLoader } from '@/machines/screens/lessons-screens';
+import { LEARNER_LESSON, learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { formatFileSize } from '@/shared/format';
 import { t } from '@/shared/messages';
@@ -19,6 +19,7 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
 import { LessonLayout, LessonLoadError, lessonWhenRows } from '../../components/lesson/lesson-detail';
+import { BookingCancels } from './booking-cancel';
 import { JoinPanel } from './join-panel';
 import { ReportProblem } from './report-problem';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
@@ -140,6 +141,7 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
       )}
       {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
       {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
+      <BookingCancels lesson={lesson} />
       {lesson.bookedFor.length > 0 && (
         <Stack gap={2}>
           <Text size="sm" fw={700}>
@@ -190,7 +192,12 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
 }
 
 function LessonByCode({ code }: { code: string }) {
-  const lesson = useLoader(learnerLessonLoader, { name: 'this lesson', params: { code }, inUrl: false });
+  const lesson = useLoader(learnerLessonLoader, {
+    name: 'this lesson',
+    params: { code },
+    inUrl: false,
+    systemId: LEARNER_LESSON,
+  });
   const found = lesson.data?.found ? lesson.data.lesson : null;
   usePageTitle(found ? lessonTitle(found) : 'Lesson');
   if (lesson.loading) return <CenteredLoader label="Loading lesson" />;

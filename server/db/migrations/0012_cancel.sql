@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "moved_at" timestamp with time zone;
