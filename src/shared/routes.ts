@@ -31,7 +31,12 @@ export type RouteDefinition = {
 export type RouteRole = 'student' | 'parent' | 'teacher' | 'admin';
 
 /** One first API call of a screen: `query` lists the page's own query keys the call passes on. */
-export type RouteData = { readonly path: string; readonly query?: readonly string[] };
+export type RouteData = {
+  readonly path: string;
+  readonly query?: readonly string[];
+  /** The page is the resource: when this call answers 404, the page answers 404 with the not-found page. */
+  readonly required?: boolean;
+};
 
 /** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
 export const CLASS_FILTER_KEYS = [
@@ -65,7 +70,7 @@ export const routes = [
     access: 'public',
     screen: 'public/lesson-view-page',
     lightStyles: true,
-    data: [{ path: '/api/web/lessons/:code' }],
+    data: [{ path: '/api/web/lessons/:code', required: true }],
   },
   {
     name: 'web.lessons.show',
