@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { catalogue, useCatalogueApi } from '../msw/catalogue-handlers';
@@ -30,6 +30,15 @@ describe('public layout', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'Facebook' })).toBeInTheDocument();
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Somesha`)).toBeInTheDocument();
+  });
+
+  it('takes the words of the header search box to the search page', async () => {
+    const app = renderApp('/about');
+    await app.landsOn('/about');
+    const box = screen.getByRole('search', { name: 'Site search' });
+    await app.user.type(within(box).getByRole('searchbox'), 'mathematics{Enter}');
+    await app.landsOn('/search?q=mathematics');
+    await waitFor(() => expect(document.title).toBe('Search | Somesha'));
   });
 
   it('signs a visitor up for the newsletter after checking the address', async () => {
