@@ -104,6 +104,29 @@ export const routes = [
     access: 'public',
     screen: 'public/teachers-page',
   },
+  // catalog (issue 24): the subjects and a question with its answers are readable by visitors too;
+  // a signed-in user gets the same screen in the workspace (SIGNED_IN_FACES).
+  {
+    name: 'web.subjects',
+    path: '/subjects',
+    layout: 'public',
+    access: 'public',
+    screen: 'catalogue/subjects-page',
+  },
+  {
+    name: 'web.subjects.show',
+    path: '/subjects/show/:slug',
+    layout: 'public',
+    access: 'public',
+    screen: 'catalogue/subject-show-page',
+  },
+  {
+    name: 'web.questions.show',
+    path: '/questions/show/:id',
+    layout: 'public',
+    access: 'public',
+    screen: 'questions/question-show-page',
+  },
   { name: 'web.search', path: '/search', layout: 'public', access: 'public', screen: 'public/search-page' },
   { name: 'web.about', path: '/about', layout: 'public', access: 'public', screen: 'public/about-page' },
   { name: 'web.plans', path: '/plans', layout: 'public', access: 'public', screen: 'commerce/plans-page' },
@@ -490,6 +513,17 @@ export function routeNamed(name: RouteName): Route {
 }
 
 export const notFoundRoute = routeNamed('notFound');
+
+/**
+ * Public paths with two faces: a visitor gets the public route, a signed-in user the workspace
+ * route of the same path (`/questions`: the public list, or the own questions).
+ */
+export const SIGNED_IN_FACES: Partial<Record<RouteName, RouteName>> = {
+  'web.questions': 'questions',
+  'web.subjects': 'subjects',
+  'web.subjects.show': 'subjects.show',
+  'web.questions.show': 'questions.show',
+};
 
 function compile(path: string): { regex: RegExp; keys: string[] } {
   const keys: string[] = [];
