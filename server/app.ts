@@ -362,7 +362,7 @@ async function registerSpa(
       // Visitors asking for the same page meanwhile waited for this render instead of repeating it.
       answer?.release();
     }
-    return reply.header('Cache-Control', 'no-cache').type(HTML).send(page.html);
+    return reply.status(page.status).header('Cache-Control', 'no-cache').type(HTML).send(page.html);
   };
   // The static plugin would answer `/` (a directory) with 403.
   app.get('/', sendPage);

@@ -19,13 +19,15 @@ import {
   BOOT_DATA_ELEMENT_ID,
   DEFERRED_STYLESHEET_ATTRIBUTE,
   bootKey,
+  isMissingAnswer,
   jsonForScript,
+  MISSING_ANSWER,
   SERVER_RENDERED_ATTRIBUTE,
   type ServerRender,
   type ServerRenderer,
 } from '../src/shared/boot-data';
 import { EARLY_TAPS_SCRIPT } from '../src/shared/early-taps';
-import { matchRoute, type Route, type RouteParams } from '../src/shared/routes';
+import { matchRoute, type Route, type RouteData, type RouteParams } from '../src/shared/routes';
 
 /** One entry of `dist/.vite/manifest.json` (the fields used here). */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -42,7 +44,9 @@ const BOOT_DATA_MAX_BYTES = 64 * 1024;
  * `complete`: every data answer the page asks for is inlined (none timed out or was left out), so
  * the page may be reused for other visitors (server/http/public-cache.ts).
  */
-export type SpaShell = { render(url: string): Promise<{ html: string; complete: boolean }> };
+export type SpaShell = {
+  render(url: string): Promise<{ html: string; complete: boolean; status: 200 | 404 }>;
+};
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const escapeText = (value: string) =>
@@ -93,23 +97,32 @@ function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: strin
 }
 
 /** The API paths (with query) whose answers the route's screen asks for first. */
-function dataUrls(route: Route, params: RouteParams, search: URLSearchParams): string[] {
+function dataUrls(
+  route: Route,
+  params: RouteParams,
+  search: URLSearchParams,
+): Array<{ url: string; required: boolean }> {
   if (route.access !== 'public' || !('data' in route)) return [];
-  return route.data.map((call) => {
+  return route.data.map((call: RouteData) => {
     const apiPath = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const query: Record<string, string> = {};
-    for (const key of 'query' in call ? call.query : []) {
+    for (const key of call.query ?? []) {
       const value = search.get(key);
       if (value !== null) query[key] = value;
     }
-    return bootKey(apiPath, query);
+    return { url: bootKey(apiPath, query), required: call.required === true };
   });
 }
 
-async function answersFor(app: FastifyInstance, urls: string[]): Promise<Record<string, unknown>> {
+async function answersFor(
+  app: FastifyInstance,
+  calls: Array<{ url: string; required: boolean }>,
+): Promise<Record<string, unknown>> {
   const answers = await Promise.all(
-    urls.map(async (url) => {
+    calls.map(async ({ url, required }) => {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      // The page's own resource is missing: the page says so, and answers 404 (issue 24).
+      if (required && response.statusCode === 404) return [url, MISSING_ANSWER] as const;
       const usable = response.statusCode === 200 && response.body.length <= BOOT_DATA_MAX_BYTES;
       return usable ? ([url, response.json()] as const) : null;
     }),
@@ -210,10 +223,13 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
     async render(url) {
       const { route, params } = matchRoute(url);
       // A protected page may be redirected by the session guard: it gets the plain shell.
-      if (route.access !== 'public' && route.access !== 'guest') return { html: template, complete: true };
+      if (route.access !== 'public' && route.access !== 'guest')
+        return { html: template, complete: true, status: 200 };
       const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
-      const urls = dataUrls(route, params, search);
-      const answers = urls.length ? await withTimeout(answersFor(app, urls), BOOT_DATA_WAIT_MS, {}) : {};
+      const calls = dataUrls(route, params, search);
+      const answers = calls.length ? await withTimeout(answersFor(app, calls), BOOT_DATA_WAIT_MS, {}) : {};
+      const urls = calls.map((call) => call.url);
+      const status = Object.values(answers).some(isMissingAnswer) ? 404 : 200;
       const data = Object.keys(answers).length
         ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
         : '';
@@ -240,7 +256,12 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
           .replace('</body>', () => `${data}</body>`);
       }
       // A page whose render failed is not reused: the next visitor's may succeed.
-      return { html, complete: rendered !== 'failed' && Object.keys(answers).length === urls.length };
+      return {
+        html,
+        // A missing page is not kept: the cache answers 200, and the lesson may be approved soon.
+        complete: status === 200 && rendered !== 'failed' && Object.keys(answers).length === urls.length,
+        status,
+      };
     },
   };
 

@@ -1,10 +1,10 @@
 // One search over lessons, classes, teachers, questions and subjects (docs/catalogue-api.md
 // "Search result"): PostgreSQL full-text search against each table's indexed `search` document,
 // ranked with ts_rank, one list with a `kind` per result.
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { classes, lessons, questions, subjects, teachers } from '../db/schema';
+import { classes, lessons, questions, subjects, teachers, users } from '../db/schema';
 import { pageMeta, type PageRequest } from '../http/query';
 import { centsToDecimal } from '../resources/money';
 import { APP_TIME_ZONE, formatDate } from '../../src/shared/time';
@@ -37,10 +37,29 @@ export async function search(
   const kindLiteral = (name: SearchKind) => sql<SearchKind>`${name}::text`.as('kind');
 
   // Only what a visitor may open: approved and upcoming lessons, running classes, approved teachers.
+  // A lesson is also found by its teacher's name ("Wairimu" finds her lessons, issue 24): the
+  // name is matched here, at query time, rather than copied into every lesson's document (which
+  // would need a trigger on users and teachers to keep it right).
+  const teacherName = sql`to_tsvector('simple', concat_ws(' ', ${users.firstName}, ${users.lastName}))`;
+  const nameQuery = sql`websearch_to_tsquery('simple', ${text})`;
   const hits = db
-    .select({ kind: kindLiteral('lesson'), id: lessons.id, rank: rankOf(lessons.search).as('rank') })
+    .select({
+      kind: kindLiteral('lesson'),
+      id: lessons.id,
+      rank: sql<number>`ts_rank(${lessons.search}, ${query}) + ts_rank(${teacherName}, ${nameQuery})`
+        .mapWith(Number)
+        .as('rank'),
+    })
     .from(lessons)
-    .where(and(matches(lessons.search), publicLesson, gt(lessons.startAt, now)))
+    .innerJoin(teachers, eq(teachers.id, lessons.teacherId))
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(
+      and(
+        or(matches(lessons.search), sql`${teacherName} @@ ${nameQuery}`),
+        publicLesson,
+        gt(lessons.startAt, now),
+      ),
+    )
     .unionAll(
       db
         .select({ kind: kindLiteral('class'), id: classes.id, rank: rankOf(classes.search).as('rank') })

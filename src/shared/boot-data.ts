@@ -25,6 +25,18 @@ export type ServerRenderer = {
 /** An answer is only used this long after the page started loading; later calls ask the server. */
 export const BOOT_DATA_FRESH_MS = 30_000;
 
+/**
+ * The answer the page carries for a call marked `required` in the route table that answered 404
+ * (a lesson code that does not exist or is not public): the screen shows the not-found page from
+ * it, as the server did, and asks nothing (issue 24).
+ */
+export const MISSING_ANSWER = { not_found: true } as const;
+export function isMissingAnswer(answer: unknown): boolean {
+  return (
+    typeof answer === 'object' && answer !== null && (answer as { not_found?: unknown }).not_found === true
+  );
+}
+
 export type BootQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** `/api/web/classes` + `{page: 2, subject: 'maths'}` → `/api/web/classes?page=2&subject=maths` (keys sorted). */

@@ -31,7 +31,12 @@ export type RouteDefinition = {
 export type RouteRole = 'student' | 'parent' | 'teacher' | 'admin';
 
 /** One first API call of a screen: `query` lists the page's own query keys the call passes on. */
-export type RouteData = { readonly path: string; readonly query?: readonly string[] };
+export type RouteData = {
+  readonly path: string;
+  readonly query?: readonly string[];
+  /** The page is the resource: when this call answers 404, the page answers 404 with the not-found page. */
+  readonly required?: boolean;
+};
 
 /** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
 export const CLASS_FILTER_KEYS = [
@@ -65,7 +70,7 @@ export const routes = [
     access: 'public',
     screen: 'public/lesson-view-page',
     lightStyles: true,
-    data: [{ path: '/api/web/lessons/:code' }],
+    data: [{ path: '/api/web/lessons/:code', required: true }],
   },
   {
     name: 'web.lessons.show',
@@ -98,6 +103,29 @@ export const routes = [
     layout: 'public',
     access: 'public',
     screen: 'public/teachers-page',
+  },
+  // catalog (issue 24): the subjects and a question with its answers are readable by visitors too;
+  // a signed-in user gets the same screen in the workspace (SIGNED_IN_FACES).
+  {
+    name: 'web.subjects',
+    path: '/subjects',
+    layout: 'public',
+    access: 'public',
+    screen: 'catalogue/subjects-page',
+  },
+  {
+    name: 'web.subjects.show',
+    path: '/subjects/show/:slug',
+    layout: 'public',
+    access: 'public',
+    screen: 'catalogue/subject-show-page',
+  },
+  {
+    name: 'web.questions.show',
+    path: '/questions/show/:id',
+    layout: 'public',
+    access: 'public',
+    screen: 'questions/question-show-page',
   },
   { name: 'web.search', path: '/search', layout: 'public', access: 'public', screen: 'public/search-page' },
   { name: 'web.about', path: '/about', layout: 'public', access: 'public', screen: 'public/about-page' },
@@ -485,6 +513,17 @@ export function routeNamed(name: RouteName): Route {
 }
 
 export const notFoundRoute = routeNamed('notFound');
+
+/**
+ * Public paths with two faces: a visitor gets the public route, a signed-in user the workspace
+ * route of the same path (`/questions`: the public list, or the own questions).
+ */
+export const SIGNED_IN_FACES: Partial<Record<RouteName, RouteName>> = {
+  'web.questions': 'questions',
+  'web.subjects': 'subjects',
+  'web.subjects.show': 'subjects.show',
+  'web.questions.show': 'questions.show',
+};
 
 function compile(path: string): { regex: RegExp; keys: string[] } {
   const keys: string[] = [];

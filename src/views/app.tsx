@@ -6,6 +6,7 @@ import {
   matchRoute,
   pathnameOf,
   routeNamed,
+  SIGNED_IN_FACES,
   type RouteLayout,
   type RouteName,
 } from '@/shared/routes';
@@ -141,10 +142,12 @@ export function useGuardedRoute() {
   // A public page is open to everyone (the guard never turns anyone away from one): it renders at
   // once, so the server can render it and the browser hydrate it before the session is known.
   // `/questions` waits: who is signed in decides which page it is.
-  const openToAll = route.access === 'public' && route.name !== 'web.questions';
+  const signedInFace = SIGNED_IN_FACES[route.name as RouteName];
+  const openToAll = route.access === 'public' && signedInFace === undefined;
   if (!openToAll && (allowedPath === null || pathnameOf(allowedPath) !== pathname)) return null;
-  // `/questions` is one path with two faces: the public list for visitors, the own list when signed in.
-  const shown = route.name === 'web.questions' && signedIn ? routeNamed('questions') : route;
+  // `/questions` (and the subjects, a question) is one path with two faces: the public page for
+  // visitors, the workspace's when signed in.
+  const shown = signedInFace && signedIn ? routeNamed(signedInFace) : route;
   return { shown, params, pathname };
 }
 

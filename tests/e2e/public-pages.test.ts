@@ -272,6 +272,21 @@ describe('public pages', () => {
     await page.getByText('Enter a valid e-mail address.').waitFor();
   });
 
+  test('a lesson code that does not exist answers 404 with the not-found page, rendered and after the app takes over', async ({
+    page,
+    baseUrl,
+  }) => {
+    const response = await fetch(new URL('/lessons/view/SOM-NO-SUCH', baseUrl));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
+    const visit = await page.goto('/lessons/view/SOM-NO-SUCH');
+    expect(visit?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await settled(page);
+    expect(await page.getByText('Error loading this lesson.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

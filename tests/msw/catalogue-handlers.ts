@@ -39,11 +39,19 @@ export const LESSON = {
   start_at: '2026-12-01T14:00:00.000Z',
   end_at: '2026-12-01T15:00:00.000Z',
   topic: { id: 40, name: 'Linear equations', slug: 'linear-equations' },
-  program: { id: 2, name: 'Grade 7 Mathematics', curriculum: { id: 1, name: 'Competency Based Curriculum', acronym: 'CBC' } },
+  program: {
+    id: 2,
+    name: 'Grade 7 Mathematics',
+    curriculum: { id: 1, name: 'Competency Based Curriculum', acronym: 'CBC' },
+  },
   type: { name: 'Public', color: '#1E88E5' },
   subject: MATHS,
   grade_level: GRADE_7,
-  teacher: { ...TEACHER_GRACE, biography: 'I have taught mathematics for 12 years.', current_workplace: 'Alliance High School' },
+  teacher: {
+    ...TEACHER_GRACE,
+    biography: 'I have taught mathematics for 12 years.',
+    current_workplace: 'Alliance High School',
+  },
   class: { id: 9, title: 'Grade 7 Maths catch-up' },
   duration_minutes: 60,
   seats_left: 12,
@@ -77,8 +85,28 @@ export const CLASSES: Wire[] = Array.from({ length: 14 }, (_, index) =>
 );
 
 export const TEACHERS: Wire[] = [
-  { ...TEACHER_GRACE, biography: 'I have taught mathematics for 12 years.', current_workplace: 'Alliance High School', curriculum: CBC, subjects: [MATHS], lessons_count: 4, classes_count: 1 },
-  { id: 4, first_name: 'Otieno', last_name: 'Ochieng', photo_url: null, qualification_level: 'Degree', biography: null, current_workplace: null, curriculum: CBC, subjects: [CHEMISTRY], lessons_count: 2, classes_count: 0 },
+  {
+    ...TEACHER_GRACE,
+    biography: 'I have taught mathematics for 12 years.',
+    current_workplace: 'Alliance High School',
+    curriculum: CBC,
+    subjects: [MATHS],
+    lessons_count: 4,
+    classes_count: 1,
+  },
+  {
+    id: 4,
+    first_name: 'Otieno',
+    last_name: 'Ochieng',
+    photo_url: null,
+    qualification_level: 'Degree',
+    biography: null,
+    current_workplace: null,
+    curriculum: CBC,
+    subjects: [CHEMISTRY],
+    lessons_count: 2,
+    classes_count: 0,
+  },
 ];
 
 const author = { id: 12, first_name: 'Wanjiru', last_name: 'Kamau', photo_url: null };
@@ -128,7 +156,18 @@ export const CURRICULA: Wire[] = [
 ];
 export const GRADE_LEVELS: Wire[] = [
   { id: 121, name: 'Grade 7', slug: 'cbc-grade-7', subjects_count: 9, edu_level: GRADE_7.edu_level },
-  { id: 211, name: 'Form 2', slug: '8-4-4-form-2', subjects_count: 11, edu_level: { id: 21, name: 'Secondary', slug: '8-4-4-secondary', curriculum: { id: 2, name: '8-4-4', acronym: '8-4-4', slug: '8-4-4' } } },
+  {
+    id: 211,
+    name: 'Form 2',
+    slug: '8-4-4-form-2',
+    subjects_count: 11,
+    edu_level: {
+      id: 21,
+      name: 'Secondary',
+      slug: '8-4-4-secondary',
+      curriculum: { id: 2, name: '8-4-4', acronym: '8-4-4', slug: '8-4-4' },
+    },
+  },
 ];
 export const SUBJECTS: Wire[] = [
   { ...MATHS, category: { id: 1, name: 'Sciences', slug: 'sciences' }, topics_count: 14 },
@@ -136,8 +175,18 @@ export const SUBJECTS: Wire[] = [
 ];
 
 const FAQS: Wire[] = [
-  { id: 1, question: 'How do I pay for a lesson?', answer: 'Add it to your cart, then pay with M-Pesa, card or your wallet.', position: 1 },
-  { id: 2, question: 'Can a parent book for two children?', answer: 'Yes. Add both children, then choose the child at checkout.', position: 2 },
+  {
+    id: 1,
+    question: 'How do I pay for a lesson?',
+    answer: 'Add it to your cart, then pay with M-Pesa, card or your wallet.',
+    position: 1,
+  },
+  {
+    id: 2,
+    question: 'Can a parent book for two children?',
+    answer: 'Yes. Add both children, then choose the child at checkout.',
+    position: 2,
+  },
 ];
 
 type Endpoint =
@@ -235,38 +284,79 @@ const matches = (item: Wire, key: string, value: string | undefined) => {
 
 export const catalogueHandlers = [
   http.get('/api/web', ({ request }) =>
-    answer('home', request, () =>
-      json({
+    answer(
+      'home',
+      request,
+      () =>
+        json({
+          data: {
+            classes: CLASSES.slice(0, 3),
+            lessons: [LESSON],
+            teachers: TEACHERS,
+            subjects: [
+              { ...MATHS, lessons_count: 12 },
+              { ...CHEMISTRY, lessons_count: 3 },
+            ],
+            questions: QUESTIONS,
+            packages: [
+              {
+                id: 2,
+                name: 'Basic',
+                slug: 'basic',
+                recommended: false,
+                price: '500.00',
+                interval: 'month',
+                features: [],
+              },
+            ],
+            stats: { teachers: 2, lessons: 1, subjects: 2 },
+          },
+        }),
+      {
         data: {
-          classes: CLASSES.slice(0, 3),
-          lessons: [LESSON],
-          teachers: TEACHERS,
-          subjects: [{ ...MATHS, lessons_count: 12 }, { ...CHEMISTRY, lessons_count: 3 }],
-          questions: QUESTIONS,
-          packages: [{ id: 2, name: 'Basic', slug: 'basic', recommended: false, price: '500.00', interval: 'month', features: [] }],
-          stats: { teachers: 2, lessons: 1, subjects: 2 },
+          classes: [],
+          lessons: [],
+          teachers: [],
+          subjects: [],
+          questions: [],
+          packages: [],
+          stats: { teachers: 0, lessons: 0, subjects: 0 },
         },
-      }),
-      { data: { classes: [], lessons: [], teachers: [], subjects: [], questions: [], packages: [], stats: { teachers: 0, lessons: 0, subjects: 0 } } },
+      },
     ),
   ),
   http.get('/api/web/classes', ({ request }) =>
     answer('classes', request, (q) => {
       const found = CLASSES.filter(
-        (c) => matches(c, 'subject', q.subject) && matches(c, 'curriculum', q.curriculum) && (!q.type || c.type === q.type),
+        (c) =>
+          matches(c, 'subject', q.subject) &&
+          matches(c, 'curriculum', q.curriculum) &&
+          (!q.type || c.type === q.type),
       );
       return json(paged(found, q, 12));
     }),
   ),
   http.get('/api/web/filters', ({ request }) =>
     answer('filters', request, () =>
-      json({ data: { curricula: [CBC], grade_levels: [{ ...GRADE_7, curriculum_id: 1 }], subjects: [MATHS, CHEMISTRY] } }),
+      json({
+        data: {
+          curricula: [CBC],
+          grade_levels: [{ ...GRADE_7, curriculum_id: 1 }],
+          subjects: [MATHS, CHEMISTRY],
+        },
+      }),
     ),
   ),
   http.get('/api/web/teachers', ({ request }) =>
     answer('teachers', request, (q) => {
       const name = (q.q ?? '').toLowerCase();
-      return json(paged(TEACHERS.filter((tt) => `${tt.first_name} ${tt.last_name}`.toLowerCase().includes(name)), q, 12));
+      return json(
+        paged(
+          TEACHERS.filter((tt) => `${tt.first_name} ${tt.last_name}`.toLowerCase().includes(name)),
+          q,
+          12,
+        ),
+      );
     }),
   ),
   http.get('/api/web/teachers/:id', ({ request, params }) =>
@@ -277,16 +367,48 @@ export const catalogueHandlers = [
   ),
   http.get('/api/web/questions', ({ request }) =>
     answer('questions', request, (q) => {
-      const found = QUESTIONS.filter((qq) => !q.filter || q.filter === 'all' || (q.filter === 'answered') === qq.answered);
+      const found = QUESTIONS.filter(
+        (qq) => !q.filter || q.filter === 'all' || (q.filter === 'answered') === qq.answered,
+      );
       return json(paged(found, q, 15));
     }),
   ),
   http.get('/api/web/search', ({ request }) =>
     answer('search', request, (q) => {
       const all: Wire[] = [
-        { kind: 'subject', id: 1, title: 'Mathematics', summary: '14 topics', rank: 0.9, code: null, slug: 'mathematics', start_at: null, price: null },
-        { kind: 'lesson', id: 101, title: 'Linear equations — Grade 7 Mathematics', summary: 'With Grace Mwangi', rank: 0.6, code: LESSON.code, slug: null, start_at: LESSON.start_at, price: LESSON.price },
-        { kind: 'teacher', id: 3, title: 'Grace Mwangi', summary: 'Mathematics', rank: 0.3, code: null, slug: null, start_at: null, price: null },
+        {
+          kind: 'subject',
+          id: 1,
+          title: 'Mathematics',
+          summary: '14 topics',
+          rank: 0.9,
+          code: null,
+          slug: 'mathematics',
+          start_at: null,
+          price: null,
+        },
+        {
+          kind: 'lesson',
+          id: 101,
+          title: 'Linear equations — Grade 7 Mathematics',
+          summary: 'With Grace Mwangi',
+          rank: 0.6,
+          code: LESSON.code,
+          slug: null,
+          start_at: LESSON.start_at,
+          price: LESSON.price,
+        },
+        {
+          kind: 'teacher',
+          id: 3,
+          title: 'Grace Mwangi',
+          summary: 'Mathematics',
+          rank: 0.3,
+          code: null,
+          slug: null,
+          start_at: null,
+          price: null,
+        },
       ];
       const term = (q.q ?? '').toLowerCase();
       const hits = term.startsWith('math') ? all : [];
@@ -296,6 +418,10 @@ export const catalogueHandlers = [
       for (const hit of hits) counts[hit.kind as string] = (counts[hit.kind as string] ?? 0) + 1;
       return json({ ...page, meta: { ...(page.meta as Wire), counts } });
     }),
+  ),
+  // catalog (issue 24): the upcoming lessons `/lessons/show` lists without a code.
+  http.get('/api/web/lessons', ({ request }) =>
+    answer('lesson', request, (q) => json(paged([LESSON], q, 12))),
   ),
   http.get('/api/web/lessons/:code', ({ request, params }) =>
     answer('lesson', request, () => (params.code === LESSON.code ? json({ data: LESSON }) : notFound())),
@@ -321,7 +447,9 @@ export const catalogueHandlers = [
     return json(commerce.cartBody());
   }),
 
-  http.get('/api/curricula', ({ request }) => answer('curricula', request, (q) => json(paged(CURRICULA, q, 50)))),
+  http.get('/api/curricula', ({ request }) =>
+    answer('curricula', request, (q) => json(paged(CURRICULA, q, 50))),
+  ),
   http.get('/api/curricula/show/:slug', ({ request, params }) =>
     answer('curriculum', request, () =>
       params.slug === 'cbc' || params.slug === '1'
@@ -329,7 +457,14 @@ export const catalogueHandlers = [
             data: {
               ...CBC,
               edu_level_count: 1,
-              edu_levels: [{ id: 12, name: 'Junior School', slug: 'cbc-junior-school', grade_levels: [{ id: 121, name: 'Grade 7', slug: 'cbc-grade-7', subjects_count: 9 }] }],
+              edu_levels: [
+                {
+                  id: 12,
+                  name: 'Junior School',
+                  slug: 'cbc-junior-school',
+                  grade_levels: [{ id: 121, name: 'Grade 7', slug: 'cbc-grade-7', subjects_count: 9 }],
+                },
+              ],
               subjects: [MATHS],
             },
           })
@@ -338,7 +473,15 @@ export const catalogueHandlers = [
   ),
   http.get('/api/grade-levels', ({ request }) =>
     answer('gradeLevels', request, (q) =>
-      json(paged(GRADE_LEVELS.filter((g) => !q.curriculum || ((g.edu_level as Wire).curriculum as Wire).slug === q.curriculum), q, 50)),
+      json(
+        paged(
+          GRADE_LEVELS.filter(
+            (g) => !q.curriculum || ((g.edu_level as Wire).curriculum as Wire).slug === q.curriculum,
+          ),
+          q,
+          50,
+        ),
+      ),
     ),
   ),
   http.get('/api/grade-levels/show/:slug', ({ request, params }) =>
@@ -347,7 +490,20 @@ export const catalogueHandlers = [
         ? json({
             data: {
               ...GRADE_LEVELS[0],
-              subjects: [{ ...MATHS, topics: [{ id: 40, name: 'Linear equations', slug: 'linear-equations', subject_id: 1, lessons_count: 3 }] }],
+              subjects: [
+                {
+                  ...MATHS,
+                  topics: [
+                    {
+                      id: 40,
+                      name: 'Linear equations',
+                      slug: 'linear-equations',
+                      subject_id: 1,
+                      lessons_count: 3,
+                    },
+                  ],
+                },
+              ],
             },
           })
         : notFound(),
@@ -355,7 +511,13 @@ export const catalogueHandlers = [
   ),
   http.get('/api/subjects', ({ request }) =>
     answer('subjects', request, (q) =>
-      json(paged(SUBJECTS.filter((s) => !q.q || String(s.name).toLowerCase().includes(q.q.toLowerCase())), q, 50)),
+      json(
+        paged(
+          SUBJECTS.filter((s) => !q.q || String(s.name).toLowerCase().includes(q.q.toLowerCase())),
+          q,
+          50,
+        ),
+      ),
     ),
   ),
   http.get('/api/subjects/show/:slug', ({ request, params }) =>
@@ -386,7 +548,9 @@ export const catalogueHandlers = [
   http.get('/api/questions', ({ request }) =>
     answer('myQuestions', request, (q) => {
       if (!api.current()) return json({ message: t('auth.unauthenticated') }, 401);
-      const found = QUESTIONS.filter((qq) => !q.filter || q.filter === 'all' || (q.filter === 'answered') === qq.answered);
+      const found = QUESTIONS.filter(
+        (qq) => !q.filter || q.filter === 'all' || (q.filter === 'answered') === qq.answered,
+      );
       return json(paged(found, q, 15));
     }),
   ),
@@ -396,9 +560,22 @@ export const catalogueHandlers = [
     const body = (await request.json()) as Wire;
     catalogue.posted.push(body);
     if (catalogue.modes.ask === 'error') {
-      return json({ message: t('validation.general'), errors: { title: ['A question with this title already exists.'] } }, 422);
+      return json(
+        {
+          message: t('validation.general'),
+          errors: { title: ['A question with this title already exists.'] },
+        },
+        422,
+      );
     }
-    const question = { ...QUESTIONS[1], id: 77, title: body.title, body: body.body, answers_count: 0, answered: false };
+    const question = {
+      ...QUESTIONS[1],
+      id: 77,
+      title: body.title,
+      body: body.body,
+      answers_count: 0,
+      answered: false,
+    };
     return json({ message: t('question.created'), data: question }, 201);
   }),
   http.get('/api/questions/get/:id', ({ request, params }) =>
@@ -408,7 +585,15 @@ export const catalogueHandlers = [
     }),
   ),
   http.get('/api/questions/answers/:id', ({ request, params }) =>
-    answer('answers', request, (q) => json(paged(catalogue.answers.filter((a) => String(a.question_id) === params.id), q, 20))),
+    answer('answers', request, (q) =>
+      json(
+        paged(
+          catalogue.answers.filter((a) => String(a.question_id) === params.id),
+          q,
+          20,
+        ),
+      ),
+    ),
   ),
   http.post('/api/questions/answers/store/:id', async ({ request, params }) => {
     const refused = signedInWrite(request);
@@ -443,8 +628,21 @@ export const catalogueHandlers = [
     if (after) catalogue.votes.set(body.answer_id, after);
     else catalogue.votes.delete(body.answer_id);
     Object.assign(target, { likes_count: counts.like, dislikes_count: counts.dislike, my_vote: after });
-    const message = after === 'like' ? t('vote.likeAdded') : after === 'dislike' ? t('vote.dislikeAdded') : t('vote.removed');
-    return json({ message, data: { answer_id: body.answer_id, likes_count: counts.like, dislikes_count: counts.dislike, my_vote: after } });
+    const message =
+      after === 'like'
+        ? t('vote.likeAdded')
+        : after === 'dislike'
+          ? t('vote.dislikeAdded')
+          : t('vote.removed');
+    return json({
+      message,
+      data: {
+        answer_id: body.answer_id,
+        likes_count: counts.like,
+        dislikes_count: counts.dislike,
+        my_vote: after,
+      },
+    });
   }),
 ];
 

@@ -142,8 +142,22 @@ describe('the page shell', () => {
     expect(lesson?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
   });
 
+  it('answers a lesson code that does not exist or is not public with 404, and says so to the page', async () => {
+    for (const url of ['/lessons/view/NO-SUCH-LESSON', '/lessons/show?code=NO-SUCH-LESSON']) {
+      const response = await fetch(`${baseUrl}${url}`);
+      expect(response.status, url).toBe(url.startsWith('/lessons/view') ? 404 : 200);
+      if (response.status === 404) {
+        expect(response.headers.get('content-type')).toContain('text/html');
+        expect(bootData(await response.text())).toEqual({
+          '/api/web/lessons/NO-SUCH-LESSON': { not_found: true },
+        });
+      }
+    }
+    const code = (await server.browser().get('/api/web/lessons?per_page=1')).body.data[0].code as string;
+    expect((await fetch(`${baseUrl}/lessons/view/${code}`)).status).toBe(200);
+  });
+
   it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
-    expect(bootData(await page('/lessons/view/NO-SUCH-LESSON'))).toBeNull();
     expect((await server.browser().get('/api/web/classes?page=0')).status).toBe(422);
     expect(bootData(await page('/classes?page=0'))).toBeNull();
     expect(await page('/workspace')).toBe(INDEX_HTML);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { t } from '@/shared/messages';
 import { catalogue, useCatalogueApi } from '../msw/catalogue-handlers';
@@ -32,6 +32,15 @@ describe('public layout', () => {
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Somesha`)).toBeInTheDocument();
   });
 
+  it('takes the words of the header search box to the search page', async () => {
+    const app = renderApp('/about');
+    await app.landsOn('/about');
+    const box = screen.getByRole('search', { name: 'Site search' });
+    await app.user.type(within(box).getByRole('searchbox'), 'mathematics{Enter}');
+    await app.landsOn('/search?q=mathematics');
+    await waitFor(() => expect(document.title).toBe('Search | Somesha'));
+  });
+
   it('signs a visitor up for the newsletter after checking the address', async () => {
     const app = renderApp('/');
     await app.landsOn('/');
@@ -47,6 +56,23 @@ describe('public layout', () => {
     await app.user.click(within(newsletter).getByRole('button', { name: 'Subscribe' }));
     expect(await within(newsletter).findByRole('status')).toHaveTextContent(t('newsletter.subscribed'));
     expect([...catalogue.newsletter]).toEqual(['wanjiku@example.com']);
+  });
+
+  it("opens the footer's Subjects and a question with its answers to a visitor, in the public layout", async () => {
+    const app = renderApp('/about');
+    await app.landsOn('/about');
+    const footer = await screen.findByRole('contentinfo');
+    await app.user.click(within(footer).getByRole('link', { name: 'Subjects' }));
+    await app.landsOn('/subjects');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subjects' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Workspace navigation' })).not.toBeInTheDocument();
+
+    act(() => app.navigate('/questions/show/31'));
+    await app.landsOn('/questions/show/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'How do I factorise x² + 5x + 6?' })).toBeInTheDocument();
+    expect(await screen.findByText('Find two numbers that multiply to 6 and add to 5: 2 and 3.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Workspace navigation' })).not.toBeInTheDocument();
   });
 
   it('shows the public questions to visitors and the own-questions page in the workspace when signed in', async () => {

@@ -33,6 +33,15 @@ describe('workspace layout', () => {
     expect(current()).toEqual(['Profile settings']);
   });
 
+  it('takes the words of the top bar search box to the search page', async () => {
+    signedInAs('student@example.com');
+    const app = renderApp('/workspace');
+    await app.landsOn('/workspace');
+    const box = screen.getByRole('search', { name: 'Site search' });
+    await app.user.type(within(box).getByRole('searchbox'), 'Omondi{Enter}');
+    await app.landsOn('/search?q=Omondi');
+  });
+
   it('opens the contact dialog from the Support entry instead of navigating', async () => {
     signedInAs('student@example.com');
     const app = renderApp('/workspace');

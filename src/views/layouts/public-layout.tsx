@@ -26,6 +26,7 @@ import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { t } from '@/shared/messages';
 import { CartButton } from '../components/cart/cart-button';
+import { HeaderSearch } from '../components/header-search';
 import { Logo } from '../components/logo';
 import { NewsletterForm } from '../components/newsletter-form';
 import { withFullStyles } from '../full-styles';
@@ -198,6 +199,9 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
               <NavLinks />
             </Box>
             <Group gap="sm" wrap="nowrap">
+              <Box visibleFrom="sm">
+                <HeaderSearch maw={200} />
+              </Box>
               <CartButton />
               <Box visibleFrom="lg">
                 <AccountButton signedIn={signedIn} />
@@ -216,6 +220,7 @@ export function PublicLayout({ signedIn, children }: { signedIn: boolean; childr
         <Suspense fallback={null}>
           <MobileNavDrawer opened={drawerOpened} onClose={drawer.close} title={<Logo to={null} size="md" />}>
             <Stack component="nav" aria-label="Mobile" gap="md">
+              <HeaderSearch maw={400} />
               <NavLinks vertical onNavigate={drawer.close} />
               <AccountButton signedIn={signedIn} fullWidth />
             </Stack>

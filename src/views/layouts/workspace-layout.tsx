@@ -1,8 +1,9 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { HeaderSearch } from '../components/header-search';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
 import { NotificationBell } from '../components/notifications/notification-bell';
@@ -137,6 +138,9 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
             </Text>
           </Group>
           <Group gap="md" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <HeaderSearch />
+            </Box>
             <NotificationBell />
             {buys && <CartButton />}
             <UserMenu user={user} />

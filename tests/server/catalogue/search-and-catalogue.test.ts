@@ -60,6 +60,15 @@ describe('search', () => {
     expect(bySubject.body.data.map((result: Json) => result.title)).toContain('Patrick Mwende');
   });
 
+  it("finds a teacher's lessons by the teacher's name", async () => {
+    const answer = await get('/api/web/search?q=omondi&type=lesson&per_page=50');
+    expect(answer.body.meta.counts.lesson).toBeGreaterThan(0);
+    for (const result of answer.body.data) {
+      expect(result.kind).toBe('lesson');
+      expect(result.summary).toContain('With Kevin Omondi');
+    }
+  });
+
   it('pages results and refuses a too short or too long query', async () => {
     const first = await get('/api/web/search?q=mathematics&per_page=5');
     const second = await get('/api/web/search?q=mathematics&per_page=5&page=2');

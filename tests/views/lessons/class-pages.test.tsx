@@ -81,6 +81,7 @@ describe('a class and its lessons', () => {
     expect(within(heading).getByText('Teacher: Grace Mwangi')).toBeInTheDocument();
     expect(within(heading).getByText('Nov 1, 2026 – Dec 20, 2026')).toBeInTheDocument();
     expect(within(heading).getByText('Equations, step by step.')).toBeInTheDocument();
+    expect(within(heading).getByText('Price: KES 6,000')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(5));
     const open5 = screen
@@ -89,6 +90,7 @@ describe('a class and its lessons', () => {
     expect(within(open5).queryByText('Booked')).not.toBeInTheDocument();
     const up = screen.getAllByRole('article').find((card) => within(card).queryByText('Linear equations'))!;
     expect(within(up).getByText('Booked')).toBeInTheDocument();
+    expect(within(up).getByText('Price: KES 1,500')).toBeInTheDocument();
     expect(within(up).getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
       'href',
       '/lessons/show/LSN-UP201',

@@ -28,6 +28,7 @@ describe('find lessons', () => {
     expect(within(soon!).getByText('Booked')).toBeInTheDocument();
     expect(within(quadratic!).queryByText('Booked')).not.toBeInTheDocument();
     expect(within(quadratic!).getByText('Starts in 2 days')).toBeInTheDocument();
+    expect(within(quadratic!).getByText('Price: KES 1,500')).toBeInTheDocument();
     expect(within(quadratic!).getByRole('link', { name: 'Quadratic equations' })).toHaveAttribute(
       'href',
       '/lessons/show/LSN-OPEN5',

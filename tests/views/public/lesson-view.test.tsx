@@ -67,11 +67,34 @@ describe('lesson view', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
   });
 
-  it('says the lesson could not be loaded, for an unknown code', async () => {
+  it('shows the not-found page for a code that does not exist or is not public, without Try again', async () => {
     const app = renderPage('/lessons/view/NOPE');
     await app.landsOn('/lessons/view/NOPE');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Error loading this lesson.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('says the lesson could not be loaded when the server fails, with Try again', async () => {
+    catalogue.set('lesson', 'error');
+    const app = renderPage('/lessons/view/LSN-7K2Q9');
+    await app.landsOn('/lessons/view/LSN-7K2Q9');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading this lesson.');
     expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('lists the upcoming lessons at /lessons/show without a code, each opening its page', async () => {
+    const app = renderPage('/lessons/show');
+    await app.landsOn('/lessons/show');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upcoming lessons' })).toBeInTheDocument();
+    expect(screen.queryByText('Which lesson?')).not.toBeInTheDocument();
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
+      'href',
+      '/lessons/view/LSN-7K2Q9',
+    );
+    expect(within(card).getByText('KES 1,500')).toBeInTheDocument();
   });
 
   it('opens the same view at /lessons/show?code=', async () => {

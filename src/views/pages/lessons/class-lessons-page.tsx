@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { classLessonsLoader, type ClassLessonsExtra } from '@/machines/screens/lessons-screens';
 import type { ClassLessonFilter } from '@/services/learner-lesson-service';
 import type { LearnerClass } from '@/services/schemas/learner';
+import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { ListStates } from '../../components/lists/list-states';
 import { useRouteParams } from '../../route-params';
@@ -42,6 +43,7 @@ function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
       {details && <Text c="gray.7">{details}</Text>}
       {c.teacher?.name && <Text>Teacher: {c.teacher.name}</Text>}
       {classDates(c) && <Text>{classDates(c)}</Text>}
+      <Text fw={700}>Price: {formatKes(c.price)}</Text>
       {c.description && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
           {c.description}

@@ -6,7 +6,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { LearnerClass, LearnerLesson } from '@/services/schemas/learner';
-import { formatDate, formatTime } from '@/shared/format';
+import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
 import { lessonTitle } from '../../components/lesson/lesson-detail';
@@ -168,6 +168,9 @@ export function LearnerLessonCard({
     >
       <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt)}</Text>
       {lesson.teacher?.name && <Text size="sm">Teacher: {lesson.teacher.name}</Text>}
+      <Text size="sm" fw={700}>
+        Price: {formatKes(lesson.price)}
+      </Text>
       {lesson.cancelledAt && <Text size="sm">{cancellationText(lesson.cancellationReason)}</Text>}
       {footer}
     </ItemCard>
@@ -191,6 +194,9 @@ export function LearnerClassCard({ lessonClass: c }: { lessonClass: LearnerClass
     >
       <Text size="sm">{classDates(c)}</Text>
       {c.teacher?.name && <Text size="sm">Teacher: {c.teacher.name}</Text>}
+      <Text size="sm" fw={700}>
+        Price: {formatKes(c.price)}
+      </Text>
       <Text size="sm">
         {c.bookedLessonsCount} of {c.lessonsCount} lessons booked
       </Text>

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { learnerWindow } from '@/machines/classroom-machine';
 import { LEARNER_LESSON, learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
-import { formatFileSize } from '@/shared/format';
+import { formatFileSize, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { useSession } from '../../app-actors-context';
@@ -174,6 +174,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
         ['Teacher', lesson.teacher?.name ?? ''],
         ...lessonWhenRows(lesson),
         ['Lesson code', lesson.code],
+        ['Price', formatKes(lesson.price)],
         [
           'Class',
           lesson.class && (

@@ -7,23 +7,30 @@ import {
   Card,
   Container,
   Group,
+  SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { Link, useSearch } from 'wouter';
-import { initialPublicLesson, publicLessonLoader } from '@/machines/screens/lesson-view-screens';
+import {
+  initialPublicLesson,
+  publicLessonLoader,
+  upcomingLessonsLoader,
+} from '@/machines/screens/lesson-view-screens';
 import type { Lesson } from '@/services/schemas/web';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
-import { personName } from '../../components/lists/cards';
+import { LessonCard, personName } from '../../components/lists/cards';
+import { ListStates } from '../../components/lists/list-states';
 import { useDisplayTimeZone } from '../../hydration';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import NotFoundPage from './not-found-page';
 import {
   LessonLayout,
   LessonLoadError,
@@ -146,9 +153,12 @@ function LessonByCode({ code }: { code: string }) {
     inUrl: false,
     initial: () => initialPublicLesson(code),
   });
-  usePageTitle(lesson.data ? lessonTitle(lesson.data) : 'Lesson');
+  const found = lesson.data?.found ? lesson.data.lesson : null;
+  usePageTitle(found ? lessonTitle(found) : 'Lesson');
   if (lesson.loading) return <CenteredLoader label="Loading lesson" />;
-  if (!lesson.data) {
+  // A code that does not exist or is not public (the server answers the page itself with 404).
+  if (lesson.data && !lesson.data.found) return <NotFoundPage />;
+  if (!found) {
     return (
       <Container size="sm" py="xl">
         <LessonLoadError error={lesson.error} retry={lesson.retry}>
@@ -159,7 +169,7 @@ function LessonByCode({ code }: { code: string }) {
       </Container>
     );
   }
-  return <LessonDetails lesson={lesson.data} />;
+  return <LessonDetails lesson={found} />;
 }
 
 /** `/lessons/view/:code`, and `/lessons/show?code=` (the same view reached by query). */
@@ -173,21 +183,24 @@ export default function LessonViewPage() {
   return <LessonByCode key={code} code={code} />;
 }
 
+/** `/lessons/show` without a code: the upcoming lessons to choose from, each opening its page. */
 function MissingCode() {
-  usePageTitle('Lesson');
+  usePageTitle('Lessons');
+  const list = useLoader(upcomingLessonsLoader, { name: 'lessons', keys: ['page'] });
   return (
-    <Container size="sm" py="xl">
-      <Alert color="yellow" variant="light" title="Which lesson?">
-        Open a lesson from the{' '}
-        <Anchor component={Link} href="/classes" c="blue.9">
-          classes
-        </Anchor>{' '}
-        or{' '}
-        <Anchor component={Link} href="/search" c="blue.9">
-          search
-        </Anchor>
-        .
-      </Alert>
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          Upcoming lessons
+        </Title>
+        <ListStates list={list} label="Pages of lessons">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {list.items.map((item) => (
+              <LessonCard key={item.id} lesson={item} headingLevel={2} />
+            ))}
+          </SimpleGrid>
+        </ListStates>
+      </Stack>
     </Container>
   );
 }
