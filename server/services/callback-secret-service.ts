@@ -1,31 +1,21 @@
 // The unguessable part of the gateways' callback URLs (docs/gateways.md, "Callback URLs"): from
 // PAYMENTS_CALLBACK_SECRET, or generated on first start and kept in `app_settings`, so every
 // process of one deployment, and every restart, uses the same URLs.
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { appSettings } from '../db/schema';
+import { storedSecret } from './stored-secret';
 
-const SETTING_KEY = 'payments_callback_secret';
 /** Letters, digits, `-` and `_` only, so the secret sits in a path unescaped; 32+ characters. */
 const CALLBACK_SECRET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
-export async function callbackSecret(db: Database, configured?: string): Promise<string> {
-  if (configured !== undefined) {
-    if (!CALLBACK_SECRET_PATTERN.test(configured))
-      throw new Error(
-        'PAYMENTS_CALLBACK_SECRET must be 32 to 128 letters, digits, "-" or "_" (e.g. `openssl rand -hex 32`).',
-      );
-    return configured;
-  }
-  // Two processes starting together both try; the first insert wins and both read it back.
-  await db
-    .insert(appSettings)
-    .values({ key: SETTING_KEY, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SETTING_KEY));
-  if (!row) throw new Error('The callback secret could not be stored');
-  return row.value;
+export function callbackSecret(db: Database, configured?: string): Promise<string> {
+  return storedSecret(db, {
+    key: 'payments_callback_secret',
+    configured,
+    pattern: CALLBACK_SECRET_PATTERN,
+    invalid:
+      'PAYMENTS_CALLBACK_SECRET must be 32 to 128 letters, digits, "-" or "_" (e.g. `openssl rand -hex 32`).',
+    name: 'callback secret',
+  });
 }
 
 /**

@@ -3,13 +3,13 @@
 // `OriginalConversationID`. Through the one gateway HTTP client (oauth-client.ts).
 import {
   MpesaRequestError,
+  createDarajaClient,
   parseTransactionStatusResult,
-  readDaraja,
-  readDarajaToken,
+  statusQueryAccepted,
   type TransactionStatusAccepted,
   type TransactionStatusResult,
 } from '../mpesa';
-import { createOAuthClient, type GatewayConnection, type JsonBody, type OAuthClient } from '../oauth-client';
+import type { GatewayConnection, JsonBody, OAuthClient } from '../oauth-client';
 import type {
   B2CGateway,
   B2CPaymentAccepted,
@@ -33,20 +33,7 @@ export class DarajaB2CGateway implements B2CGateway {
   private readonly client: OAuthClient;
 
   constructor(private readonly config: DarajaB2CConfig) {
-    const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
-    this.client = createOAuthClient({
-      ...config,
-      tokenRequest: {
-        method: 'GET',
-        path: '/oauth/v1/generate?grant_type=client_credentials',
-        headers: { Authorization: `Basic ${basic}` },
-      },
-      readToken: readDarajaToken,
-      read: readDaraja,
-      unreachable: (reason) =>
-        new MpesaRequestError('network_error', `M-Pesa could not be reached: ${reason}`, 0),
-      isTokenRefused: (error) => error instanceof MpesaRequestError && error.httpStatus === 401,
-    });
+    this.client = createDarajaClient(config);
   }
 
   async pay(request: B2CPaymentRequest): Promise<B2CPaymentAccepted> {
@@ -100,19 +87,7 @@ export class DarajaB2CGateway implements B2CGateway {
       Remarks: request.remarks.slice(0, B2C_REMARKS_MAX) || 'Status',
       Occasion: '',
     });
-    if (
-      String(body.ResponseCode) !== '0' ||
-      typeof body.OriginatorConversationID !== 'string' ||
-      typeof body.ConversationID !== 'string' ||
-      body.OriginatorConversationID === '' ||
-      body.ConversationID === ''
-    )
-      throw new MpesaRequestError(
-        String(body.ResponseCode ?? 'unknown'),
-        String(body.ResponseDescription ?? 'Transaction status query refused'),
-        200,
-      );
-    return { originatorConversationId: body.OriginatorConversationID, conversationId: body.ConversationID };
+    return statusQueryAccepted(body);
   }
 
   parseStatusResult(body: unknown): TransactionStatusResult {

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { DARAJA_BASE_URLS, type SandboxLogger } from '../mpesa';
+import { darajaBaseUrl, positive, type SandboxLogger } from '../mpesa';
 import { usesSandbox } from '../sandbox-mode';
 import type { B2CGateway } from './b2c-gateway';
 import { DarajaB2CGateway } from './daraja-b2c-gateway';
@@ -44,16 +44,8 @@ export function createB2CGateway(
     credentials: ['MPESA_CONSUMER_KEY'],
   });
   if (!sandbox) {
-    const missing = B2C_REQUIRED_ENV.filter((name) => !env[name]);
-    if (missing.length)
-      throw new Error(
-        `M-Pesa B2C (withdrawals): MPESA_CONSUMER_KEY is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
-      );
-    const mode = env.MPESA_ENV ?? 'sandbox';
-    if (mode !== 'sandbox' && mode !== 'production')
-      throw new Error('M-Pesa: MPESA_ENV must be sandbox or production');
     return new DarajaB2CGateway({
-      baseUrl: DARAJA_BASE_URLS[mode],
+      baseUrl: darajaBaseUrl(env, B2C_REQUIRED_ENV, 'M-Pesa B2C (withdrawals)'),
       consumerKey: env.MPESA_CONSUMER_KEY as string,
       consumerSecret: env.MPESA_CONSUMER_SECRET as string,
       shortcode: env.MPESA_B2C_SHORTCODE as string,
@@ -71,9 +63,4 @@ export function createB2CGateway(
     logger: options.logger,
     ...options.sandbox,
   });
-}
-
-function positive(value: string | undefined): number | undefined {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n >= 0 ? n : undefined;
 }

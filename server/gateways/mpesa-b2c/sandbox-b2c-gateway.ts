@@ -1,8 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxMpesaB2c } from '../../db/schema';
 import { isHttpUrl } from '../http-url';
+import { SandboxDeliveries, sandboxReceipt, statusQueryIds } from '../sandbox-deliveries';
 import {
   DARAJA_BAD_REQUEST,
   MpesaRequestError,
@@ -74,16 +75,14 @@ type PaymentRow = typeof sandboxMpesaB2c.$inferSelect;
  */
 export class SandboxB2CGateway implements B2CGateway {
   readonly kind = 'sandbox' as const;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly deliveries = new Set<Promise<void>>();
-  private readonly fetch: typeof fetch;
+  private readonly deliveries: SandboxDeliveries;
   private readonly now: () => Date;
   private readonly resultDelayMs: number;
   private readonly statusDelayMs: number;
   private readonly acceptDelayMs: number;
 
   constructor(private readonly options: SandboxB2COptions) {
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.deliveries = new SandboxDeliveries('B2C sandbox', options.fetch ?? globalThis.fetch, options.logger);
     this.now = options.now ?? (() => new Date());
     this.resultDelayMs = options.resultDelayMs ?? 3000;
     this.statusDelayMs = options.statusDelayMs ?? 1000;
@@ -109,7 +108,7 @@ export class SandboxB2CGateway implements B2CGateway {
         resultCode: outcome.resultCode,
         resultDesc: outcome.resultDesc,
         answers: outcome.answers,
-        receipt: receiptNumber(),
+        receipt: sandboxReceipt('T'),
         answersAt: new Date(requestedAt.getTime() + this.resultDelayMs),
         requestedAt,
       })
@@ -122,8 +121,8 @@ export class SandboxB2CGateway implements B2CGateway {
         400,
       );
     if (payment.answers)
-      this.later(this.resultDelayMs, () =>
-        this.post(payment.resultUrl, this.resultBody(payment), 'B2C result'),
+      this.deliveries.later(this.resultDelayMs, () =>
+        this.deliveries.post(payment.resultUrl, this.resultBody(payment), 'B2C result'),
       );
     return { originatorConversationId: request.originatorConversationId, conversationId };
   }
@@ -144,15 +143,12 @@ export class SandboxB2CGateway implements B2CGateway {
   async requestStatus(request: B2CStatusRequest): Promise<TransactionStatusAccepted> {
     if (!isHttpUrl(request.resultUrl))
       throw new MpesaRequestError(DARAJA_BAD_REQUEST, 'Bad Request - Invalid ResultURL', 400);
-    const accepted = {
-      originatorConversationId: `${randomInt(10000, 99999)}-${randomInt(10_000_000, 99_999_999)}-1`,
-      conversationId: `AG_${darajaTimestamp(this.now())}_${randomBytes(10).toString('hex')}`,
-    };
-    this.later(this.statusDelayMs, async () => {
+    const accepted = statusQueryIds(this.now());
+    this.deliveries.later(this.statusDelayMs, async () => {
       const payment = await this.find(request.originatorConversationId);
       if (payment && (!payment.answers || this.now().getTime() < payment.answersAt.getTime()))
-        return this.post(request.timeoutUrl, this.timeoutBody(accepted), 'status time-out');
-      return this.post(request.resultUrl, this.statusBody(payment, accepted), 'status result');
+        return this.deliveries.post(request.timeoutUrl, this.timeoutBody(accepted), 'status time-out');
+      return this.deliveries.post(request.resultUrl, this.statusBody(payment, accepted), 'status result');
     });
     return accepted;
   }
@@ -161,22 +157,17 @@ export class SandboxB2CGateway implements B2CGateway {
   async resendResult(originatorConversationId: string): Promise<number | null> {
     const payment = await this.find(originatorConversationId);
     if (!payment?.answers || this.now().getTime() < payment.answersAt.getTime()) return null;
-    return this.post(payment.resultUrl, this.resultBody(payment), 'B2C result (repeat)');
+    return this.deliveries.post(payment.resultUrl, this.resultBody(payment), 'B2C result (repeat)');
   }
 
   /** Resolves once nothing is scheduled or on its way any more (within `withinMs`). */
   async drain(withinMs = 5000): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    while ((this.timers.size > 0 || this.deliveries.size > 0) && Date.now() < deadline) {
-      await Promise.all([...this.deliveries]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await this.deliveries.drain(withinMs);
   }
 
   /** Forgets pending posts (server shutdown); the records stay, as M-Pesa's do. */
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.deliveries.close();
   }
 
   private async find(originatorConversationId: string): Promise<PaymentRow | undefined> {
@@ -223,7 +214,7 @@ export class SandboxB2CGateway implements B2CGateway {
       ResultType: 0,
       OriginatorConversationID: ids.originatorConversationId,
       ConversationID: ids.conversationId,
-      TransactionID: receiptNumber(),
+      TransactionID: sandboxReceipt('T'),
     };
     if (!payment)
       return {
@@ -267,50 +258,4 @@ export class SandboxB2CGateway implements B2CGateway {
       },
     };
   }
-
-  private later(ms: number, send: () => Promise<unknown>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.track(send());
-    }, ms);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private track(delivery: Promise<unknown>): void {
-    const done = delivery.then(
-      () => undefined,
-      (error: unknown) => this.options.logger?.warn({ err: error }, 'B2C sandbox: a delivery failed'),
-    );
-    this.deliveries.add(done);
-    void done.finally(() => this.deliveries.delete(done));
-  }
-
-  /** POSTs like Daraja: once, no retry; a failure is logged, never thrown into a timer. */
-  private async post(url: string, body: unknown, what: string): Promise<number | null> {
-    if (!isHttpUrl(url)) return null;
-    try {
-      const response = await this.fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer();
-      if (!response.ok)
-        this.options.logger?.warn({ url, status: response.status }, `B2C sandbox: ${what} was refused`);
-      return response.status;
-    } catch (error) {
-      this.options.logger?.warn({ err: error }, `B2C sandbox: ${what} could not be delivered`);
-      return null;
-    }
-  }
-}
-
-/** Ten characters like `SKL4ABC12D`: M-Pesa receipts are upper-case letters and digits. */
-function receiptNumber(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let value = 'T';
-  for (const byte of randomBytes(9)) value += alphabet[byte % alphabet.length];
-  return value;
 }

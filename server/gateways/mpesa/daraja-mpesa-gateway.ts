@@ -56,21 +56,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
 
   constructor(private readonly config: DarajaConfig) {
     this.now = config.now ?? (() => new Date());
-    const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
-    this.client = createOAuthClient({
-      ...config,
-      now: this.now,
-      tokenRequest: {
-        method: 'GET',
-        path: '/oauth/v1/generate?grant_type=client_credentials',
-        headers: { Authorization: `Basic ${basic}` },
-      },
-      readToken: readDarajaToken,
-      read: readDaraja,
-      unreachable: (reason) =>
-        new MpesaRequestError('network_error', `M-Pesa could not be reached: ${reason}`, 0),
-      isTokenRefused: (error) => error instanceof MpesaRequestError && error.httpStatus === 401,
-    });
+    this.client = createDarajaClient({ ...config, now: this.now });
   }
 
   async stkPush(request: StkPushRequest): Promise<StkPushAccepted> {
@@ -158,24 +144,7 @@ export class DarajaMpesaGateway implements MpesaGateway {
       Remarks: request.remarks.slice(0, 100) || 'Status',
       Occasion: '',
     });
-    // Both ids are kept: an answer is believed only when it names the two (services/payments/paybill.ts).
-    if (
-      String(body.ResponseCode) !== '0' ||
-      typeof body.OriginatorConversationID !== 'string' ||
-      typeof body.ConversationID !== 'string' ||
-      body.OriginatorConversationID === '' ||
-      body.ConversationID === ''
-    ) {
-      throw new MpesaRequestError(
-        String(body.ResponseCode ?? 'unknown'),
-        String(body.ResponseDescription ?? 'Transaction status query refused'),
-        200,
-      );
-    }
-    return {
-      originatorConversationId: body.OriginatorConversationID,
-      conversationId: body.ConversationID,
-    };
+    return statusQueryAccepted(body);
   }
 
   parseTransactionStatusResult(body: unknown): TransactionStatusResult {
@@ -203,6 +172,44 @@ export class DarajaMpesaGateway implements MpesaGateway {
   private call(path: string, payload: JsonBody): Promise<JsonBody> {
     return this.client.call('POST', path, payload);
   }
+}
+
+/** The one Daraja connection (STK/paybill and B2C): client-credentials token, Daraja's answers and errors. */
+export function createDarajaClient(config: GatewayConnection): OAuthClient {
+  const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
+  return createOAuthClient({
+    ...config,
+    tokenRequest: {
+      method: 'GET',
+      path: '/oauth/v1/generate?grant_type=client_credentials',
+      headers: { Authorization: `Basic ${basic}` },
+    },
+    readToken: readDarajaToken,
+    read: readDaraja,
+    unreachable: (reason) =>
+      new MpesaRequestError('network_error', `M-Pesa could not be reached: ${reason}`, 0),
+    isTokenRefused: (error) => error instanceof MpesaRequestError && error.httpStatus === 401,
+  });
+}
+
+/**
+ * Daraja's acceptance of a transaction status query. Both ids are kept: an answer is believed only
+ * when it names the two (services/payments/paybill.ts, b2c.ts); anything else is a refusal.
+ */
+export function statusQueryAccepted(body: JsonBody): TransactionStatusAccepted {
+  if (
+    String(body.ResponseCode) !== '0' ||
+    typeof body.OriginatorConversationID !== 'string' ||
+    typeof body.ConversationID !== 'string' ||
+    body.OriginatorConversationID === '' ||
+    body.ConversationID === ''
+  )
+    throw new MpesaRequestError(
+      String(body.ResponseCode ?? 'unknown'),
+      String(body.ResponseDescription ?? 'Transaction status query refused'),
+      200,
+    );
+  return { originatorConversationId: body.OriginatorConversationID, conversationId: body.ConversationID };
 }
 
 /** Daraja's answer, or its `{errorCode, errorMessage}` as a MpesaRequestError. */

@@ -9,8 +9,10 @@ export * from './mpesa-gateway';
 export {
   DARAJA_BASE_URLS,
   DarajaMpesaGateway,
+  createDarajaClient,
   readDaraja,
   readDarajaToken,
+  statusQueryAccepted,
   type DarajaConfig,
 } from './daraja-mpesa-gateway';
 export {
@@ -55,14 +57,8 @@ export function createMpesaGateway(env: MpesaEnv, options: CreateMpesaOptions): 
       'MPESA_INITIATOR_NAME',
       'MPESA_SECURITY_CREDENTIAL',
     ] as const;
-    const missing = required.filter((name) => !env[name]);
-    if (missing.length)
-      throw new Error(`M-Pesa: MPESA_CONSUMER_KEY is set but ${missing.join(', ')} missing`);
-    const mode = env.MPESA_ENV ?? 'sandbox';
-    if (mode !== 'sandbox' && mode !== 'production')
-      throw new Error('M-Pesa: MPESA_ENV must be sandbox or production');
     return new DarajaMpesaGateway({
-      baseUrl: DARAJA_BASE_URLS[mode],
+      baseUrl: darajaBaseUrl(env, required, 'M-Pesa'),
       consumerKey: env.MPESA_CONSUMER_KEY as string,
       consumerSecret: env.MPESA_CONSUMER_SECRET as string,
       shortcode: env.MPESA_SHORTCODE as string,
@@ -86,7 +82,24 @@ export function createMpesaGateway(env: MpesaEnv, options: CreateMpesaOptions): 
   });
 }
 
-function positive(value: string | undefined): number | undefined {
+/**
+ * The real Daraja's URL once `MPESA_CONSUMER_KEY` is set: start-up names the `required` settings that
+ * are missing, and refuses an MPESA_ENV other than sandbox or production.
+ */
+export function darajaBaseUrl(env: MpesaEnv, required: readonly string[], gateway: string): string {
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length)
+    throw new Error(
+      `${gateway}: MPESA_CONSUMER_KEY is set but ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
+    );
+  const mode = env.MPESA_ENV ?? 'sandbox';
+  if (mode !== 'sandbox' && mode !== 'production')
+    throw new Error('M-Pesa: MPESA_ENV must be sandbox or production');
+  return DARAJA_BASE_URLS[mode];
+}
+
+/** A delay setting: a non-negative number, else the default. */
+export function positive(value: string | undefined): number | undefined {
   const n = Number(value);
   return value && Number.isFinite(n) && n >= 0 ? n : undefined;
 }

@@ -1,8 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxMpesaC2b, sandboxMpesaPushes } from '../../db/schema';
 import { isHttpUrl } from '../http-url';
+import { SandboxDeliveries, sandboxReceipt, statusQueryIds, type SandboxLogger } from '../sandbox-deliveries';
 import {
   DARAJA_BAD_REQUEST,
   MpesaRequestError,
@@ -53,8 +54,7 @@ const RECEIPT_UNKNOWN = { code: 2001, desc: 'The transaction receipt number does
 const STILL_PROCESSING = 'The transaction is being processed';
 const ACCEPTED = 'Success. Request accepted for processing';
 
-/** Anything with pino's/Fastify's `warn(obj, msg)`. */
-export type SandboxLogger = { warn(details: object, message: string): void };
+export type { SandboxLogger } from '../sandbox-deliveries';
 
 export type SandboxMpesaOptions = {
   /** Where the sandbox keeps its pushes and paybill payments, as Daraja keeps its own. */
@@ -86,10 +86,8 @@ export type SandboxC2BPayment = { confirmation: C2BConfirmation; delivered: bool
  */
 export class SandboxMpesaGateway implements MpesaGateway {
   readonly kind = 'sandbox' as const;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly deliveries = new Set<Promise<void>>();
+  private readonly deliveries: SandboxDeliveries;
   private readonly db: Database;
-  private readonly fetch: typeof fetch;
   private readonly now: () => Date;
   private readonly callbackDelayMs: number;
   private readonly timeoutMs: number;
@@ -98,7 +96,11 @@ export class SandboxMpesaGateway implements MpesaGateway {
 
   constructor(private readonly options: SandboxMpesaOptions) {
     this.db = options.db;
-    this.fetch = options.fetch ?? globalThis.fetch;
+    this.deliveries = new SandboxDeliveries(
+      'M-Pesa sandbox',
+      options.fetch ?? globalThis.fetch,
+      options.logger,
+    );
     this.now = options.now ?? (() => new Date());
     this.callbackDelayMs = options.callbackDelayMs ?? 3000;
     this.timeoutMs = options.timeoutMs ?? 60_000;
@@ -129,7 +131,7 @@ export class SandboxMpesaGateway implements MpesaGateway {
         resultCode: outcome.resultCode,
         resultDesc: outcome.resultDesc,
         sendsCallback: outcome.sendsCallback,
-        receipt: receiptNumber(),
+        receipt: sandboxReceipt('S'),
         answersAt: new Date(
           pushedAt.getTime() + (outcome.sendsCallback ? this.callbackDelayMs : this.timeoutMs),
         ),
@@ -137,8 +139,8 @@ export class SandboxMpesaGateway implements MpesaGateway {
       })
       .returning();
     if (push && outcome.sendsCallback) {
-      this.later(this.callbackDelayMs, () =>
-        this.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback'),
+      this.deliveries.later(this.callbackDelayMs, () =>
+        this.deliveries.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback'),
       );
     }
     return accepted;
@@ -171,13 +173,10 @@ export class SandboxMpesaGateway implements MpesaGateway {
   async requestTransactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusAccepted> {
     if (!isHttpUrl(request.resultUrl))
       throw new MpesaRequestError(DARAJA_BAD_REQUEST, 'Bad Request - Invalid ResultURL', 400);
-    const accepted = {
-      originatorConversationId: `${randomInt(10000, 99999)}-${randomInt(10_000_000, 99_999_999)}-1`,
-      conversationId: `AG_${darajaTimestamp(this.now())}_${randomBytes(10).toString('hex')}`,
-    };
-    this.later(this.statusDelayMs, async () => {
+    const accepted = statusQueryIds(this.now());
+    this.deliveries.later(this.statusDelayMs, async () => {
       const body = await this.transactionStatusBody(request.transId, accepted);
-      return this.post(request.resultUrl, body, 'transaction status result');
+      return this.deliveries.post(request.resultUrl, body, 'transaction status result');
     });
     return accepted;
   }
@@ -195,7 +194,7 @@ export class SandboxMpesaGateway implements MpesaGateway {
       throw new MpesaRequestError(DARAJA_BAD_REQUEST, 'Bad Request - Invalid BillRefNumber', 400);
     const body = {
       TransactionType: 'Pay Bill',
-      TransID: receiptNumber(),
+      TransID: sandboxReceipt('S'),
       TransTime: darajaTimestamp(this.now()),
       TransAmount: amount.toFixed(2),
       BusinessShortCode: this.businessNumber,
@@ -217,7 +216,7 @@ export class SandboxMpesaGateway implements MpesaGateway {
       payerName: 'John Doe',
       transTime: body.TransTime,
     });
-    const status = await this.post(url, body, 'C2B confirmation');
+    const status = await this.deliveries.post(url, body, 'C2B confirmation');
     return { confirmation: parseC2BConfirmation(body), delivered: status !== null && status < 300, status };
   }
 
@@ -228,12 +227,12 @@ export class SandboxMpesaGateway implements MpesaGateway {
   async resendCallback(checkoutRequestId: string): Promise<number | null> {
     const push = await this.findPush(checkoutRequestId);
     if (!push || !push.sendsCallback || !this.answered(push)) return null;
-    return this.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback (repeat)');
+    return this.deliveries.post(push.callbackUrl, this.stkCallbackBody(push), 'STK callback (repeat)');
   }
 
   /** Resolves once every callback already due has been delivered (tests, graceful shutdown). */
   async flush(): Promise<void> {
-    await Promise.all([...this.deliveries]);
+    await this.deliveries.flush();
   }
 
   /**
@@ -241,17 +240,12 @@ export class SandboxMpesaGateway implements MpesaGateway {
    * due within `withinMs` has been delivered (tests wait for a paybill payment's whole round trip).
    */
   async drain(withinMs = 5000): Promise<void> {
-    const deadline = Date.now() + withinMs;
-    while ((this.timers.size > 0 || this.deliveries.size > 0) && Date.now() < deadline) {
-      await Promise.all([...this.deliveries]);
-      if (this.timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await this.deliveries.drain(withinMs);
   }
 
   /** Forgets pending callbacks (server shutdown); the records stay, as Daraja's do. */
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.deliveries.close();
   }
 
   private answered(push: PushRow): boolean {
@@ -299,7 +293,7 @@ export class SandboxMpesaGateway implements MpesaGateway {
       ResultType: 0,
       OriginatorConversationID: ids.originatorConversationId,
       ConversationID: ids.conversationId,
-      TransactionID: receiptNumber(),
+      TransactionID: sandboxReceipt('S'),
     };
     if (!found)
       return {
@@ -352,53 +346,4 @@ export class SandboxMpesaGateway implements MpesaGateway {
     }
     return { Body: { stkCallback } };
   }
-
-  /** Runs `send` after `ms`; what it sends is tracked so `flush` can wait for it. */
-  private later(ms: number, send: () => Promise<unknown>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.track(send());
-    }, ms);
-    // A pending sandbox callback must not keep a finished test run or a stopping server alive.
-    timer.unref();
-    this.timers.add(timer);
-  }
-
-  private track(delivery: Promise<unknown>): void {
-    const done = delivery.then(
-      () => undefined,
-      (error: unknown) => this.options.logger?.warn({ err: error }, 'M-Pesa sandbox: a delivery failed'),
-    );
-    this.deliveries.add(done);
-    void done.finally(() => this.deliveries.delete(done));
-  }
-
-  /** POSTs like Daraja: once, no retry; a failure is logged, never thrown into a timer. */
-  private async post(url: string, body: unknown, what: string): Promise<number | null> {
-    if (!isHttpUrl(url)) return null;
-    try {
-      const response = await this.fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer();
-      if (!response.ok)
-        this.options.logger?.warn({ url, status: response.status }, `M-Pesa sandbox: ${what} was refused`);
-      return response.status;
-    } catch (error) {
-      this.options.logger?.warn({ url, err: error }, `M-Pesa sandbox: ${what} could not be delivered`);
-      return null;
-    }
-  }
-}
-
-/** Ten characters like `SKL4ABC12D`: M-Pesa receipts are upper-case letters and digits. */
-function receiptNumber(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const bytes = randomBytes(9);
-  let value = 'S';
-  for (const byte of bytes) value += alphabet[byte % alphabet.length];
-  return value;
 }

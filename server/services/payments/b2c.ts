@@ -14,6 +14,7 @@ import { callbackUrl, type CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
 import type { TransactionRow } from './pending-transactions';
 import { recordReceipt } from './settlement';
+import { closeStatusQuery, rememberStatusQuery } from './status-queries';
 
 /**
  * M-Pesa's "no payment with this id" is believed for a request Daraja accepted only this long after
@@ -204,6 +205,9 @@ async function completeWithdrawal(ctx: CommerceContext, id: number, receipt: str
   if (held) await reviewWithdrawal(ctx, id, t('withdrawal.reviewReceiptUsed'), { status_receipt: receipt });
 }
 
+/** The transactions a B2C status answer can close. */
+const B2C_WITHDRAWAL = and(eq(transactions.gateway, 'mpesa_b2c'), eq(transactions.type, 'withdrawal'));
+
 /** Asks M-Pesa about a pending withdrawal; the answer arrives at the B2C status result route. */
 export async function requestWithdrawalStatus(ctx: CommerceContext, row: TransactionRow): Promise<void> {
   if (!row.originatorConversationId) return;
@@ -214,44 +218,15 @@ export async function requestWithdrawalStatus(ctx: CommerceContext, row: Transac
     remarks: `Confirm ${row.reference}`,
   });
   if (!accepted.originatorConversationId || !accepted.conversationId) return;
-  // As for paybill (paybill.ts): both ids of every open question, server-side only.
-  await ctx.db
-    .update(transactions)
-    .set({
-      meta: sql`jsonb_set(${transactions.meta}, '{open_status_queries}', coalesce(${transactions.meta}->'open_status_queries', '{}'::jsonb) || jsonb_build_object(${accepted.originatorConversationId}::text, ${accepted.conversationId}::text))`,
-    })
-    .where(eq(transactions.id, row.id));
-}
-
-/** Closes the open status query named by both ids on a pending withdrawal; null for anything else. */
-async function closeStatusQuery(
-  ctx: CommerceContext,
-  ids: { originatorConversationId: string; conversationId: string },
-): Promise<TransactionRow | null> {
-  if (!ids.originatorConversationId || !ids.conversationId) return null;
-  const [row] = await ctx.db
-    .update(transactions)
-    .set({
-      meta: sql`${transactions.meta} #- array['open_status_queries', ${ids.originatorConversationId}::text]`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(transactions.gateway, 'mpesa_b2c'),
-        eq(transactions.type, 'withdrawal'),
-        eq(transactions.status, 'pending'),
-        sql`${transactions.meta}->'open_status_queries'->>${ids.originatorConversationId}::text = ${ids.conversationId}::text`,
-      ),
-    )
-    .returning();
-  return row ?? null;
+  // As for paybill: both ids of every open question, server-side only (status-queries.ts).
+  await rememberStatusQuery(ctx, row.id, accepted);
 }
 
 /** `POST /api/hooks/{secret}/b2c/status/timeout`: that query is closed; the background check asks again. */
 export async function handleB2CStatusTimeout(ctx: CommerceContext, body: unknown): Promise<void> {
   const ids = resultIds(body);
   if (!ids) return;
-  const closed = await closeStatusQuery(ctx, ids);
+  const closed = await closeStatusQuery(ctx, ids, B2C_WITHDRAWAL);
   if (closed) ctx.log.warn({ transactionId: closed.id }, 'B2C status query timed out; asking again later');
 }
 
@@ -279,7 +254,7 @@ export function resultIds(
  */
 export async function handleB2CStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
   const answer = ctx.b2c.parseStatusResult(body);
-  const row = await closeStatusQuery(ctx, answer);
+  const row = await closeStatusQuery(ctx, answer, B2C_WITHDRAWAL);
   if (!row) return;
   const status = b2cStatusOf(answer);
   if (status.state === 'paid') {

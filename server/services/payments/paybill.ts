@@ -10,6 +10,7 @@ import { transactionResource, type CartItemRow } from '../../resources/commerce-
 import { centsToDecimal } from '../../resources/money';
 import { t } from '../../../src/shared/messages';
 import { cartItemsOf, paybillAccountOf, requireCart } from '../cart-service';
+import { closeStatusQuery, rememberStatusQuery } from './status-queries';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
 import { resolveLearner, totalOf, type Buyer } from './cart-fulfilment';
 import type { TransactionRow } from './pending-transactions';
@@ -59,6 +60,9 @@ export async function paybillFor(
   };
 }
 
+/** The transactions a paybill status answer can close. */
+const PAYBILL = eq(transactions.gateway, 'paybill');
+
 /** Asks M-Pesa about a paybill receipt; the answer arrives at the status result route. */
 export async function requestPaybillStatus(ctx: CommerceContext, row: TransactionRow): Promise<void> {
   if (!row.gatewayReceipt) return;
@@ -72,41 +76,8 @@ export async function requestPaybillStatus(ctx: CommerceContext, row: Transactio
     ctx.log.warn({ transactionId: row.id }, 'Daraja accepted a status query without both of its ids');
     return;
   }
-  // Every open question is remembered by both its ids (`meta.open_status_queries`: originator id →
-  // Daraja's conversation id; server-only, like all of `meta` but result_desc): only an answer naming
-  // both is believed, and answering closes it.
-  await ctx.db
-    .update(transactions)
-    .set({
-      meta: sql`jsonb_set(${transactions.meta}, '{open_status_queries}', coalesce(${transactions.meta}->'open_status_queries', '{}'::jsonb) || jsonb_build_object(${accepted.originatorConversationId}::text, ${accepted.conversationId}::text))`,
-    })
-    .where(eq(transactions.id, row.id));
-}
-
-/**
- * Closes the open status query named by both ids, on a pending paybill transaction, in one statement:
- * the transaction, or null when no open query has those ids (a forgery, a repeat, a closed query).
- */
-async function closeStatusQuery(
-  ctx: CommerceContext,
-  ids: { originatorConversationId: string; conversationId: string },
-): Promise<TransactionRow | null> {
-  if (!ids.originatorConversationId || !ids.conversationId) return null;
-  const [row] = await ctx.db
-    .update(transactions)
-    .set({
-      meta: sql`${transactions.meta} #- array['open_status_queries', ${ids.originatorConversationId}::text]`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(transactions.gateway, 'paybill'),
-        eq(transactions.status, 'pending'),
-        sql`${transactions.meta}->'open_status_queries'->>${ids.originatorConversationId}::text = ${ids.conversationId}::text`,
-      ),
-    )
-    .returning();
-  return row ?? null;
+  // Remembered by both its ids: only an answer naming both is believed (status-queries.ts).
+  await rememberStatusQuery(ctx, row.id, accepted);
 }
 
 /**
@@ -122,10 +93,14 @@ export async function handleTransactionStatusTimeout(ctx: CommerceContext, body:
   >;
   if (typeof originator !== 'string' || typeof conversation !== 'string') return;
   if (originator.length > 100 || conversation.length > 100) return;
-  const closed = await closeStatusQuery(ctx, {
-    originatorConversationId: originator,
-    conversationId: conversation,
-  });
+  const closed = await closeStatusQuery(
+    ctx,
+    {
+      originatorConversationId: originator,
+      conversationId: conversation,
+    },
+    PAYBILL,
+  );
   if (closed) ctx.log.warn({ transactionId: closed.id }, 'M-Pesa status query timed out; asking again later');
 }
 
@@ -137,7 +112,7 @@ export async function handleTransactionStatusTimeout(ctx: CommerceContext, body:
  */
 export async function handleTransactionStatusResult(ctx: CommerceContext, body: unknown): Promise<void> {
   const result: TransactionStatusResult = ctx.mpesa.parseTransactionStatusResult(body);
-  const row = await closeStatusQuery(ctx, result);
+  const row = await closeStatusQuery(ctx, result, PAYBILL);
   if (!row) return;
   if (result.resultCode !== 0 || result.status !== 'Completed') {
     await settle(ctx, row.id, { kind: 'failed', resultDesc: result.resultDesc || t('payment.notConfirmed') });
