@@ -5,8 +5,8 @@
 // room to embed, a pre-join panel with the data-saver choice, Jitsi's IFrame API script and the call.
 // A countdown to the end runs beside it; at the end the call is disposed and the page says so.
 //
-// The clock is the join machine's interval actor. The lesson's and the join's calls, the script and
-// the call itself are actors provided where the screen is bound (src/machines/screens/lessons-screens.ts),
+// The window's clock, its guards and its first two states are the join machine's (window-clock.ts).
+// The lesson's and the join's calls, the script and the call itself are actors provided where the screen is bound (src/machines/screens/lessons-screens.ts),
 // so this machine runs in node without a DOM in its tests.
 import { assign, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
@@ -14,7 +14,16 @@ import type { ClassroomEmbed, JoinAnswer, LessonDetail } from '@/services/schema
 import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials';
 import { classroomWindow, jitsiOrigin, type ClassroomRole } from '@/shared/classroom';
 import { t } from '@/shared/messages';
-import { clockLogic, type JoinEvent } from './join-machine';
+import {
+  checkingState,
+  clockLogic,
+  parseTime,
+  tickEndsWindow,
+  tickNow,
+  waitingState,
+  windowGuards,
+  type ClockTick,
+} from './window-clock';
 
 /** A classroom window as the lesson carries it (ISO instants). */
 export type ClassroomWindow = { opensAt: string; closesAt: string };
@@ -62,7 +71,6 @@ function browserConnection(): ConnectionHint {
   if (typeof navigator === 'undefined') return undefined;
   return (navigator as Navigator & { connection?: ConnectionHint }).connection;
 }
-
 
 /** The id of the element the call is embedded in (the page renders it from the pre-join panel on). */
 export const CALL_NODE_ID = 'classroom-call';
@@ -127,17 +135,12 @@ export type ClassroomContext = {
 };
 
 export type ClassroomEvent =
-  | JoinEvent
+  | ClockTick
   | { type: 'retry' }
   | { type: 'dataSaver.toggle' }
   | { type: 'enter' }
   /** The person left the call (Jitsi's `readyToClose`): the pre-join panel again. */
   | { type: 'call.left' };
-
-const parseTime = (value: string) => {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? 0 : time;
-};
 
 export const classroomMachine = setup({
   types: {
@@ -163,7 +166,7 @@ export const classroomMachine = setup({
     }),
   },
   actions: {
-    setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),
+    setNow: assign(({ event }) => tickNow(event)),
     storeLesson: assign((_, params: { lookup: ClassroomLookup }) => {
       const { lookup } = params;
       if (!lookup.found) return {};
@@ -186,10 +189,7 @@ export const classroomMachine = setup({
   guards: {
     notFound: (_, params: { lookup: ClassroomLookup }) => !params.lookup.found,
     noClassroom: (_, params: { lookup: ClassroomLookup }) => params.lookup.found && !params.lookup.window,
-    beforeWindow: ({ context }) => context.now < context.opensAt,
-    afterWindow: ({ context }) => context.now > context.closesAt,
-    tickEnds: ({ context, event }) => event.type === 'clock.tick' && event.now > context.closesAt,
-    tickOpens: ({ context, event }) => event.type === 'clock.tick' && event.now >= context.opensAt,
+    ...windowGuards,
     embeds: (_, params: { answer: JoinAnswer }) => params.answer.embed !== null,
   },
 }).createMachine({
@@ -239,29 +239,14 @@ export const classroomMachine = setup({
     notFound: {},
     // The lesson is there but has no classroom for this reader (cancelled, or not booked).
     closed: {},
-    checking: {
-      always: [
-        { guard: 'beforeWindow', target: 'waiting' },
-        { guard: 'afterWindow', target: 'ended' },
-        { target: 'open' },
-      ],
-    },
-    // The countdown to the window's opening.
-    waiting: {
-      invoke: { src: 'clock' },
-      on: {
-        'clock.tick': [
-          { guard: 'tickEnds', target: 'ended', actions: 'setNow' },
-          { guard: 'tickOpens', target: 'open', actions: 'setNow' },
-          { actions: 'setNow' },
-        ],
-      },
-    },
+    // The window's clock (window-clock.ts): where it stands, then the countdown to its opening.
+    checking: checkingState,
+    waiting: waitingState,
     // The window is open; the clock counts down to the end, whatever happens inside.
     open: {
       invoke: { src: 'clock' },
       on: {
-        'clock.tick': [{ guard: 'tickEnds', target: 'ended', actions: 'setNow' }, { actions: 'setNow' }],
+        'clock.tick': [tickEndsWindow, { actions: 'setNow' }],
       },
       initial: 'joining',
       states: {

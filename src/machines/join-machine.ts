@@ -8,12 +8,20 @@
 // The clock is inside the machine: an interval actor sends `clock.tick` every second while the
 // countdown or the open window needs it, so the view never runs a timer of its own. The call is
 // bound where the screen is (src/machines/screens/lessons-screens.ts).
-import { assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { errorText } from '@/services/envelope';
 import type { JoinAnswer } from '@/services/schemas/learner';
 import type { ClassroomRole } from '@/shared/classroom';
-
-export const CLOCK_TICK_MS = 1000;
+import {
+  checkingState,
+  clockLogic,
+  parseTime,
+  tickEndsWindow,
+  tickNow,
+  waitingState,
+  windowGuards,
+  type ClockTick,
+} from './window-clock';
 
 export type JoinInput = {
   lessonId: number;
@@ -39,7 +47,7 @@ export type JoinContext = {
   error: string | null;
 };
 
-export type JoinEvent = { type: 'clock.tick'; now: number } | { type: 'join' } | { type: 'join.retry' };
+export type JoinEvent = ClockTick | { type: 'join' } | { type: 'join.retry' };
 
 export type JoinEmitted =
   { type: 'link.open'; link: string } | { type: 'navigate'; to: string; replace: boolean };
@@ -47,17 +55,6 @@ export type JoinEmitted =
 /** The app's own classroom page of a lesson. */
 export function classroomPath(code: string): string {
   return `/lessons/live/${encodeURIComponent(code)}`;
-}
-
-/** Sends the time every second until it is stopped (by leaving the state that invoked it). */
-export const clockLogic = fromCallback<JoinEvent>(({ sendBack }) => {
-  const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), CLOCK_TICK_MS);
-  return () => clearInterval(timer);
-});
-
-function parseTime(value: string): number {
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? 0 : time;
 }
 
 export const joinMachine = setup({
@@ -75,7 +72,7 @@ export const joinMachine = setup({
     }),
   },
   actions: {
-    setNow: assign(({ event }) => (event.type === 'clock.tick' ? { now: event.now } : {})),
+    setNow: assign(({ event }) => tickNow(event)),
     storeLink: assign((_, params: { link: string }) => ({ link: params.link, error: null })),
     storeError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error) })),
     clearError: assign({ error: null }),
@@ -92,10 +89,7 @@ export const joinMachine = setup({
     },
   },
   guards: {
-    beforeWindow: ({ context }) => context.now < context.opensAt,
-    afterWindow: ({ context }) => context.now > context.closesAt,
-    tickEnds: ({ context, event }) => event.type === 'clock.tick' && event.now > context.closesAt,
-    tickOpens: ({ context, event }) => event.type === 'clock.tick' && event.now >= context.opensAt,
+    ...windowGuards,
     /** The answer has a room to embed: the classroom page shows it. */
     embeds: (_, params: { answer: JoinAnswer }) => params.answer.embed !== null,
   },
@@ -113,30 +107,14 @@ export const joinMachine = setup({
   }),
   initial: 'checking',
   states: {
-    checking: {
-      always: [
-        { guard: 'beforeWindow', target: 'waiting' },
-        { guard: 'afterWindow', target: 'ended' },
-        { target: 'open' },
-      ],
-    },
-    // Join is disabled; the countdown to `opensAt` runs.
-    waiting: {
-      invoke: { src: 'clock' },
-      on: {
-        'clock.tick': [
-          // A computer waking from sleep may jump past the whole lesson.
-          { guard: 'tickEnds', target: 'ended', actions: 'setNow' },
-          { guard: 'tickOpens', target: 'open', actions: 'setNow' },
-          { actions: 'setNow' },
-        ],
-      },
-    },
+    // The window's clock (window-clock.ts): where it stands, then the countdown (Join is disabled).
+    checking: checkingState,
+    waiting: waitingState,
     // The clock here only ends the window: nothing on screen reads the time while it is open.
     open: {
       invoke: { src: 'clock' },
       on: {
-        'clock.tick': { guard: 'tickEnds', target: 'ended', actions: 'setNow' },
+        'clock.tick': tickEndsWindow,
       },
       initial: 'ready',
       states: {

@@ -9,7 +9,7 @@
 import { jitsiOrigin } from '@/shared/classroom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
-import { CLOCK_TICK_MS } from '@/machines/join-machine';
+import { CLOCK_TICK_MS } from '@/machines/window-clock';
 import {
   classroomMachine,
   jitsiArguments,
@@ -223,7 +223,7 @@ function expectedAfter(before: Seen, now: number, event: Event): Seen {
   if (is(script.loaded)) return { ...before, phase: 'inCall' };
   if (is(script.failed) || is(callFailed)) return { ...before, phase: 'scriptFailed', error: SCRIPT_FAILED };
   if (event.type === 'call.left') return { ...before, phase: 'prejoin' };
-  throw new Error(`The oracle does not know ${event.type}`);
+  throw new Error(`The oracle does not know ${JSON.stringify(event)}`);
 }
 
 function replay(path: ModelPath<typeof classroomMachine>, start: number, machine = classroomMachine) {

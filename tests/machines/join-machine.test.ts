@@ -6,13 +6,8 @@
 // and what the machine did besides: the link opened in a new tab, or the app sent to the classroom page.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
-import {
-  CLOCK_TICK_MS,
-  joinMachine,
-  selectJoin,
-  type JoinEmitted,
-  type JoinInput,
-} from '@/machines/join-machine';
+import { joinMachine, selectJoin, type JoinEmitted, type JoinInput } from '@/machines/join-machine';
+import { CLOCK_TICK_MS } from '@/machines/window-clock';
 import { ApiError } from '@/services/http';
 import type { JoinAnswer } from '@/services/schemas/learner';
 import { formatCountdown } from '@/shared/format';

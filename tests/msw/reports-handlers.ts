@@ -6,17 +6,16 @@
 // learner-handlers.ts; reports live in `reports`, reset per test. Add with `useReportHandlers()`
 // after the file's own `use…Api()`.
 import { beforeEach } from 'vitest';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http } from 'msw';
 import { meetingLinkError, reportWindow } from '@/shared/classroom';
 import { t } from '@/shared/messages';
 import { validateLessonReport, validateReportDecision } from '@/shared/report-validation';
-import { api } from './handlers';
+import { guard, invalid, json, paged } from './handler-kit';
 import { learner } from './learner-handlers';
 import { server } from './server';
 import { teaching } from './teacher-lesson-handlers';
 
 type Wire = Record<string, unknown>;
-const XSRF = 'test-xsrf-token';
 
 /** The server's words for a report it will not take twice, and for a decided report. */
 export const ALREADY_REPORTED = 'You have already reported this lesson.';
@@ -85,21 +84,7 @@ export const reports = {
   },
 };
 
-const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
 const notFound = () => json({ message: t('messages.notFound') }, 404);
-const invalid = (errors: Record<string, string[]>) =>
-  json({ message: Object.values(errors)[0]?.[0] ?? t('validation.general'), errors }, 422);
-
-/** 401 signed out, 419 without the anti-forgery header, 403 without `role`. */
-function guard(request: Request, role?: string): Response | null {
-  const account = api.current();
-  if (!account) return json({ message: t('auth.unauthenticated') }, 401);
-  if (request.method !== 'GET' && request.headers.get('X-XSRF-TOKEN') !== XSRF)
-    return json({ message: t('auth.csrfMismatch') }, 419);
-  const roles = ((account.user.roles as Array<{ name: string }>) ?? []).map((each) => each.name);
-  if (role && !roles.includes(role)) return json({ message: t('auth.unauthorized') }, 403);
-  return null;
-}
 
 async function bodyOf(request: Request): Promise<Wire> {
   const body = (await request.json().catch(() => ({}))) as Wire;
@@ -118,20 +103,6 @@ function saveLink(owner: Wire | undefined, body: Wire) {
   if (error) return invalid({ link: [error] });
   owner.link = String(body.link).trim();
   return json({ message: t('reports.linkSaved'), data: { link: owner.link } });
-}
-
-function paged(items: Wire[], query: URLSearchParams): Wire {
-  const perPage = Number(query.get('per_page') ?? 15);
-  const page = Number(query.get('page') ?? 1);
-  return {
-    data: items.slice((page - 1) * perPage, page * perPage),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(items.length / perPage)),
-      per_page: perPage,
-      total: items.length,
-    },
-  };
 }
 
 export const reportHandlers = [

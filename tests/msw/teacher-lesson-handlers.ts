@@ -16,6 +16,7 @@ import {
 } from '@/shared/teaching';
 import { api } from './handlers';
 import { useLearnerApi } from './learner-handlers';
+import { paged } from './handler-kit';
 import { server } from './server';
 
 type Wire = Record<string, unknown>;
@@ -361,20 +362,6 @@ async function saveClass(request: Request, id: string | null) {
     },
     existing ? 200 : 201,
   );
-}
-
-function paged(items: Wire[], query: URLSearchParams): Wire {
-  const perPage = Number(query.get('per_page') ?? 15);
-  const page = Number(query.get('page') ?? 1);
-  return {
-    data: items.slice((page - 1) * perPage, page * perPage),
-    meta: {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(items.length / perPage)),
-      per_page: perPage,
-      total: items.length,
-    },
-  };
 }
 
 export const teacherLessonHandlers = [

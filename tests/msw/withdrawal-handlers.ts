@@ -8,7 +8,7 @@
 // review queue is admin-handlers.ts's `admin.payments`. The balance is commerce-handlers.ts's.
 // Add with `useWithdrawalApi()` after the file's `useFakeApi()` or `useAdminApi()`.
 import { beforeEach } from 'vitest';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { t } from '@/shared/messages';
 import { isSafaricomPhone, normaliseKenyanPhone } from '@/shared/validation';
 import {
@@ -19,11 +19,10 @@ import {
 } from '@/shared/withdrawals';
 import { admin } from './admin-handlers';
 import { commerce } from './commerce-handlers';
-import { api } from './handlers';
+import { guard, invalid, json } from './handler-kit';
 import { server } from './server';
 
 type Wire = Record<string, unknown>;
-const XSRF = 'test-xsrf-token';
 const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** The server's words the tests look for. */
@@ -198,20 +197,6 @@ export function statementWire(month: string): Wire {
     ],
     totals: { gross: '1500.00', commission: '300.00', net: '1200.00', withdrawals: '500.00' },
   };
-}
-
-const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
-const invalid = (errors: Record<string, string[]>) =>
-  json({ message: Object.values(errors)[0]?.[0] ?? t('validation.general'), errors }, 422);
-
-function guard(request: Request, role?: string): Response | null {
-  const account = api.current();
-  if (!account) return json({ message: t('auth.unauthenticated') }, 401);
-  if (request.method !== 'GET' && request.headers.get('X-XSRF-TOKEN') !== XSRF)
-    return json({ message: t('auth.csrfMismatch') }, 419);
-  const roles = ((account.user.roles as Array<{ name: string }>) ?? []).map((each) => each.name);
-  if (role && !roles.includes(role)) return json({ message: t('auth.unauthorized') }, 403);
-  return null;
 }
 
 async function bodyOf(request: Request): Promise<Wire> {

@@ -11,6 +11,7 @@ import { formatDate, formatKes } from '@/shared/format';
 import { monthName } from '@/shared/withdrawal-form';
 import { statementMonthError } from '@/shared/withdrawals';
 import { CenteredLoader } from '../../components/centered-loader';
+import { LoadFailed } from '../../components/load-failed';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { useRouteParams } from '../../route-params';
@@ -101,17 +102,7 @@ function Sheet({ statement }: { statement: Statement }) {
 function StatementView({ month }: { month: string }) {
   const statement = useLoader(statementLoader, { name: 'statement', params: { month }, inUrl: false });
   if (statement.loading) return <CenteredLoader label="Loading statement" />;
-  if (!statement.data)
-    return (
-      <Alert color="red" role="alert" title={statement.error}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{statement.reason}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={statement.retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (!statement.data) return <LoadFailed resource={statement} />;
   return <Sheet statement={statement.data} />;
 }
 

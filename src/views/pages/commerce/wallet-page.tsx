@@ -35,6 +35,7 @@ import { pinProblem, pinProblems } from '@/shared/payment-validation';
 import { collect, TOPUP_MAX_KES, TOPUP_MIN_KES, topUpAmountProblem } from '@/shared/validation';
 import { useAppActors, useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
+import { LoadFailed } from '../../components/load-failed';
 import { WalletPinField } from '../../components/payment/payment-modal';
 import { PlansList } from '../../components/profile/plans-list';
 import { fieldError, selectUser } from '../../session-selectors';
@@ -306,16 +307,7 @@ function WalletScreen() {
   const withdrawal = useScreenActor(withdrawalFlow);
   if (wallet.loading) return <CenteredLoader label="Loading wallet" />;
   if (!wallet.data) {
-    return (
-      <Alert color="red" role="alert" title={wallet.error}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{wallet.reason}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={wallet.retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailed resource={wallet} />;
   }
   const { data } = wallet;
   return (
