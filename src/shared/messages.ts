@@ -490,6 +490,8 @@ export const messages = {
   'withdrawal.reviewReceiptUsed': 'M-Pesa confirmed a receipt already recorded on another transaction.',
   'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
+  'honest.activationRecent':
+    'Please activate your account first. We sent you an activation e-mail a few minutes ago; please check your inbox.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
