@@ -492,6 +492,14 @@ export const messages = {
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
   'honest.activationRecent':
     'Please activate your account first. We sent you an activation e-mail a few minutes ago; please check your inbox.',
+  'honest.mpesaCancelled': 'You cancelled the M-Pesa request on your phone.',
+  'honest.mpesaWrongPin': 'The M-Pesa PIN entered on the phone was wrong.',
+  'honest.mpesaNotEnoughMoney': 'Your M-Pesa balance is not enough for this payment.',
+  'honest.mpesaNoAnswer':
+    'Your phone did not answer the M-Pesa request. Check that it is on and has signal, then try again.',
+  'honest.mpesaExpired': 'The M-Pesa request on your phone timed out before it was answered.',
+  'honest.mpesaBusy': 'Your phone is busy with another M-Pesa request. Please try again in a moment.',
+  'honest.b2cPlatformSetup': "Somesha's M-Pesa account could not make this payment. Please try again later.",
 } as const;
 
 export type MessageKey = keyof typeof messages;
