@@ -88,9 +88,6 @@ export async function settleFromStkQuery(ctx: CommerceContext, row: TransactionR
   try {
     const result = await ctx.mpesa.stkQuery(row.checkoutRequestId);
     if (result.resultCode === null) return false;
-    // Daraja's own words stay in the log for staff; the customer reads `mpesaPaymentReason`.
-    if (result.resultCode !== 0)
-      ctx.log.info({ transactionId: row.id, ...result }, 'M-Pesa express did not pay');
     await settle(ctx, row.id, stkOutcome(row, result.resultCode));
     return true;
   } catch (error) {
