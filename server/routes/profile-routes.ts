@@ -172,6 +172,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
 
   api.get('/api/student/complete-profile', student, () => choicesForStudents(ctx));
 
+  // CONTRACT "Student": the student's own profile, in the shape `parent/profile-data` gives a child.
+  api.get('/api/student/profile-data', student, async (request) => ({
+    data: childResource(await profiles.studentProfileData(ctx, currentUser(request).id)),
+  }));
+
   api.post(
     '/api/student/complete-profile/store',
     { ...student, schema: { body: object(StudentFields) } },

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { currentUser, type Guards } from '../http/guards';
 import { typed } from '../http/validation';
 import { centsToDecimal } from '../resources/money';
+import { dayIn } from '../../src/shared/calendar-days';
 import { plansOf, type Plan } from '../services/subscription-service';
 
 function planResource(plan: Plan) {
@@ -11,8 +12,9 @@ function planResource(plan: Plan) {
     id: plan.id,
     package: plan.package,
     custom_plan: plan.customPlan,
-    start_date: plan.startDate?.toISOString() ?? null,
-    end_date: plan.endDate?.toISOString() ?? null,
+    // SPEC §3: calendar days (YYYY-MM-DD) in the app's time zone.
+    start_date: plan.startDate ? dayIn(plan.startDate) : null,
+    end_date: plan.endDate ? dayIn(plan.endDate) : null,
     status: plan.status,
     price: centsToDecimal(plan.priceCents),
   };

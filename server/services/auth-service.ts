@@ -1,5 +1,5 @@
 // Sign-up, activation, sign-in, password reset and account details: the rules behind /api auth calls.
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { emailVerificationTokens, passwordResetTokens, users } from '../db/schema';
@@ -15,7 +15,8 @@ import * as rateLimit from './rate-limit-service';
 import { destroyUserSessions, rotateSession, type Session } from './session-service';
 
 const ACTIVATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const ACTIVATION_RESEND_INTERVAL_MS = 5 * 60 * 1000;
+/** Activation mails a sign-in may send again: one per five minutes. */
+const ACTIVATION_RESEND_LIMIT = { max: 1, windowSeconds: 5 * 60 } as const;
 const RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /**
@@ -198,15 +199,15 @@ export async function login(
     throw ValidationError.field('email', t('auth.invalidCredentials'));
   }
   if (user.status === 'inactive') {
-    const [latest] = await ctx.db
-      .select({ createdAt: emailVerificationTokens.createdAt })
-      .from(emailVerificationTokens)
-      .where(eq(emailVerificationTokens.userId, user.id))
-      .orderBy(desc(emailVerificationTokens.createdAt))
-      .limit(1);
-    if (!latest || Date.now() - latest.createdAt.getTime() > ACTIVATION_RESEND_INTERVAL_MS) {
-      await sendActivation(ctx, user);
-    }
+    // The answer says a new mail was sent, so one is, at most once per resend window; the mail is
+    // written in the transaction that spends the limit.
+    const sent = await ctx.db.transaction(async (tx) => {
+      const resend = { key: `activation-resend:${user.id}`, ...ACTIVATION_RESEND_LIMIT };
+      if (!(await rateLimit.allow(tx, resend))) return false;
+      await sendActivation(ctx, user, tx);
+      return true;
+    });
+    if (!sent) throw ValidationError.field('email', t('honest.activationRecent'));
     throw ValidationError.field('email', t('auth.notActivated'));
   }
 

@@ -10,6 +10,7 @@ import { HttpError } from '../http/errors';
 import { centsToDecimal } from '../resources/money';
 import { formatKes } from '../../src/shared/format';
 import { t } from '../../src/shared/messages';
+import { plural, wasWere } from '../../src/shared/plural';
 import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify, transactionEvent, type NotificationType } from './notification-service';
 import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
@@ -69,7 +70,10 @@ export async function cancelLesson(
   const [resource] = await teacherLessons(db, [id], now);
   return {
     message: refunds.length
-      ? t('teaching.lessonCancelledRefunds', { count: refunds.length })
+      ? t('teaching.lessonCancelledRefunds', {
+          learners: plural(refunds.length, 'learner'),
+          wasWere: wasWere(refunds.length),
+        })
       : t('teaching.lessonCancelled'),
     data: resource,
     refunds,

@@ -9,7 +9,7 @@ import { childrenProblem, teacherStanding, validateTeacher } from '../../src/sha
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount } from './account-service';
 import { existingSubjectIds, placementErrors } from './catalogue-service';
-import { loadChildren, type ChildDetails } from './user-service';
+import { loadChildren, loadStudentSelf, type ChildDetails } from './user-service';
 
 type Gender = 'male' | 'female' | 'other';
 type StudyMode = 'boarding' | 'day_scholar';
@@ -168,6 +168,13 @@ export async function parentProfileData(ctx: AppContext, parentUserId: number): 
     profileCompleted: parent.profileCompleted,
     students: await loadChildren(ctx.db, parent.id),
   };
+}
+
+/** The signed-in student's own profile; 404 for an account without a student profile. */
+export async function studentProfileData(ctx: AppContext, userId: number): Promise<ChildDetails> {
+  const self = await loadStudentSelf(ctx.db, userId);
+  if (!self) throw notFound();
+  return self;
 }
 
 export async function updateChild(

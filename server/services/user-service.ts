@@ -72,6 +72,20 @@ export async function loadChildren(db: Database, parentId: number): Promise<Chil
   );
 }
 
+/** A student's own profile, placed as a parent's child is (`GET /api/student/profile-data`). */
+export async function loadStudentSelf(db: Database, userId: number): Promise<ChildDetails | null> {
+  const rows = await db
+    .select({ student: students, user: users })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(eq(students.userId, userId));
+  const [self] = await withPlacements(
+    db,
+    rows.map((row) => ({ ...row.student, user: row.user })),
+  );
+  return self ?? null;
+}
+
 async function loadTeacher(db: Database, userId: number): Promise<TeacherDetails | null> {
   const [teacher] = await db.select().from(teachers).where(eq(teachers.userId, userId));
   if (!teacher) return null;

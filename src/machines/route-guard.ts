@@ -9,6 +9,7 @@ export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string 
 export const SIGN_IN_PATH = '/sign-in';
 export const SIGN_OUT_PATH = '/sign-out';
 export const WORKSPACE_PATH = '/workspace';
+export const ADMIN_HOME_PATH = '/admin';
 
 const COMPLETION_PATHS = {
   student: ['/student'],
@@ -34,6 +35,11 @@ export function isProfileIncomplete(user: User): boolean {
 
 export function hasAnyRole(user: User, wanted: readonly RouteRole[]): boolean {
   return user.roles.some((role) => (wanted as readonly string[]).includes(role.name));
+}
+
+/** Where a signed-in user's own pages start: an admin's on the admin overview, everyone else's on the feed. */
+export function homePathFor(user: User): string {
+  return hasAnyRole(user, ['admin']) ? ADMIN_HOME_PATH : WORKSPACE_PATH;
 }
 
 /** The completion screen of the user's main role, or null (admin). */
@@ -77,18 +83,21 @@ function decideOnce(user: User | null, fullPath: string): AccessDecision {
     return { type: 'redirect', to: signInPathFor(fullPath) };
   }
 
-  if (route.access === 'guest') return { type: 'redirect', to: WORKSPACE_PATH };
-  if (route.access === 'public' || route.name === 'signOut') return { type: 'allow' };
+  const home = homePathFor(user);
+  if (route.access === 'guest') return { type: 'redirect', to: home };
+  if (route.name === 'signOut') return { type: 'allow' };
 
+  // SPEC §2: an incomplete profile is held on its completion screen on every route, public pages too.
   if (isProfileIncomplete(user) && user.mainRole) {
     const own: readonly string[] = COMPLETION_PATHS[user.mainRole];
     if (own.includes(pathname)) return { type: 'allow' };
-    return { type: 'redirect', to: own[0] ?? WORKSPACE_PATH };
+    return { type: 'redirect', to: own[0] ?? home };
   }
 
-  if (route.access === 'completion') return { type: 'redirect', to: WORKSPACE_PATH };
-  // Teaching and admin screens (issue 10): someone without the role lands on their own workspace.
-  if ('roles' in route && !hasAnyRole(user, route.roles)) return { type: 'redirect', to: WORKSPACE_PATH };
+  if (route.access === 'public') return { type: 'allow' };
+  if (route.access === 'completion') return { type: 'redirect', to: home };
+  // Teaching and admin screens (issue 10): someone without the role lands on their own home.
+  if ('roles' in route && !hasAnyRole(user, route.roles)) return { type: 'redirect', to: home };
   return { type: 'allow' };
 }
 

@@ -14,6 +14,7 @@ import {
   WORKSPACE_PATH,
   decideAccess,
   destinationOf,
+  homePathFor,
   redirectQueryOf,
   safeRedirect,
   signInPathFor,
@@ -230,7 +231,9 @@ export const sessionMachine = sessionSetup
                   enqueueActions(({ context, enqueue }) => {
                     // Back to the page that sent the user to sign in, if it is ours; the guard may
                     // still send an incomplete profile to its completion screen.
-                    const wanted = safeRedirect(redirectQueryOf(context.location)) ?? WORKSPACE_PATH;
+                    const wanted =
+                      safeRedirect(redirectQueryOf(context.location)) ??
+                      (context.user ? homePathFor(context.user) : WORKSPACE_PATH);
                     const to = destinationOf(context.user, wanted);
                     enqueue.assign({ allowedPath: to });
                     enqueue({ type: 'navigate', params: { to, replace: true } });

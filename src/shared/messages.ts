@@ -28,8 +28,8 @@ export const messages = {
   'validation.contract': 'Read and sign the contract to continue.',
   'validation.paymentMethod': 'Please select a payment method to continue.',
   'validation.general': 'Please check the highlighted fields and try again.',
-  'validation.subjectsMax': 'You can only select {no} subjects',
-  'validation.subjectsMin': 'Select at least {no} subjects',
+  'validation.subjectsMax': 'You can select at most {subjects}.',
+  'validation.subjectsMin': 'Select at least {subjects}.',
   'validation.pin': 'The PIN must be a 4-digit number.',
   'validation.pinMismatch': 'The PINs do not match.',
   'validation.username': 'Use 3 to 30 letters, digits, dots or underscores.',
@@ -306,7 +306,7 @@ export const messages = {
   'teaching.classCreated': 'Class created. It shows under Pending until it is approved.',
   'teaching.classUpdated': 'Class updated. It shows under Pending until it is approved again.',
   'teaching.lessonCancelled': 'Lesson cancelled.',
-  'teaching.lessonCancelledRefunds': 'Lesson cancelled. {count} learners were refunded.',
+  'teaching.lessonCancelledRefunds': 'Lesson cancelled. {learners} {wasWere} refunded.',
   'teaching.alreadyCancelled': 'This lesson has already been cancelled.',
   'teaching.endedNoCancel': 'This lesson has ended, so it cannot be cancelled.',
   'teaching.cancelledTitle': 'Lesson cancelled',
@@ -509,6 +509,17 @@ export const messages = {
   'cancel.movedText':
     'The teacher moved this lesson to {when}. Keep the new time, or cancel for a full refund to your wallet.',
   'cancel.confirmTitle': 'Cancel this booking?',
+  'honest.activationRecent':
+    'Please activate your account first. We sent you an activation e-mail a few minutes ago; please check your inbox.',
+  'honest.mpesaCancelled': 'You cancelled the M-Pesa request on your phone.',
+  'honest.mpesaWrongPin': 'The M-Pesa PIN entered on the phone was wrong.',
+  'honest.mpesaNotEnoughMoney': 'Your M-Pesa balance is not enough for this payment.',
+  'honest.mpesaNoAnswer':
+    'Your phone did not answer the M-Pesa request. Check that it is on and has signal, then try again.',
+  'honest.mpesaExpired': 'The M-Pesa request on your phone timed out before it was answered.',
+  'honest.mpesaBusy': 'Your phone is busy with another M-Pesa request. Please try again in a moment.',
+  'honest.b2cPlatformSetup': "Somesha's M-Pesa account could not make this payment. Please try again later.",
+  'honest.dobTooEarly': 'Enter a date of birth from {year} on.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -4,6 +4,7 @@
 // form's own message are the same words. The API stays the authority for what only it can see
 // (a grade from another curriculum, whether children exist).
 import { t } from './messages';
+import { plural } from './plural';
 import {
   collect,
   dobProblem,
@@ -86,8 +87,10 @@ export function validateParent(v: {
 
 /** How many different subjects a teacher teaches: TEACHER_SUBJECTS_MIN to TEACHER_SUBJECTS_MAX. */
 export function teacherSubjectsProblem(count: number): string | null {
-  if (count < TEACHER_SUBJECTS_MIN) return t('validation.subjectsMin', { no: TEACHER_SUBJECTS_MIN });
-  if (count > TEACHER_SUBJECTS_MAX) return t('validation.subjectsMax', { no: TEACHER_SUBJECTS_MAX });
+  if (count < TEACHER_SUBJECTS_MIN)
+    return t('validation.subjectsMin', { subjects: plural(TEACHER_SUBJECTS_MIN, 'subject') });
+  if (count > TEACHER_SUBJECTS_MAX)
+    return t('validation.subjectsMax', { subjects: plural(TEACHER_SUBJECTS_MAX, 'subject') });
   return null;
 }
 

@@ -30,6 +30,20 @@ export const TRANSACTION_STATUSES = [
 
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
+/** Attempts that ended without moving money: no sign in the wallet history, neither debit nor credit. */
+const NO_MONEY_MOVED: readonly TransactionStatus[] = ['failed', 'cancelled', 'expired', 'needs_review'];
+
+/**
+ * How a ledger entry reads in the wallet history: '-' money out, '+' money in, '' no money moved (a
+ * payment or top-up attempt that failed, was cancelled or expired). A withdrawal keeps its '-': its
+ * hold left the wallet, and a failed one comes back as its own `withdrawal_reversal`.
+ */
+export function walletSign(transaction: { type?: string | null; status: TransactionStatus }): '-' | '+' | '' {
+  const outgoing = ['payment', 'payout', 'withdrawal'].includes(transaction.type ?? '');
+  if (transaction.type !== 'withdrawal' && NO_MONEY_MOVED.includes(transaction.status)) return '';
+  return outgoing ? '-' : '+';
+}
+
 /** The gateway's own reason for a failed payment (M-Pesa `ResultDesc`, Pesapal description). */
 export function transactionFailureReason(transaction: {
   meta?: Record<string, unknown> | null;

@@ -57,8 +57,12 @@ export function phoneProblem(value: string): string | null {
 }
 
 export function genderProblem(value: string): string | null {
+  if (isBlank(value)) return t('validation.required');
   return (GENDERS as readonly string[]).includes(value) ? null : t('validation.gender');
 }
+
+/** The earliest year of birth anyone gives (1899 is a typing slip, not a learner). */
+export const DOB_YEAR_MIN = 1900;
 
 /** `YYYY-MM-DD` checks for a date of birth; `today` is injectable for tests. */
 export function dobProblem(value: string, minAge: number, today: Date = new Date()): string | null {
@@ -72,6 +76,7 @@ export function dobProblem(value: string, minAge: number, today: Date = new Date
   }
   const todayUtc = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
   if (date.getTime() > todayUtc) return t('validation.dobFuture');
+  if (year < DOB_YEAR_MIN) return t('honest.dobTooEarly', { year: DOB_YEAR_MIN });
   const birthdayThisYear = Date.UTC(year + minAge, month - 1, day);
   if (birthdayThisYear > todayUtc) return t('validation.minAge', { min: minAge });
   return null;
@@ -100,8 +105,16 @@ export type SignUpValues = {
 
 export function validateSignUp(v: SignUpValues): FieldErrors {
   return collect({
-    firstName: isBlank(v.firstName) ? t('validation.required') : v.firstName.length > 50 ? t('validation.maxLength', { max: 50 }) : null,
-    lastName: isBlank(v.lastName) ? t('validation.required') : v.lastName.length > 50 ? t('validation.maxLength', { max: 50 }) : null,
+    firstName: isBlank(v.firstName)
+      ? t('validation.required')
+      : v.firstName.length > 50
+        ? t('validation.maxLength', { max: 50 })
+        : null,
+    lastName: isBlank(v.lastName)
+      ? t('validation.required')
+      : v.lastName.length > 50
+        ? t('validation.maxLength', { max: 50 })
+        : null,
     username: USERNAME_PATTERN.test(v.username) ? null : t('validation.username'),
     email: emailProblem(v.email),
     phone: phoneProblem(v.phone),

@@ -130,7 +130,8 @@ describe('a new teacher is approved, offers lessons, and a cancellation refunds 
     await teacher.getByText('You cannot create lessons yet').waitFor();
 
     // 2. The admin approves the teacher.
-    const admin = await signedIn(browser, baseUrl, ADMIN, '/workspace');
+    // An admin lands on the admin overview (issue 24).
+    const admin = await signedIn(browser, baseUrl, ADMIN, '/admin');
     await admin.goto('/admin/teachers');
     // The seed's own applicant waits too, so the screen has work on a fresh start.
     await card(admin, 'winnie.jepkosgei@example.com').waitFor();

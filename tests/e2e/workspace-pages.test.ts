@@ -147,7 +147,7 @@ async function expectAccessible(page: Page, path: string): Promise<void> {
 const studentTest = signedInTest({ email: 'student@example.com', password: DEMO_PASSWORD });
 const parentTest = signedInTest({ email: 'parent@example.com', password: DEMO_PASSWORD });
 const teacherTest = signedInTest({ email: 'teacher@example.com', password: DEMO_PASSWORD });
-const adminTest = signedInTest({ email: 'admin@example.com', password: DEMO_PASSWORD });
+const adminTest = signedInTest({ email: 'admin@example.com', password: DEMO_PASSWORD }, '/admin');
 
 describe('signed-in pages of the demo student', () => {
   studentTest(

@@ -16,7 +16,7 @@ type CancelEvent = EventFromLogic<typeof lessonCancelMachine>;
 
 const lesson = decodeTeacherLesson({ id: 501, code: 'LSN-T501', status: 'cancelled', can_cancel: false });
 const answer: CancelAnswer = {
-  message: 'Lesson cancelled. 1 learners were refunded.',
+  message: 'Lesson cancelled. 1 learner was refunded.',
   lesson,
   refunds: [{ studentName: 'Amina Kamau', amount: '1500.00' }],
 };

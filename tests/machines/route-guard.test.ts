@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { completionPathFor, decideAccess, isProfileIncomplete, safeRedirect } from '@/machines/route-guard';
+import {
+  completionPathFor,
+  decideAccess,
+  homePathFor,
+  isProfileIncomplete,
+  safeRedirect,
+} from '@/machines/route-guard';
 import { matchRoute, pathFor, routes, type RouteName } from '@/shared/routes';
 import { decodeUser, type User } from '@/services/schemas/user';
 
@@ -44,7 +50,13 @@ function samplePath(name: RouteName, path: string): string {
 type Expected = { type: 'allow' } | { type: 'redirect'; to: string };
 
 /** The rules of docs/architecture.md written out independently of the implementation. */
-function expected(person: string, access: string, name: string, path: string, roles?: readonly string[]): Expected {
+function expected(
+  person: string,
+  access: string,
+  name: string,
+  path: string,
+  roles?: readonly string[],
+): Expected {
   const allow: Expected = { type: 'allow' };
   if (person === 'signed out') {
     if (access === 'public' || access === 'guest') return allow;
@@ -53,13 +65,16 @@ function expected(person: string, access: string, name: string, path: string, ro
   }
   const own = completionScreens[person];
   if (own) {
-    if (access === 'public' || name === 'signOut' || own.includes(path)) return allow;
+    // SPEC §2: an incomplete profile is held on its completion screen everywhere, public pages too.
+    if (name === 'signOut' || own.includes(path)) return allow;
     return { type: 'redirect', to: own[0] ?? '' };
   }
-  if (access === 'guest' || access === 'completion') return { type: 'redirect', to: '/workspace' };
+  // An admin's own pages start at the admin overview, everyone else's at the workspace feed.
+  const home = person === 'admin' ? '/admin' : '/workspace';
+  if (access === 'guest' || access === 'completion') return { type: 'redirect', to: home };
   // Teaching and admin screens: the person's role (the first word of the key) must be listed.
   const role = person.split(',')[0] ?? '';
-  if (roles && !roles.includes(role)) return { type: 'redirect', to: '/workspace' };
+  if (roles && !roles.includes(role)) return { type: 'redirect', to: home };
   return allow;
 }
 
@@ -81,6 +96,20 @@ describe('decideAccess', () => {
   it('sends a visitor of an unknown page to the not-found page, not to sign-in', () => {
     expect(decideAccess(null, '/no/such/page')).toEqual({ type: 'allow' });
     expect(matchRoute('/no/such/page').route.name).toBe('notFound');
+  });
+
+  it('holds an incomplete profile on its completion screen on public pages too, but lets it sign out', () => {
+    const student = people['student, incomplete'] ?? null;
+    expect(decideAccess(student, '/')).toEqual({ type: 'redirect', to: '/student' });
+    expect(decideAccess(student, '/classes')).toEqual({ type: 'redirect', to: '/student' });
+    expect(decideAccess(student, '/sign-out')).toEqual({ type: 'allow' });
+  });
+
+  it("sends an admin to the admin overview as their home, not to the learners' feed", () => {
+    const admin = people.admin ?? null;
+    expect(admin && homePathFor(admin)).toBe('/admin');
+    expect(decideAccess(admin, '/sign-in')).toEqual({ type: 'redirect', to: '/admin' });
+    expect(homePathFor(people['student, complete'] as User)).toBe('/workspace');
   });
 
   it('keeps the query of the wanted page in the redirect', () => {

@@ -23,6 +23,15 @@ export const newTeacher: User = decodeUser({
   teacher: { id: 21, status: 'new' },
 });
 
+export const admin: User = decodeUser({
+  id: 3,
+  username: 'admin',
+  first_name: 'Amina',
+  last_name: 'Admin',
+  email: 'admin@example.com',
+  roles: [{ id: 3, name: 'admin' }],
+});
+
 export const invalidCredentials = new ApiError({ status: 422, message: t('auth.invalidCredentials') });
 export const emailRefused = new ApiError({
   status: 422,

@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type SessionEmitted } from '@/machines/session-machine';
-import { decideAccess, destinationOf, redirectQueryOf, safeRedirect } from '@/machines/route-guard';
+import {
+  decideAccess,
+  destinationOf,
+  homePathFor,
+  redirectQueryOf,
+  safeRedirect,
+} from '@/machines/route-guard';
 import { t } from '@/shared/messages';
 import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests, replaySteps } from './model-paths';
 import {
+  admin,
   completeStudent,
   emailRefused,
   invalidCredentials,
@@ -173,7 +180,7 @@ function expectOutcome(session: Session, before: Snapshot, event: SessionEvent, 
     }
     case 'xstate.done.actor.signIn': {
       const user = out.output as typeof completeStudent;
-      const wanted = safeRedirect(redirectQueryOf(before.context.location)) ?? '/workspace';
+      const wanted = safeRedirect(redirectQueryOf(before.context.location)) ?? homePathFor(user);
       expect(after.matches({ signedIn: 'idle' })).toBe(true);
       expect(after.context.user).toEqual(user);
       expect(navigations).toEqual([{ type: 'navigate', to: destinationOf(user, wanted), replace: true }]);
@@ -324,6 +331,21 @@ function signOutAnswered401(logic: typeof sessionMachine = sessionMachine) {
 describe('session machine (model-based)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  it('lands an admin on the admin overview after signing in, not on the empty feed', () => {
+    const { actor, emitted } = startSession();
+    actor.send({ type: 'route.changed', path: '/sign-in' });
+    actor.send({ type: 'xstate.done.actor.loadStoredUser', output: null } as unknown as SessionEvent);
+    actor.send({ type: 'signIn.submit', email: 'admin@example.com', password: 'Passw0rd!', remember: false });
+    actor.send({ type: 'xstate.done.actor.signIn', output: admin } as unknown as SessionEvent);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(emitted.filter((e) => e.type === 'navigate').at(-1)).toEqual({
+      type: 'navigate',
+      to: '/admin',
+      replace: true,
+    });
+    actor.stop();
   });
 
   pathTests(coverage, model, 'reaches the modelled state with what the user should see', (path, kind) =>

@@ -2,6 +2,7 @@
 // statuses, envelopes and messages as the real server; state lives in `api` and is reset per test.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { t } from '@/shared/messages';
+import { teacherSubjectsProblem } from '@/shared/profile-validation';
 
 export const PASSWORD = 'Passw0rd!';
 const XSRF = 'test-xsrf-token';
@@ -277,8 +278,8 @@ export const handlers = [
       const body = await bodyOf(request);
       const errors = required(body, ['biography', 'current_workplace', 'qualification_level', 'curriculum_id', 'edu_level_id', 'id_number', 'tsc_number']);
       const ids = Array.isArray(body.subject_ids) ? body.subject_ids : [];
-      if (ids.length < 1) errors.subject_ids = [t('validation.subjectsMin', { no: 1 })];
-      if (ids.length > 5) errors.subject_ids = [t('validation.subjectsMax', { no: 5 })];
+      if (ids.length < 1) errors.subject_ids = [teacherSubjectsProblem(ids.length) ?? ''];
+      if (ids.length > 5) errors.subject_ids = [teacherSubjectsProblem(ids.length) ?? ''];
       if (Object.keys(errors).length) return invalid(errors);
       const { id_number: _id, tsc_number: _tsc, subject_ids: _s, ...rest } = body;
       account.user.teacher = {

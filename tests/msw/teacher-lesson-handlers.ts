@@ -6,6 +6,7 @@
 import { beforeEach } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { t } from '@/shared/messages';
+import { plural, wasWere } from '@/shared/plural';
 import {
   MATERIAL_FILE_MAX_BYTES,
   MATERIAL_FILE_MAX_MB,
@@ -396,7 +397,7 @@ export const teacherLessonHandlers = [
     // The server's words (teaching.lessonCancelled / lessonCancelledRefunds).
     const message =
       refunds.length > 0
-        ? `Lesson cancelled. ${refunds.length} learners were refunded.`
+        ? `Lesson cancelled. ${plural(refunds.length, 'learner')} ${wasWere(refunds.length)} refunded.`
         : 'Lesson cancelled.';
     return json({ message, data: summary(found), refunds });
   }),

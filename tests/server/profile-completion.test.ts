@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const newAccount = (role: 'student' | 'parent' | 'teacher', name: string) => createAccount(server, role, name);
+const newAccount = (role: 'student' | 'parent' | 'teacher', name: string) =>
+  createAccount(server, role, name);
 
 type Choices = {
   id: number;
@@ -99,6 +100,20 @@ describe('student profile completion', () => {
       study_mode: ['Choose one of the options.'],
       dob: ['You must be at least 4 years old.'],
       gender: ['Invalid gender.'],
+    });
+
+    // An empty gender says the field is required; a date of birth before 1900 is refused.
+    const blank = await browser.post('/api/student/complete-profile/store', {
+      school_name: 'Moi Forces Academy',
+      study_mode: 'boarding',
+      ...cbc,
+      dob: '1899-12-31',
+      gender: '',
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors).toEqual({
+      dob: ['Enter a date of birth from 1900 on.'],
+      gender: ['This field is required.'],
     });
 
     const mismatch = await browser.post('/api/student/complete-profile/store', {
@@ -258,9 +273,9 @@ describe('teacher profile completion', () => {
       ...base,
       subject_ids: subjectIds.slice(0, 6),
     });
-    expect(tooMany.body.errors).toEqual({ subject_ids: ['You can only select 5 subjects'] });
+    expect(tooMany.body.errors).toEqual({ subject_ids: ['You can select at most 5 subjects.'] });
     const none = await browser.post('/api/teacher/update', { ...base, subject_ids: [] });
-    expect(none.body.errors).toEqual({ subject_ids: ['Select at least 1 subjects'] });
+    expect(none.body.errors).toEqual({ subject_ids: ['Select at least 1 subject.'] });
     const badId = await browser.post('/api/teacher/update', {
       ...base,
       subject_ids: [subjectIds[0]],

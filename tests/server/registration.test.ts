@@ -44,9 +44,19 @@ describe('POST /api/register', () => {
     );
 
     const mails = (await server.mail()).filter((mail) => mail.to === 'amani@example.com');
-    // The registration mail is younger than five minutes, so no second mail was sent.
-    expect(mails).toHaveLength(1);
-    const verify = await browser.get(linkIn(mails[0], '/api/email/verify/'));
+    // The message says a new mail was sent, so one was: the registration mail and the new one.
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe('Activate your Somesha account');
+
+    // A second try at once sends nothing more (rate-limited) and says so.
+    const again = await browser.post('/api/login', { email: 'amani@example.com', password: 'Str0ng!pass' });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(
+      'Please activate your account first. We sent you an activation e-mail a few minutes ago; please check your inbox.',
+    );
+    expect((await server.mail()).filter((mail) => mail.to === 'amani@example.com')).toHaveLength(2);
+
+    const verify = await browser.get(linkIn(mails[1], '/api/email/verify/'));
     expect(verify.status).toBe(200);
     expect(verify.body).toEqual({ message: 'Your account is active. You can sign in now.' });
 

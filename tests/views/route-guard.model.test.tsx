@@ -77,10 +77,10 @@ const guardModel = createMachine({
       initial: 'student',
       on: { signOut: '#guard.signedOut.signIn' },
       states: {
-        home: { on: { 'open.profileSetting': 'student', 'open.signIn': 'student', 'open.student': 'student' } },
+        // SPEC §2: public pages too send an incomplete profile back to its completion screen.
         student: {
           on: {
-            'open.home': 'home',
+            'open.home': 'student',
             'open.profileSetting': 'student',
             'open.signIn': 'student',
             'profile.complete': '#guard.complete.workspace',
@@ -106,7 +106,6 @@ const EXPECTED: Record<string, { path: string; see: () => void }> = {
   '{"complete":"home"}': { path: '/', see: () => expect(screen.getByRole('link', { name: 'Workspace' })).toBeInTheDocument() },
   '{"complete":"workspace"}': { path: '/workspace', see: () => expect(heading('Hello, Amani')).toBeInTheDocument() },
   '{"complete":"profileSetting"}': { path: '/profile-setting', see: () => expect(heading('Profile settings')).toBeInTheDocument() },
-  '{"incomplete":"home"}': { path: '/', see: () => expect(screen.getByRole('link', { name: 'Workspace' })).toBeInTheDocument() },
   '{"incomplete":"student"}': { path: '/student', see: () => expect(heading('Complete your student profile')).toBeInTheDocument() },
 };
 

@@ -57,8 +57,9 @@ describe('student profile completion', () => {
     expect(within(form).getByLabelText(/date of birth/i)).toHaveAccessibleDescription(
       t('validation.required'),
     );
+    // An empty gender is a missing answer, not an invalid one.
     expect(within(form).getByRole('combobox', { name: /gender/i })).toHaveAccessibleDescription(
-      t('validation.gender'),
+      'This field is required.',
     );
     expect(api.calls).not.toContain('POST /api/student/complete-profile/store');
     expect(app.currentPath()).toBe('/student');

@@ -7,9 +7,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction as DbTransaction } from '../../db/client';
 import { transactions, wallets } from '../../db/schema';
 import { MpesaRequestError } from '../../gateways/mpesa';
-import { B2C_RESULT, b2cStatusOf } from '../../gateways/mpesa-b2c';
+import { b2cStatusOf } from '../../gateways/mpesa-b2c';
 import { withdrawalFeeCents } from '../../resources/commerce-resource';
 import { t } from '../../../src/shared/messages';
+import { mpesaWithdrawalReason } from '../../../src/shared/mpesa-results';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
 import type { TransactionRow } from './pending-transactions';
@@ -30,13 +31,9 @@ export const payoutKes = (row: TransactionRow) => (row.amountCents - withdrawalF
 const metaText = (row: TransactionRow, key: string) =>
   typeof row.meta[key] === 'string' ? (row.meta[key] as string) : null;
 
-/** M-Pesa's reason in words: its known codes in ours, any other as M-Pesa words it. */
-export function b2cReason(code: unknown, desc: string | null): string {
-  if (code === B2C_RESULT.unregistered.code) return t('withdrawal.unregistered');
-  if (code === B2C_RESULT.shortOfFunds.code) return t('withdrawal.platformShort');
-  const words = desc?.trim();
-  if (!words) return t('withdrawal.unknownFailure');
-  return /[.!?]$/.test(words) ? words : `${words}.`;
+/** M-Pesa's reason in plain words (src/shared/mpesa-results.ts); Daraja's own words only in the log. */
+export function b2cReason(code: unknown): string {
+  return mpesaWithdrawalReason(code);
 }
 
 /**
@@ -270,7 +267,7 @@ export async function handleB2CStatusResult(ctx: CommerceContext, body: unknown)
     return;
   }
   if (status.state === 'failed') {
-    const reason = b2cReason(row.meta.result_hint_code, metaText(row, 'result_hint_desc'));
+    const reason = b2cReason(row.meta.result_hint_code);
     await failWithdrawal(ctx, row.id, t('withdrawal.failed', { reason }));
     return;
   }

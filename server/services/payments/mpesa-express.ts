@@ -6,6 +6,7 @@ import { MpesaRequestError } from '../../gateways/mpesa';
 import { HttpError, ValidationError } from '../../http/errors';
 import { transactionResource } from '../../resources/commerce-resource';
 import { t } from '../../../src/shared/messages';
+import { mpesaPaymentReason, STK_RESULT } from '../../../src/shared/mpesa-results';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
 import type { Buyer, PayInput } from './cart-fulfilment';
 import { markFailed, pendingCartPayment, pendingTopUp, type TransactionRow } from './pending-transactions';
@@ -67,7 +68,7 @@ export async function topUpByMpesa(ctx: CommerceContext, userId: number, amountC
 export const askedMpesaCents = (row: TransactionRow) => Math.ceil(row.amountCents / 100) * 100;
 
 /** Daraja result codes: 0 paid (the amount we pushed), 1032 cancelled by the customer, anything else failed. */
-function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string): Outcome {
+function stkOutcome(row: TransactionRow, resultCode: number): Outcome {
   if (resultCode === 0) {
     // The STK query confirms *that* our push was paid; the push fixed the amount, so it is ours.
     // Daraja's query names no receipt: the callback's is recorded, so it is never settled again.
@@ -75,8 +76,9 @@ function stkOutcome(row: TransactionRow, resultCode: number, resultDesc: string)
     return { kind: 'paid', paidCents: askedMpesaCents(row), receipt, resultDesc: '' };
   }
   return {
-    kind: resultCode === 1032 ? 'cancelled' : 'failed',
-    resultDesc: resultDesc || t('payment.failMsg'),
+    kind: resultCode === STK_RESULT.cancelled ? 'cancelled' : 'failed',
+    // The customer reads plain words (src/shared/mpesa-results.ts), never Daraja's ResultDesc.
+    resultDesc: mpesaPaymentReason(resultCode),
   };
 }
 
@@ -86,7 +88,7 @@ export async function settleFromStkQuery(ctx: CommerceContext, row: TransactionR
   try {
     const result = await ctx.mpesa.stkQuery(row.checkoutRequestId);
     if (result.resultCode === null) return false;
-    await settle(ctx, row.id, stkOutcome(row, result.resultCode, result.resultDesc));
+    await settle(ctx, row.id, stkOutcome(row, result.resultCode));
     return true;
   } catch (error) {
     // Daraja forgets pushes it never heard back about: unknown is "not confirmed", never "paid".

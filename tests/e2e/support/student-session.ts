@@ -10,7 +10,8 @@ const ACTION_TIMEOUT = 15_000;
 
 export type Account = { email: string; password: string };
 
-export function signedInTest(account: Account) {
+/** `landing`: where signing in takes the account (an admin's home is the admin overview). */
+export function signedInTest(account: Account, landing = '/workspace') {
   return (
     base
       .extend('signedInContext', { scope: 'file' }, async ({ browser, baseUrl }, { onCleanup }) => {
@@ -20,7 +21,7 @@ export function signedInTest(account: Account) {
         const page = await context.newPage();
         await page.goto('/sign-in');
         await signIn(page, account.email, account.password);
-        await page.waitForURL((url) => url.pathname === '/workspace');
+        await page.waitForURL((url) => url.pathname === landing);
         await page.close();
         return context;
       })

@@ -69,11 +69,11 @@ describe('M-Pesa express', () => {
   });
 
   it.each([
-    ['0700000032', 'cancelled', 'Request cancelled by user'],
-    ['0700000021', 'failed', 'The initiator information is invalid.'],
-    ['0700000001', 'failed', 'The balance is insufficient for the transaction.'],
+    ['0700000032', 'cancelled', 'You cancelled the M-Pesa request on your phone.'],
+    ['0700000021', 'failed', 'The M-Pesa PIN entered on the phone was wrong.'],
+    ['0700000001', 'failed', 'Your M-Pesa balance is not enough for this payment.'],
   ])(
-    'ends a payment from %s as %s with the gateway reason, keeping the cart',
+    "ends a payment from %s as %s with M-Pesa's reason in plain words, keeping the cart",
     async (phone, status, reason) => {
       const buyer = await newBuyer(server);
       await addLesson(buyer.browser, lesson(1).id);
@@ -169,7 +169,9 @@ describe('M-Pesa express when the callback never comes (1037)', () => {
       expect(pending.body.data.status).toBe('pending');
       const settled = await finalTransaction(buyer.browser, response.body.transaction.id);
       expect(settled.status).toBe('failed');
-      expect(settled.meta.result_desc).toBe('DS timeout user cannot be reached');
+      expect(settled.meta.result_desc).toBe(
+        'Your phone did not answer the M-Pesa request. Check that it is on and has signal, then try again.',
+      );
       expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
     } finally {
       await quick.close();

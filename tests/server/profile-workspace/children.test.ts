@@ -64,6 +64,24 @@ describe('who may manage children', () => {
   });
 });
 
+describe('a student reading their own profile', () => {
+  it('answers GET /api/student/profile-data as the parent one answers for a child', async () => {
+    const student = server.browser();
+    await student.signIn('student@example.com');
+    const response = await student.get('/api/student/profile-data');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      profile_completed: true,
+      school_name: 'Kilimani Junior School, Nairobi',
+      user: { first_name: 'Wanjiru', last_name: 'Kamau', dob: '2013-03-14', gender: 'female' },
+      grade_level: { name: 'Grade 7' },
+    });
+    const parent = server.browser();
+    await parent.signIn('parent@example.com');
+    expect((await parent.get('/api/student/profile-data')).status).toBe(403);
+  });
+});
+
 describe('a parent managing children', () => {
   it('reads the profile with every child', async () => {
     const parent = server.browser();

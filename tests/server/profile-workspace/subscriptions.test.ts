@@ -1,6 +1,7 @@
 // GET /api/subscriptions: the caller's plans with their status (docs/learning-workspace.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../server/db/schema';
+import { dayIn } from '../../../src/shared/calendar-days';
 import { newBuyer, plan } from '../commerce/buyers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -71,8 +72,9 @@ describe('a learner’s plans', () => {
       package: { id: premium.id, name: premium.name },
       custom_plan: null,
       price: '2500.00',
-      start_date: new Date(now - 2 * DAY).toISOString(),
-      end_date: new Date(now + 28 * DAY).toISOString(),
+      // SPEC §3: the plan's days as YYYY-MM-DD, in Nairobi.
+      start_date: dayIn(now - 2 * DAY),
+      end_date: dayIn(now + 28 * DAY),
     });
     expect(plans[2]).toMatchObject({ status: 'ended', price: '1000.00' });
 

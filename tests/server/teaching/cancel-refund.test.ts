@@ -26,6 +26,17 @@ async function refundsOf(userId: number) {
 }
 
 describe('cancelling a lesson', () => {
+  it('counts one refunded learner in English', async () => {
+    const teacher = await newTeacher(server);
+    const lesson = await approvedLesson(server, teacher, { date: dayAhead(6), price: 1500 });
+    await buyLesson(server, lesson.id, 1500);
+    const response = await teacher.browser.post(`/api/teacher/lessons/cancel/${lesson.id}`, {
+      reason: 'I am unwell',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Lesson cancelled. 1 learner was refunded.');
+  });
+
   it('refunds every payer exactly once, to the wallet and in the ledger, and tells them', async () => {
     const teacher = await newTeacher(server);
     const lesson = await approvedLesson(server, teacher, { date: dayAhead(5), price: 1500 });

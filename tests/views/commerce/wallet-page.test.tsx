@@ -56,6 +56,23 @@ describe('wallet page', () => {
     expect(app.currentPath()).toBe('/wallet');
   });
 
+  it('shows a failed or cancelled payment attempt without a debit sign: no money left the wallet', async () => {
+    for (const [type, cents, status] of [
+      ['payment', 150_000, 'failed'],
+      ['payment', 80_000, 'cancelled'],
+      ['payment', 120_000, 'completed'],
+    ] as const) {
+      commerce.startTransaction(type, cents, status, null).status = status;
+    }
+    await openWallet();
+    const history = section('Recent transactions');
+    expect(within(history).getByText('KES 1,500')).toBeInTheDocument();
+    expect(within(history).getByText('KES 800')).toBeInTheDocument();
+    expect(within(history).queryByText('−KES 1,500')).not.toBeInTheDocument();
+    expect(within(history).queryByText('−KES 800')).not.toBeInTheDocument();
+    expect(within(history).getByText('−KES 1,200')).toBeInTheDocument();
+  });
+
   it('tops up by M-Pesa through the payment modal, then shows the new balance and the transaction', async () => {
     commerce.checksBeforeFinal = 0;
     const app = await openWallet();

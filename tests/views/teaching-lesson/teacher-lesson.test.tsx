@@ -309,7 +309,7 @@ describe("the teacher's lesson page", () => {
     await app.user.type(within(dialog()).getByLabelText('Reason (optional)'), 'I am unwell.');
     await app.user.click(within(dialog()).getByRole('button', { name: 'Cancel lesson' }));
     const status = await within(dialog()).findByRole('status');
-    expect(status).toHaveTextContent('Lesson cancelled. 1 learners were refunded.');
+    expect(status).toHaveTextContent('Lesson cancelled. 1 learner was refunded.');
     expect(status).toHaveTextContent('Refunded KES 1,500 to Amina Kamau.');
     expect(teaching.bodies).toEqual([
       { path: '/api/teacher/lessons/cancel/501', body: { reason: 'I am unwell.' } },

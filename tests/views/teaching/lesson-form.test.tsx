@@ -175,6 +175,17 @@ describe('create lessons', () => {
     expect(teaching.bodies).toEqual([]);
   });
 
+  it('keeps a price under the minimum as typed and says so on the field (KES 5 never becomes KES 100)', async () => {
+    const app = await open('/teaching/lessons/create');
+    await screen.findByRole('heading', { level: 2, name: 'Lesson' });
+    await app.user.type(input('Cost per lesson (KES)'), '5');
+    await app.user.tab();
+    await app.user.click(screen.getByRole('button', { name: 'Create lessons' }));
+    expect(input('Cost per lesson (KES)')).toHaveValue('5');
+    expect(input('Cost per lesson (KES)')).toHaveAccessibleDescription('Enter a number of at least 100.');
+    expect(teaching.bodies).toEqual([]);
+  });
+
   it('apologises when a date has no free time, and when the times cannot be loaded', async () => {
     const app = await open('/teaching/lessons/create');
     await screen.findByRole('heading', { level: 2, name: 'Lesson' });

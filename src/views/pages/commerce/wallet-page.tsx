@@ -32,6 +32,7 @@ import type { Wallet } from '@/services/schemas/wallet';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { pinProblem, pinProblems } from '@/shared/payment-validation';
+import { walletSign } from '@/shared/transactions';
 import { collect, TOPUP_MAX_KES, TOPUP_MIN_KES, topUpAmountProblem } from '@/shared/validation';
 import { useAppActors, useCommerce, useSession, useWalletTopUp } from '../../app-actors-context';
 import { CenteredLoader } from '../../components/centered-loader';
@@ -198,10 +199,9 @@ function TopUpForm({ phone }: { phone: string | null }) {
 }
 
 function amountText(transaction: Transaction): string {
-  // Money leaving the wallet reads as negative.
-  const outgoing =
-    transaction.type === 'payment' || transaction.type === 'payout' || transaction.type === 'withdrawal';
-  return `${outgoing ? '−' : '+'}${formatKes(transaction.amount)}`;
+  // Money leaving the wallet reads as negative; an attempt that moved no money has no sign.
+  const sign = { '-': '−', '+': '+', '': '' }[walletSign(transaction)];
+  return `${sign}${formatKes(transaction.amount)}`;
 }
 
 function whenOf(transaction: Transaction): string {

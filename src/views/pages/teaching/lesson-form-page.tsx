@@ -262,6 +262,8 @@ function LessonFields({ formData, lesson, actor }: FieldsProps) {
               disabled={content}
               min={LESSON_PRICE_MIN}
               max={LESSON_PRICE_MAX}
+              // A price out of range stays as typed and the field says why; clamping changed KES 5 to 100.
+              clampBehavior="none"
               thousandSeparator=","
               allowDecimal={false}
               allowNegative={false}
