@@ -490,6 +490,21 @@ export const messages = {
   'withdrawal.reviewReceiptUsed': 'M-Pesa confirmed a receipt already recorded on another transaction.',
   'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
+  // Teacher vetting, series approval, the teacher's timetable (issue 24, teach).
+  'teach.tscOptional': 'Your Teachers Service Commission number, if you have one (private tutors leave it blank).',
+  'teach.idNumberTaken': 'This ID number is already used by another teacher.',
+  'teach.documentType': 'Upload a PDF, JPEG, PNG or WebP file.',
+  'teach.documentTooBig': 'The document is larger than {max} MB.',
+  'teach.documentKind': 'Choose what the document is: ID or certificate.',
+  'teach.documentUploaded': 'Document uploaded. An admin will check it with your profile.',
+  'teach.noDocuments': 'No documents uploaded yet.',
+  'teach.seriesApproved': '{count} lessons of the series approved.',
+  'teach.seriesRejected': '{count} lessons of the series rejected.',
+  'teach.seriesNothing': 'This series has no lessons waiting for approval.',
+  'teach.seriesApprovedText': '{count} lessons from {lesson} on {when} are now open for booking.',
+  'teach.seriesRejectedText': '{count} lessons from {lesson} on {when}: {comment}',
+  'teach.approveSeries': 'Approve series',
+  'teach.rejectSeries': 'Reject series',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -275,7 +275,7 @@ export const handlers = [
   http.post('/api/teacher/update', ({ request }) =>
     withUser(request, async (account) => {
       const body = await bodyOf(request);
-      const errors = required(body, ['biography', 'current_workplace', 'qualification_level', 'curriculum_id', 'edu_level_id', 'id_number', 'tsc_number']);
+      const errors = required(body, ['biography', 'current_workplace', 'qualification_level', 'curriculum_id', 'edu_level_id', 'id_number']);
       const ids = Array.isArray(body.subject_ids) ? body.subject_ids : [];
       if (ids.length < 1) errors.subject_ids = [t('validation.subjectsMin', { no: 1 })];
       if (ids.length > 5) errors.subject_ids = [t('validation.subjectsMax', { no: 5 })];
@@ -286,7 +286,7 @@ export const handlers = [
         ...rest,
         subjects: SUBJECTS.filter((s) => ids.includes(s.id)),
         has_id_number: true,
-        has_tsc_number: true,
+        has_tsc_number: Boolean(_tsc) || Boolean((account.user.teacher as WireRecord | null)?.has_tsc_number),
       };
       return json({ message: t('profile.updated'), data: account.user });
     }),

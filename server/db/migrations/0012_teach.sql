@@ -1,0 +1,3 @@
+ALTER TABLE "lessons" ADD COLUMN "series_id" text;--> statement-breakpoint
+CREATE INDEX "lessons_series_id_idx" ON "lessons" USING btree ("series_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "teachers_id_number_unique" ON "teachers" USING btree (upper("id_number"));
