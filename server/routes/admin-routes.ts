@@ -139,7 +139,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/lessons/approve-series/:id',
     { ...adminWrite, schema: { params: IdParams } },
     async (request) => {
-      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, { approve: true });
+      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, {
+        approve: true,
+      });
       await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('teach.seriesApproved', { count }), data: lessons };
     },

@@ -308,7 +308,9 @@ async function seriesWaiting(db: Database, ids: number[], now: Date): Promise<Ma
       : await db
           .select({ seriesId: lessons.seriesId, total: count() })
           .from(lessons)
-          .where(and(inArray(lessons.seriesId, seriesIds), isNull(lessons.cancelledAt), LESSON_STATE.pending(now)))
+          .where(
+            and(inArray(lessons.seriesId, seriesIds), isNull(lessons.cancelledAt), LESSON_STATE.pending(now)),
+          )
           .groupBy(lessons.seriesId);
   const bySeries = new Map(counts.map((row) => [row.seriesId, Number(row.total)]));
   return new Map(mine.map((row) => [row.id, row.seriesId ? (bySeries.get(row.seriesId) ?? 0) : 0]));
@@ -403,7 +405,12 @@ export async function decideSeries(
           gt(lessons.startAt, now),
         ),
       )
-      .returning({ id: lessons.id, code: lessons.code, teacherId: lessons.teacherId, startAt: lessons.startAt });
+      .returning({
+        id: lessons.id,
+        code: lessons.code,
+        teacherId: lessons.teacherId,
+        startAt: lessons.startAt,
+      });
     const [earliest] = [...claimed].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
     if (!earliest) throw new HttpError(409, t('teach.seriesNothing'));
     const [topic] = await tx

@@ -274,8 +274,7 @@ export async function updateTeacherProfile(
     await ctx.db.transaction((tx) => saveTeacherProfile(tx, teacher.id, profile));
   } catch (error) {
     // Two teachers saving one number at once: the unique index decides, with the same 422.
-    if (isUniqueViolation(error))
-      throw ValidationError.field('id_number', t('teach.idNumberTaken'));
+    if (isUniqueViolation(error)) throw ValidationError.field('id_number', t('teach.idNumberTaken'));
     throw error;
   }
 }

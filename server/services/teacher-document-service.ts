@@ -8,7 +8,11 @@ import type { Database } from '../db/client';
 import { files, teachers } from '../db/schema';
 import { notFound, ValidationError } from '../http/errors';
 import { t } from '../../src/shared/messages';
-import { TEACHER_DOCUMENT_EXTENSIONS, TEACHER_DOCUMENT_KINDS, type TeacherDocumentKind } from '../../src/shared/teaching';
+import {
+  TEACHER_DOCUMENT_EXTENSIONS,
+  TEACHER_DOCUMENT_KINDS,
+  type TeacherDocumentKind,
+} from '../../src/shared/teaching';
 import { withStoredUploads, type MaterialUpload } from './material-service';
 
 export type TeacherDocument = {
@@ -45,7 +49,10 @@ export async function addDocuments(
   uploads: MaterialUpload[],
 ): Promise<TeacherDocument[]> {
   checkDocumentUploads(uploads);
-  const [teacher] = await ctx.db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  const [teacher] = await ctx.db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.userId, userId));
   if (!teacher) throw notFound();
   return withStoredUploads(ctx, uploads, async (tx, keys) =>
     tx
@@ -66,7 +73,10 @@ export async function addDocuments(
 
 /** `GET /api/admin/teachers/documents/{teacher_id}`: a teacher's documents, oldest first; 404 for no such teacher. */
 export async function teacherDocuments(db: Database, teacherId: number): Promise<TeacherDocument[]> {
-  const [teacher] = await db.select({ userId: teachers.userId }).from(teachers).where(eq(teachers.id, teacherId));
+  const [teacher] = await db
+    .select({ userId: teachers.userId })
+    .from(teachers)
+    .where(eq(teachers.id, teacherId));
   if (!teacher) throw notFound();
   return db
     .select()

@@ -491,7 +491,8 @@ export const messages = {
   'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
   // Teacher vetting, series approval, the teacher's timetable (issue 24, teach).
-  'teach.tscOptional': 'Your Teachers Service Commission number, if you have one (private tutors leave it blank).',
+  'teach.tscOptional':
+    'Your Teachers Service Commission number, if you have one (private tutors leave it blank).',
   'teach.idNumberTaken': 'This ID number is already used by another teacher.',
   'teach.documentType': 'Upload a PDF, JPEG, PNG or WebP file.',
   'teach.documentTooBig': 'The document is larger than {max} MB.',
@@ -503,6 +504,7 @@ export const messages = {
   'teach.seriesNothing': 'This series has no lessons waiting for approval.',
   'teach.seriesApprovedText': '{count} lessons from {lesson} on {when} are now open for booking.',
   'teach.seriesRejectedText': '{count} lessons from {lesson} on {when}: {comment}',
+  'teach.youTeach': 'You teach this lesson',
   'teach.approveSeries': 'Approve series',
   'teach.rejectSeries': 'Reject series',
 } as const;

@@ -52,9 +52,13 @@ describe('a teacher’s profile numbers', () => {
     const first = await newAccount(server, 'teacher', 'mwalimu_wa_kwanza');
     const second = await newAccount(server, 'teacher', 'mwalimu_wa_pili');
     const passport = `AB${freshId()}`.slice(0, 12);
-    expect((await first.post('/api/teacher/update', await profileBody(first, { id_number: passport }))).status).toBe(200);
+    expect(
+      (await first.post('/api/teacher/update', await profileBody(first, { id_number: passport }))).status,
+    ).toBe(200);
     // Saving again with one's own number is no clash.
-    expect((await first.post('/api/teacher/update', await profileBody(first, { id_number: passport }))).status).toBe(200);
+    expect(
+      (await first.post('/api/teacher/update', await profileBody(first, { id_number: passport }))).status,
+    ).toBe(200);
     const taken = await second.post(
       '/api/teacher/update',
       await profileBody(second, { id_number: passport.toLowerCase() }),
@@ -87,10 +91,16 @@ describe('vetting documents', () => {
       message: t('teach.documentUploaded'),
       data: [{ kind: 'id_document', name: 'national-id.jpg', mime_type: 'image/jpeg', size: JPEG.length }],
     });
-    const certificates = await sendForm(server, teacher.browser, '/api/teacher/documents', { kind: 'certificate' }, [
-      { bytes: PDF, name: 'degree.pdf', type: 'application/pdf' },
-      { bytes: PDF, name: 'kcse.pdf', type: 'application/pdf' },
-    ]);
+    const certificates = await sendForm(
+      server,
+      teacher.browser,
+      '/api/teacher/documents',
+      { kind: 'certificate' },
+      [
+        { bytes: PDF, name: 'degree.pdf', type: 'application/pdf' },
+        { bytes: PDF, name: 'kcse.pdf', type: 'application/pdf' },
+      ],
+    );
     expect(certificates.status).toBe(201);
 
     const listed = await admin.get(`/api/admin/teachers/documents/${teacher.teacherId}`);
@@ -147,7 +157,12 @@ describe('vetting documents', () => {
 describe('a series decided in one step', () => {
   it('approves every waiting lesson of the series and tells the teacher once; the admin list counts the series', async () => {
     const teacher = await newTeacher(server);
-    const series = await storeLessons(teacher, { date: dayAhead(60), time: '08:00', lessons_count: 3, frequency: 'weekly' });
+    const series = await storeLessons(teacher, {
+      date: dayAhead(60),
+      time: '08:00',
+      lessons_count: 3,
+      frequency: 'weekly',
+    });
     const single = await storeLessons(teacher, { date: dayAhead(61), time: '08:00' });
     const queue = await admin.get('/api/admin/lessons?per_page=100');
     const row = queue.body.data.find((item: Json) => item.id === series[1]!.id);
@@ -173,12 +188,20 @@ describe('a series decided in one step', () => {
 
   it('rejects the waiting rest of a series with the comment; an empty comment is a 422; others get 403, unknown 404', async () => {
     const teacher = await newTeacher(server);
-    const series = await storeLessons(teacher, { date: dayAhead(70), time: '09:00', lessons_count: 3, frequency: 'daily' });
+    const series = await storeLessons(teacher, {
+      date: dayAhead(70),
+      time: '09:00',
+      lessons_count: 3,
+      frequency: 'daily',
+    });
     await approve(server, series[0]!.id);
     const empty = await admin.post(`/api/admin/lessons/reject-series/${series[1]!.id}`, { comment: '' });
     expect(empty.status).toBe(422);
     expect(empty.body.errors.comment).toBeDefined();
-    expect((await teacher.browser.post(`/api/admin/lessons/reject-series/${series[1]!.id}`, { comment: 'No.' })).status).toBe(403);
+    expect(
+      (await teacher.browser.post(`/api/admin/lessons/reject-series/${series[1]!.id}`, { comment: 'No.' }))
+        .status,
+    ).toBe(403);
     expect((await admin.post('/api/admin/lessons/approve-series/999999999')).status).toBe(404);
 
     const answer = await admin.post(`/api/admin/lessons/reject-series/${series[2]!.id}`, {
@@ -186,7 +209,10 @@ describe('a series decided in one step', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(t('teach.seriesRejected', { count: 2 }));
-    const rows = await server.db.select().from(lessons).where(eq(lessons.seriesId, await seriesOf(series[0]!.id)));
+    const rows = await server.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.seriesId, await seriesOf(series[0]!.id)));
     expect(rows.map((lesson) => [lesson.id, lesson.isApproved, lesson.rejectionComment]).sort()).toEqual(
       [
         [series[0]!.id, true, null],
@@ -198,7 +224,10 @@ describe('a series decided in one step', () => {
 });
 
 async function seriesOf(lessonId: number): Promise<string> {
-  const [row] = await server.db.select({ seriesId: lessons.seriesId }).from(lessons).where(eq(lessons.id, lessonId));
+  const [row] = await server.db
+    .select({ seriesId: lessons.seriesId })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
   return row?.seriesId ?? '';
 }
 
@@ -217,7 +246,13 @@ describe('a teacher’s timetable', () => {
     const answer = await teacher.browser.get(`/api/timetable?from=${dayAhead(0)}&to=${dayAhead(6)}`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual([
-      expect.objectContaining({ id: taught!.id, code: taught!.code, teaching: true, booking: null, bookings_count: 1 }),
+      expect.objectContaining({
+        id: taught!.id,
+        code: taught!.code,
+        teaching: true,
+        booking: null,
+        bookings_count: 1,
+      }),
     ]);
     expect(answer.body.data.map((item: Json) => item.id)).not.toContain(pending!.id);
 

@@ -100,13 +100,7 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
           </Checkbox.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {storedNumber('idNumber', 'ID number', hasIdNumber, 'National ID or passport number.')}
-            {storedNumber(
-              'tscNumber',
-              'TSC number',
-              hasTscNumber,
-              t('teach.tscOptional'),
-              true,
-            )}
+            {storedNumber('tscNumber', 'TSC number', hasTscNumber, t('teach.tscOptional'), true)}
           </SimpleGrid>
         </ProfileForm>
       </Card>
