@@ -9,12 +9,14 @@ import {
   decodeAdminTeacher,
   decodeCatalogueRow,
   decodeReviewTransaction,
+  decodeTeacherDocuments,
   decodeUserSummary,
   type AdminClass,
   type AdminLesson,
   type AdminTeacher,
   type CatalogueRow,
   type ReviewTransaction,
+  type TeacherDocument,
   type UserSummary,
 } from './schemas/admin';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
@@ -63,6 +65,11 @@ export const fetchAdminTeachers = (query: ListQuery): Promise<ListPage<AdminTeac
 const teacherDecisions = decisions('/api/admin/teachers', decodeAdminTeacher, 'decline', 'remark');
 export const approveTeacher = teacherDecisions.approve;
 export const declineTeacher = teacherDecisions.turnDown;
+
+/** A teacher's vetting documents (issue 24), for the approval card. */
+export async function fetchTeacherDocuments(teacherId: number): Promise<TeacherDocument[]> {
+  return decodeTeacherDocuments(await request(`/api/admin/teachers/documents/${teacherId}`));
+}
 
 // Lessons and classes ---------------------------------------------------------------------------
 

@@ -215,6 +215,8 @@ export const admin = {
   classes: [] as Wire[],
   payments: [] as Wire[],
   users: [] as Wire[],
+  /** Vetting documents by teacher id (issue 24). */
+  documents: {} as Record<number, Wire[]>,
   catalogue: freshCatalogue(),
   /** Rows the fake treats as in use (their delete answers 409), as `kind:id`. */
   inUse: new Set<string>(),
@@ -260,6 +262,26 @@ export const admin = {
       userSummary(4, 'Baraka', 'Mwangi', 'teacher'),
       userSummary(5, 'Imani', 'Admin', 'admin'),
     ];
+    this.documents = {
+      41: [
+        {
+          id: 901,
+          kind: 'id_document',
+          name: 'national-id.jpg',
+          size: 20480,
+          mime_type: 'image/jpeg',
+          url: '/api/files/901',
+        },
+        {
+          id: 902,
+          kind: 'certificate',
+          name: 'degree.pdf',
+          size: 40960,
+          mime_type: 'application/pdf',
+          url: '/api/files/902',
+        },
+      ],
+    };
     this.catalogue = freshCatalogue();
     this.inUse = new Set(['curricula:1', 'subjects:1']);
     this.bodies = new Map();
@@ -410,6 +432,9 @@ function catalogueErrors(kind: Kind, body: Wire): Record<string, string[]> | nul
 }
 
 export const adminHandlers = [
+  http.get('/api/admin/teachers/documents/:id', ({ params }) =>
+    HttpResponse.json({ data: admin.documents[Number(params.id)] ?? [] }),
+  ),
   ...decisionHandlers('teachers', () => admin.teachers, {
     turnDown: 'decline',
     field: 'remark',

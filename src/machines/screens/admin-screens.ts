@@ -17,6 +17,7 @@ import {
   fetchCatalogueOptions,
   fetchCatalogueRows,
   fetchReviewTransactions,
+  fetchTeacherDocuments,
   fetchUsers,
   rejectClass,
   rejectLesson,
@@ -29,6 +30,7 @@ import type {
   AdminTeacher,
   CatalogueRow,
   ReviewTransaction,
+  TeacherDocument,
   UserSummary,
 } from '@/services/schemas/admin';
 import type { CatalogueKind } from '@/shared/teaching';
@@ -67,6 +69,10 @@ function approvalFor(
 
 export const adminTeachersLoader = listLoader<AdminTeacher>(fetchAdminTeachers);
 export const teacherApproval = approvalFor(approveTeacher, declineTeacher);
+/** One teacher's vetting documents (`params.teacherId`), on their approval card (issue 24). */
+export const teacherDocumentsLoader = oneLoader<TeacherDocument[]>((params) =>
+  fetchTeacherDocuments(Number(params.teacherId)),
+);
 
 export const adminLessonsLoader = listLoader<AdminLesson>(fetchAdminLessons);
 export const lessonApproval = approvalFor(approveLesson, rejectLesson);

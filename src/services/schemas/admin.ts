@@ -1,6 +1,6 @@
 // The admin workspace's resources (docs/teaching-admin.md "Resources"): teachers waiting for review,
 // lessons and classes to approve, payments held for review, users and catalogue rows.
-import { array, defaulted, record, string, type, unknown, union, type Infer } from 'superstruct';
+import { array, defaulted, number, record, string, type, unknown, union, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { TEACHER_STATUSES, UserStruct } from './user';
 import { TRANSACTION_STATUSES } from '@/shared/transactions';
@@ -44,6 +44,21 @@ export const AdminTeacherStruct = type({
   ),
 });
 export type AdminTeacher = Infer<typeof AdminTeacherStruct>;
+
+/** A teacher's vetting document (issue 24), downloaded from `url` (admins and its owner only). */
+export const TeacherDocumentStruct = type({
+  id,
+  kind: string(),
+  name: string(),
+  size: maybe(number()),
+  mimeType: maybe(string()),
+  url: string(),
+});
+export type TeacherDocument = Infer<typeof TeacherDocumentStruct>;
+
+export function decodeTeacherDocuments(raw: unknown): TeacherDocument[] {
+  return decodeWith(type({ data: array(TeacherDocumentStruct) }), raw).data;
+}
 
 const TeacherRef = type({ id, name: maybe(string()) });
 

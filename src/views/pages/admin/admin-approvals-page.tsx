@@ -32,6 +32,7 @@ import {
   useApproval,
   type ApprovalBinding,
 } from './admin-parts';
+import { TeacherDocuments } from './teacher-documents';
 
 /** What a card shows of one item: its name, status, details and (a teacher's biography) a text. */
 type Shown = {
@@ -40,6 +41,8 @@ type Shown = {
   status: string | null;
   rows: Array<[string, ReactNode]>;
   text?: string | null;
+  /** More of the item under its details (a teacher's vetting documents). */
+  extra?: ReactNode;
 };
 
 type Approvals<T> = {
@@ -83,6 +86,7 @@ function ApprovalItemCard({
             {shown.text}
           </Text>
         )}
+        {shown.extra}
         {shown.status === 'pending' && (
           <DecisionButtons
             approval={approval}
@@ -156,6 +160,7 @@ const TEACHERS: Approvals<AdminTeacher> = {
       ['Remark', teacher.remark],
     ],
     text: teacher.biography,
+    extra: <TeacherDocuments teacherId={teacher.id} teacherName={teacherName(teacher)} />,
   }),
 };
 
