@@ -80,6 +80,20 @@ const lessonDecisions = decisions('/api/admin/lessons', decodeAdminLesson, 'reje
 export const approveLesson = lessonDecisions.approve;
 export const rejectLesson = lessonDecisions.turnDown;
 
+/** A whole series at once (issue 24): `id` is any lesson of it; the answer names how many were decided. */
+export const approveSeries = async (id: number) => ({
+  message: messageOf(
+    await request(`/api/admin/lessons/approve-series/${id}`, { method: 'POST', body: {} }),
+    '',
+  ),
+});
+export const rejectSeries = async (id: number, comment: string) => ({
+  message: messageOf(
+    await request(`/api/admin/lessons/reject-series/${id}`, { method: 'POST', body: { comment } }),
+    '',
+  ),
+});
+
 export const fetchAdminClasses = (query: ListQuery): Promise<ListPage<AdminClass>> =>
   reviewList('/api/admin/classes', decodeAdminClass, query);
 

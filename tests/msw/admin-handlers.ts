@@ -431,7 +431,30 @@ function catalogueErrors(kind: Kind, body: Wire): Record<string, string[]> | nul
   return Object.keys(errors).length ? errors : null;
 }
 
+/** A whole series (issue 24): every pending lesson sharing the lesson's `series` tag, decided at once. */
+const seriesHandler = (action: 'approve' | 'reject') =>
+  http.post(`/api/admin/lessons/${action}-series/:id`, ({ request, params }) =>
+    asAdmin(request, async () => {
+      const body = await bodyOf(request);
+      const lesson = admin.lessons.find((item) => item.id === Number(params.id));
+      if (!lesson) return json({ message: t('messages.notFound') }, 404);
+      const waiting = admin.lessons.filter(
+        (item) =>
+          item.status === 'pending' && (item === lesson || (lesson.series && item.series === lesson.series)),
+      );
+      if (waiting.length === 0) return json({ message: t('teach.seriesNothing') }, 409);
+      for (const item of waiting) {
+        item.status = action === 'approve' ? 'approved' : 'rejected';
+        if (action === 'reject') item.rejection_comment = String(body.comment ?? '').trim();
+      }
+      const key = action === 'approve' ? 'teach.seriesApproved' : 'teach.seriesRejected';
+      return json({ message: t(key, { count: waiting.length }), data: waiting });
+    }),
+  );
+
 export const adminHandlers = [
+  seriesHandler('approve'),
+  seriesHandler('reject'),
   http.get('/api/admin/teachers/documents/:id', ({ params }) =>
     HttpResponse.json({ data: admin.documents[Number(params.id)] ?? [] }),
   ),

@@ -7,6 +7,7 @@ import { listLoader, oneLoader } from '@/machines/load-machine';
 import {
   approveClass,
   approveLesson,
+  approveSeries,
   approveTeacher,
   countWaiting,
   declineTeacher,
@@ -21,6 +22,7 @@ import {
   fetchUsers,
   rejectClass,
   rejectLesson,
+  rejectSeries,
   saveCatalogueRow,
   type CatalogueBody,
 } from '@/services/admin-service';
@@ -76,6 +78,8 @@ export const teacherDocumentsLoader = oneLoader<TeacherDocument[]>((params) =>
 
 export const adminLessonsLoader = listLoader<AdminLesson>(fetchAdminLessons);
 export const lessonApproval = approvalFor(approveLesson, rejectLesson);
+/** Every waiting lesson of a series at once (issue 24). */
+export const seriesApproval = approvalFor(approveSeries, rejectSeries);
 
 export const adminClassesLoader = listLoader<AdminClass>(fetchAdminClasses);
 export const classApproval = approvalFor(approveClass, rejectClass);

@@ -67,6 +67,8 @@ const LessonType = maybe(union([string(), type({ name: string() })]));
 
 export const AdminLessonStruct = type({
   id,
+  /** How many lessons of its series wait for a decision, itself included (issue 24). */
+  seriesPending: maybe(number()),
   code: maybe(string()),
   price: maybe(money),
   objective: maybe(string()),
