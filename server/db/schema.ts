@@ -242,7 +242,11 @@ export const teachers = pgTable(
     search: tsvector('search'),
     ...timestamps,
   },
-  (t) => [index('teachers_search_idx').using('gin', t.search)],
+  (t) => [
+    index('teachers_search_idx').using('gin', t.search),
+    // One national ID or passport per teacher (issue 24), whatever its letters' case.
+    uniqueIndex('teachers_id_number_unique').on(sql`upper(${t.idNumber})`),
+  ],
 );
 
 export const teacherSubjects = pgTable(
@@ -330,6 +334,8 @@ export const lessons = pgTable(
     /** Seats; null = no limit. */
     capacity: integer('capacity'),
     classId: integer('class_id').references((): AnyPgColumn => classes.id, { onDelete: 'set null' }),
+    /** The lessons one `POST /api/teacher/lessons/store` made share it; an admin decides them at once (issue 24). */
+    seriesId: text('series_id'),
     /** Set once when the teacher cancels (issue 10); every paid booking is refunded in that transaction. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
@@ -352,6 +358,7 @@ export const lessons = pgTable(
     index('lessons_start_at_idx').on(t.startAt),
     index('lessons_teacher_id_idx').on(t.teacherId),
     index('lessons_class_id_idx').on(t.classId),
+    index('lessons_series_id_idx').on(t.seriesId),
     index('lessons_search_idx').using('gin', t.search),
     // What a visitor may book, by start (issue 12): the home page's next lessons and counts.
     index('lessons_public_start_at_idx')
@@ -881,7 +888,8 @@ export const assignments = pgTable(
   (t) => [index('assignments_lesson_id_idx').on(t.lessonId)],
 );
 
-const FILE_PURPOSES = ['note', 'assignment', 'photo'] as const;
+/** `id_document` and `certificate`: a teacher's vetting documents (issue 24), read by admins and their owner. */
+const FILE_PURPOSES = ['note', 'assignment', 'photo', 'id_document', 'certificate'] as const;
 
 /** An uploaded file; the bytes live in the file storage under `storage_key` (server/storage). */
 export const files = pgTable(

@@ -11,6 +11,7 @@ import * as adminTransactions from '../services/admin-transaction-service';
 import { TRANSACTION_STATUSES } from '../services/admin-transaction-service';
 import { listUsers, USER_ROLES } from '../services/admin-user-service';
 import { auditMoney } from '../services/money-audit-service';
+import * as documents from '../services/teacher-document-service';
 import { t } from '../../src/shared/messages';
 import { choice, id, maybe, page, perPage, text, withRule } from '../../src/shared/request-schemas';
 import { remarkProblem } from '../../src/shared/remark-validation';
@@ -23,6 +24,7 @@ const TransactionsQuery = object({
 
 const Paging = { page: maybe(page()), per_page: maybe(perPage()) };
 const IdParams = object({ id: id() });
+const TeacherIdParams = object({ teacher_id: id() });
 /** A search box: a longer text is cut, not refused. */
 const search = () => text({ max: 1000 });
 
@@ -91,6 +93,17 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     },
   );
 
+  // A teacher's vetting documents (issue 24), for the approval screen.
+  api.get(
+    '/api/admin/teachers/documents/:teacher_id',
+    { ...adminOnly, schema: { params: TeacherIdParams } },
+    async (request) => ({
+      data: (await documents.teacherDocuments(ctx.db, request.params.teacher_id)).map(
+        documents.teacherDocumentResource,
+      ),
+    }),
+  );
+
   // ---- Lessons and classes waiting for approval ----
 
   api.get('/api/admin/lessons', { ...adminOnly, schema: { querystring: ReviewQuery } }, async (request) => {
@@ -118,6 +131,32 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
       });
       await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('admin.lessonRejected'), data: lesson };
+    },
+  );
+
+  // A whole series in one step (issue 24): `id` is any lesson of it.
+  api.post(
+    '/api/admin/lessons/approve-series/:id',
+    { ...adminWrite, schema: { params: IdParams } },
+    async (request) => {
+      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, {
+        approve: true,
+      });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('teach.seriesApproved', { count }), data: lessons };
+    },
+  );
+
+  api.post(
+    '/api/admin/lessons/reject-series/:id',
+    { ...adminWrite, schema: { params: IdParams, body: RejectBody } },
+    async (request) => {
+      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, {
+        approve: false,
+        comment: request.body.comment,
+      });
+      await approvals.sendDecisionMail(ctx, mail, request.log);
+      return { message: t('teach.seriesRejected', { count }), data: lessons };
     },
   );
 

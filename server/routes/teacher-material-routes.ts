@@ -10,10 +10,11 @@ import { MATERIAL_MULTIPART_LIMITS, readMaterialForm } from '../http/material-fo
 import { typed } from '../http/validation';
 import { assignmentResource, noteResource } from '../resources/commerce-resource';
 import * as materials from '../services/material-service';
+import * as documents from '../services/teacher-document-service';
 import { nairobiDay } from '../services/timetable-service';
 import { t } from '../../src/shared/messages';
-import { day, id, text, withRule } from '../../src/shared/request-schemas';
-import { DESCRIPTION_MAX, TITLE_MAX } from '../../src/shared/teaching';
+import { choice, day, id, text, withRule } from '../../src/shared/request-schemas';
+import { DESCRIPTION_MAX, TEACHER_DOCUMENT_KINDS, TITLE_MAX } from '../../src/shared/teaching';
 
 const IdParams = object({ id: id() });
 
@@ -28,6 +29,7 @@ const dueDate = (current?: string) =>
     value === current || value > nairobiDay(new Date()) ? null : t('validation.dateAfterToday'),
   );
 
+const DocumentForm = object({ kind: choice(TEACHER_DOCUMENT_KINDS, { required: true }) });
 const NoteStoreForm = object({ lesson_id: id(), ...Texts });
 const NoteUpdateForm = object(Texts);
 const AssignmentStoreForm = object({ lesson_id: id(), ...Texts, due_date: dueDate() });
@@ -52,6 +54,15 @@ export function teacherMaterialRoutes(app: FastifyInstance, ctx: AppContext, gua
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: MATERIAL_MULTIPART_LIMITS, throwFileSizeLimit: false });
     const api = typed(scope);
+
+    // Vetting documents (issue 24): an ID or certificates, PDF or images, for the admins' check.
+    api.post('/api/teacher/documents', teacher, async (request, reply) => {
+      const { body, uploads } = await readMaterialForm(request, DocumentForm, { existing: 0 });
+      const stored = await documents.addDocuments(ctx, currentUser(request).id, body.kind, uploads);
+      return reply
+        .status(201)
+        .send({ message: t('teach.documentUploaded'), data: stored.map(documents.teacherDocumentResource) });
+    });
 
     api.post('/api/teacher/notes/store', teacher, async (request, reply) => {
       const { body, uploads } = await readMaterialForm(request, NoteStoreForm, { existing: 0 });

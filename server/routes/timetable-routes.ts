@@ -51,10 +51,20 @@ export function timetableRoutes(app: FastifyInstance, ctx: AppContext, guards: G
     // Without a range: the week from today; with one end only, the week from or up to it.
     const from = query.from ?? (query.to ? addDays(query.to, -6) : nairobiDay(new Date()));
     const to = query.to ?? addDays(from, 6);
-    const learners = await learnersOf(db, currentUser(request).id, query.student_id);
-    const rows = await timetableService.timetable(db, learners, nairobiDayStart(from), nairobiDayEnd(to));
+    const userId = currentUser(request).id;
+    const learners = await learnersOf(db, userId, query.student_id);
+    const [start, end] = [nairobiDayStart(from), nairobiDayEnd(to)];
+    const rows = await timetableService.timetable(db, learners, start, end);
+    const booked = rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName));
+    // A teacher's own lessons (issue 24), marked `teaching` and with no booking; not when a
+    // parent asks for one child.
+    const taught =
+      query.student_id === undefined ? await timetableService.taughtLessons(db, userId, start, end) : [];
+    const teaching = taught.map((lesson) => ({ ...lesson, teaching: true, booking: null }));
     return {
-      data: rows.map(({ lesson, booking, studentName }) => bookingItem(lesson, booking, studentName)),
+      data: [...booked, ...teaching].sort(
+        (a, b) => Date.parse(a.start_at ?? '') - Date.parse(b.start_at ?? '') || a.id - b.id,
+      ),
     };
   });
 

@@ -286,10 +286,34 @@ export async function listLessons(db: Database, status: ReviewStatus, page: Page
   // Cancelled lessons are nobody's decision any more.
   const where = and(isNull(lessons.cancelledAt), LESSON_STATE[status](now));
   const { ids, meta } = await pagedIds(db, page, lessons, where, LESSON_ORDER[status]);
+  const [rows, waiting] = await Promise.all([adminLessons(db, ids, now), seriesWaiting(db, ids, now)]);
   return {
-    data: await adminLessons(db, ids, now),
+    // How many lessons of its series wait with it: the screen offers "Approve series" from 2 (issue 24).
+    data: rows.map((row) => ({ ...row, series_pending: waiting.get(row.id) ?? 0 })),
     meta,
   };
+}
+
+/** For each lesson of `ids`: how many lessons of its series (itself included) wait for a decision; 0 without a series. */
+async function seriesWaiting(db: Database, ids: number[], now: Date): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const mine = await db
+    .select({ id: lessons.id, seriesId: lessons.seriesId })
+    .from(lessons)
+    .where(inArray(lessons.id, ids));
+  const seriesIds = [...new Set(mine.flatMap((row) => (row.seriesId ? [row.seriesId] : [])))];
+  const counts =
+    seriesIds.length === 0
+      ? []
+      : await db
+          .select({ seriesId: lessons.seriesId, total: count() })
+          .from(lessons)
+          .where(
+            and(inArray(lessons.seriesId, seriesIds), isNull(lessons.cancelledAt), LESSON_STATE.pending(now)),
+          )
+          .groupBy(lessons.seriesId);
+  const bySeries = new Map(counts.map((row) => [row.seriesId, Number(row.total)]));
+  return new Map(mine.map((row) => [row.id, row.seriesId ? (bySeries.get(row.seriesId) ?? 0) : 0]));
 }
 
 /** A pending lesson that is not cancelled and has not started: approved (public, bookable) or rejected. */
@@ -344,6 +368,76 @@ export async function decideLesson(
     const [lesson] = await adminLessons(tx, [lessonId], now);
     if (!lesson) throw notFound();
     return { lesson, mail };
+  });
+}
+
+/**
+ * `POST /api/admin/lessons/approve-series/{id}` and `reject-series/{id}` (issue 24): every lesson
+ * of the series lesson `lessonId` belongs to (the lessons one store made) that is still waiting:
+ * pending, not cancelled, not started. Lessons already decided stay as they are. One notification
+ * and one e-mail tell the teacher; a lesson made before series were recorded is a series of one.
+ */
+export async function decideSeries(
+  ctx: AppContext,
+  lessonId: number,
+  decision: { approve: true } | { approve: false; comment: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    const [first] = await tx
+      .select({ id: lessons.id, seriesId: lessons.seriesId })
+      .from(lessons)
+      .where(eq(lessons.id, lessonId));
+    if (!first) throw notFound();
+    const claimed = await tx
+      .update(lessons)
+      .set({
+        isApproved: decision.approve,
+        rejectionComment: decision.approve ? null : decision.comment,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          first.seriesId === null ? eq(lessons.id, lessonId) : eq(lessons.seriesId, first.seriesId),
+          eq(lessons.isApproved, false),
+          isNull(lessons.rejectionComment),
+          isNull(lessons.cancelledAt),
+          gt(lessons.startAt, now),
+        ),
+      )
+      .returning({
+        id: lessons.id,
+        code: lessons.code,
+        teacherId: lessons.teacherId,
+        startAt: lessons.startAt,
+      });
+    const [earliest] = [...claimed].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
+    if (!earliest) throw new HttpError(409, t('teach.seriesNothing'));
+    const [topic] = await tx
+      .select({ name: topics.name })
+      .from(lessons)
+      .innerJoin(topics, eq(topics.id, lessons.topicId))
+      .where(eq(lessons.id, earliest.id));
+    const params = {
+      lesson: lessonName({ code: earliest.code, topicName: topic?.name ?? null }),
+      when: nairobiWhen(earliest.startAt),
+    };
+    const count = claimed.length;
+    const mail = await tellTeacher(tx, ctx, earliest.teacherId, {
+      title: t(decision.approve ? 'lesson.approved' : 'lesson.rejected'),
+      text: decision.approve
+        ? t('teach.seriesApprovedText', { ...params, count })
+        : t('teach.seriesRejectedText', { ...params, count, comment: decision.comment }),
+      url: lessonUrl(earliest.code),
+      extra: { lesson_id: earliest.id, lesson_code: earliest.code, lesson_ids: claimed.map((row) => row.id) },
+    });
+    const decided = await adminLessons(
+      tx,
+      claimed.map((row) => row.id),
+      now,
+    );
+    decided.sort((a, b) => a.id - b.id);
+    return { lessons: decided, count, mail };
   });
 }
 

@@ -202,7 +202,7 @@ async function discard(storage: FileStorage, keys: string[]): Promise<void> {
  * Writes the bytes, then runs `write` (the rows) in one transaction with their keys; if the
  * transaction fails, the bytes go again.
  */
-async function withStoredUploads<T>(
+export async function withStoredUploads<T>(
   ctx: AppContext,
   uploads: MaterialUpload[],
   write: (tx: Transaction, keys: string[]) => Promise<T>,

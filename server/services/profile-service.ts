@@ -1,5 +1,5 @@
 // Profile completion for students, parents (with children) and teachers.
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import { bookings, lessons, parents, students, teacherSubjects, teachers, users } from '../db/schema';
@@ -9,6 +9,7 @@ import { childrenProblem, teacherStanding, validateTeacher } from '../../src/sha
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount } from './account-service';
 import { existingSubjectIds, placementErrors } from './catalogue-service';
+import { isUniqueViolation } from './payments/settlement';
 import { loadChildren, loadStudentSelf, type ChildDetails } from './user-service';
 
 type Gender = 'male' | 'female' | 'other';
@@ -273,8 +274,26 @@ export async function updateTeacherProfile(
   if (profile.subjectIds.some((subjectId) => !known.has(subjectId)))
     errors.subject_ids = [t('validation.choice')];
   if (!profile.idNumber && !teacher.idNumber) errors.id_number = [t('validation.required')];
+  if (profile.idNumber && (await idNumberTaken(ctx.db, teacher.id, profile.idNumber)))
+    errors.id_number = [t('teach.idNumberTaken')];
   throwIfInvalid(errors);
-  await ctx.db.transaction((tx) => saveTeacherProfile(tx, teacher.id, profile));
+  try {
+    await ctx.db.transaction((tx) => saveTeacherProfile(tx, teacher.id, profile));
+  } catch (error) {
+    // Two teachers saving one number at once: the unique index decides, with the same 422.
+    if (isUniqueViolation(error)) throw ValidationError.field('id_number', t('teach.idNumberTaken'));
+    throw error;
+  }
+}
+
+/** Whether another teacher has this national ID or passport number (letters' case aside). */
+async function idNumberTaken(db: Database, teacherId: number, idNumber: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(and(sql`upper(${teachers.idNumber}) = upper(${idNumber})`, ne(teachers.id, teacherId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -338,7 +357,6 @@ export async function submitTeacherProfile(
       tscNumber: '',
     },
     Boolean(teacher.idNumber),
-    true,
   );
   throwIfInvalid(snakeCaseKeys(missing));
   await ctx.db

@@ -2,7 +2,7 @@
 // create form's choices, creating a series in one transaction, editing (an unbooked lesson goes back
 // to pending; a booked one can only be rescheduled, and its learners are told), and the lesson page
 // with its learners, notes and assignments.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../db/client';
@@ -342,6 +342,8 @@ export async function storeLessons(
 ) {
   requireApproved(teacher);
   const starts = seriesStarts(input.date, input.time, input.lessonsCount, input.frequency);
+  // The lessons of one store are one series: an admin may decide them at once (issue 24).
+  const seriesId = randomUUID();
   const ids = await db.transaction(async (tx) => {
     throwIfInvalid(snakeErrors(await refProblems(tx, teacher, input, now)));
     await lockTeacher(tx, teacher.id);
@@ -354,6 +356,7 @@ export async function storeLessons(
           ...pendingLesson(input, start),
           code: newLessonCode(),
           teacherId: teacher.id,
+          seriesId,
         })),
       )
       .returning({ id: lessons.id });

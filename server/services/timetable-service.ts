@@ -1,13 +1,14 @@
 // The learner's timetable (docs/learning-workspace.md): booked lessons by Nairobi days, the same
 // lessons as iCalendar, and the private calendar feed whose secret token is its only credential.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bookings, calendarFeeds, lessons, teachers, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { LessonDetails } from '../resources/commerce-resource';
 import { calendar, type CalendarEvent } from './ical';
 import { bookingRows, findLesson, learnerIds, withLessons } from './lesson-service';
+import { teacherLessons } from './teacher-lesson-service';
 
 /** The longest range `GET /api/timetable` answers, in days. */
 export const MAX_TIMETABLE_DAYS = 62;
@@ -31,6 +32,33 @@ export async function timetable(db: Database, learners: number[], from: Date, to
     and(inArray(bookings.studentId, learners), gte(lessons.startAt, from), lte(lessons.startAt, to)),
   ).orderBy(asc(lessons.startAt), asc(lessons.id), asc(bookings.studentId));
   return withLessons(db, rows);
+}
+
+/**
+ * The lessons the user teaches starting within [from, to] (issue 24: a teacher's timetable shows
+ * them): approved and not cancelled, soonest first, as the teacher's own lesson list has them.
+ * Nobody's when the user is no teacher.
+ */
+export async function taughtLessons(db: Database, userId: number, from: Date, to: Date) {
+  const [teacher] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  if (!teacher) return [];
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.teacherId, teacher.id),
+        eq(lessons.isApproved, true),
+        isNull(lessons.cancelledAt),
+        gte(lessons.startAt, from),
+        lte(lessons.startAt, to),
+      ),
+    )
+    .orderBy(asc(lessons.startAt), asc(lessons.id));
+  return teacherLessons(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 type Entry = { lesson: LessonDetails; studentId: number; studentName: string; forSomeoneElse: boolean };

@@ -9,12 +9,14 @@ import {
   decodeAdminTeacher,
   decodeCatalogueRow,
   decodeReviewTransaction,
+  decodeTeacherDocuments,
   decodeUserSummary,
   type AdminClass,
   type AdminLesson,
   type AdminTeacher,
   type CatalogueRow,
   type ReviewTransaction,
+  type TeacherDocument,
   type UserSummary,
 } from './schemas/admin';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
@@ -64,6 +66,11 @@ const teacherDecisions = decisions('/api/admin/teachers', decodeAdminTeacher, 'd
 export const approveTeacher = teacherDecisions.approve;
 export const declineTeacher = teacherDecisions.turnDown;
 
+/** A teacher's vetting documents (issue 24), for the approval card. */
+export async function fetchTeacherDocuments(teacherId: number): Promise<TeacherDocument[]> {
+  return decodeTeacherDocuments(await request(`/api/admin/teachers/documents/${teacherId}`));
+}
+
 // Lessons and classes ---------------------------------------------------------------------------
 
 export const fetchAdminLessons = (query: ListQuery): Promise<ListPage<AdminLesson>> =>
@@ -72,6 +79,20 @@ export const fetchAdminLessons = (query: ListQuery): Promise<ListPage<AdminLesso
 const lessonDecisions = decisions('/api/admin/lessons', decodeAdminLesson, 'reject', 'comment');
 export const approveLesson = lessonDecisions.approve;
 export const rejectLesson = lessonDecisions.turnDown;
+
+/** A whole series at once (issue 24): `id` is any lesson of it; the answer names how many were decided. */
+export const approveSeries = async (id: number) => ({
+  message: messageOf(
+    await request(`/api/admin/lessons/approve-series/${id}`, { method: 'POST', body: {} }),
+    '',
+  ),
+});
+export const rejectSeries = async (id: number, comment: string) => ({
+  message: messageOf(
+    await request(`/api/admin/lessons/reject-series/${id}`, { method: 'POST', body: { comment } }),
+    '',
+  ),
+});
 
 export const fetchAdminClasses = (query: ListQuery): Promise<ListPage<AdminClass>> =>
   reviewList('/api/admin/classes', decodeAdminClass, query);

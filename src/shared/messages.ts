@@ -520,6 +520,23 @@ export const messages = {
   'honest.mpesaBusy': 'Your phone is busy with another M-Pesa request. Please try again in a moment.',
   'honest.b2cPlatformSetup': "Somesha's M-Pesa account could not make this payment. Please try again later.",
   'honest.dobTooEarly': 'Enter a date of birth from {year} on.',
+  // Teacher vetting, series approval, the teacher's timetable (issue 24, teach).
+  'teach.tscOptional':
+    'Your Teachers Service Commission number, if you have one (private tutors leave it blank).',
+  'teach.idNumberTaken': 'This ID number is already used by another teacher.',
+  'teach.documentType': 'Upload a PDF, JPEG, PNG or WebP file.',
+  'teach.documentTooBig': 'The document is larger than {max} MB.',
+  'teach.documentKind': 'Choose what the document is: ID or certificate.',
+  'teach.documentUploaded': 'Document uploaded. An admin will check it with your profile.',
+  'teach.noDocuments': 'No documents uploaded yet.',
+  'teach.seriesApproved': '{count} lessons of the series approved.',
+  'teach.seriesRejected': '{count} lessons of the series rejected.',
+  'teach.seriesNothing': 'This series has no lessons waiting for approval.',
+  'teach.seriesApprovedText': '{count} lessons from {lesson} on {when} are now open for booking.',
+  'teach.seriesRejectedText': '{count} lessons from {lesson} on {when}: {comment}',
+  'teach.youTeach': 'You teach this lesson',
+  'teach.approveSeries': 'Approve series',
+  'teach.rejectSeries': 'Reject series',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -134,11 +134,7 @@ export function teacherStanding(status: TeacherStatus | null | undefined): Teach
   return 'open';
 }
 
-export function validateTeacher(
-  v: TeacherFormValues,
-  hasIdNumber: boolean,
-  hasTscNumber: boolean,
-): FieldErrors {
+export function validateTeacher(v: TeacherFormValues, hasIdNumber: boolean): FieldErrors {
   const idNumber = v.idNumber.trim();
   const tscNumber = v.tscNumber.trim();
   return collect({
@@ -150,7 +146,8 @@ export function validateTeacher(
     subjectIds: teacherSubjectsProblem(new Set(v.subjectIds).size),
     // The server never sends these numbers back; once stored, leaving them blank keeps them.
     idNumber: (hasIdNumber ? null : required(idNumber)) ?? idNumberProblem(idNumber),
-    tscNumber: (hasTscNumber ? null : required(tscNumber)) ?? tscNumberProblem(tscNumber),
+    // Optional: private tutors have no TSC number (issue 24).
+    tscNumber: tscNumberProblem(tscNumber),
   });
 }
 

@@ -117,6 +117,11 @@ export const MATERIAL_FILE_TYPES: Record<string, string> = {
   txt: 'text/plain',
 };
 /** The {types} of SPEC §5's "Allowed file types" message. */
+/** A teacher's vetting documents (issue 24): what they are, and the files they may be (PDF or images). */
+export const TEACHER_DOCUMENT_KINDS = ['id_document', 'certificate'] as const;
+export type TeacherDocumentKind = (typeof TEACHER_DOCUMENT_KINDS)[number];
+export const TEACHER_DOCUMENT_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'webp'];
+
 export const MATERIAL_FILE_TYPE_NAMES = 'PDF, JPG, PNG, WebP, GIF, Word, Excel, PowerPoint, TXT';
 
 /** A chosen note or assignment file by its name's extension and its size, in the SPEC §5 wording. */

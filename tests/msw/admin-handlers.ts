@@ -215,6 +215,8 @@ export const admin = {
   classes: [] as Wire[],
   payments: [] as Wire[],
   users: [] as Wire[],
+  /** Vetting documents by teacher id (issue 24). */
+  documents: {} as Record<number, Wire[]>,
   catalogue: freshCatalogue(),
   /** Rows the fake treats as in use (their delete answers 409), as `kind:id`. */
   inUse: new Set<string>(),
@@ -260,6 +262,26 @@ export const admin = {
       userSummary(4, 'Baraka', 'Mwangi', 'teacher'),
       userSummary(5, 'Imani', 'Admin', 'admin'),
     ];
+    this.documents = {
+      41: [
+        {
+          id: 901,
+          kind: 'id_document',
+          name: 'national-id.jpg',
+          size: 20480,
+          mime_type: 'image/jpeg',
+          url: '/api/files/901',
+        },
+        {
+          id: 902,
+          kind: 'certificate',
+          name: 'degree.pdf',
+          size: 40960,
+          mime_type: 'application/pdf',
+          url: '/api/files/902',
+        },
+      ],
+    };
     this.catalogue = freshCatalogue();
     this.inUse = new Set(['curricula:1', 'subjects:1']);
     this.bodies = new Map();
@@ -409,7 +431,33 @@ function catalogueErrors(kind: Kind, body: Wire): Record<string, string[]> | nul
   return Object.keys(errors).length ? errors : null;
 }
 
+/** A whole series (issue 24): every pending lesson sharing the lesson's `series` tag, decided at once. */
+const seriesHandler = (action: 'approve' | 'reject') =>
+  http.post(`/api/admin/lessons/${action}-series/:id`, ({ request, params }) =>
+    asAdmin(request, async () => {
+      const body = await bodyOf(request);
+      const lesson = admin.lessons.find((item) => item.id === Number(params.id));
+      if (!lesson) return json({ message: t('messages.notFound') }, 404);
+      const waiting = admin.lessons.filter(
+        (item) =>
+          item.status === 'pending' && (item === lesson || (lesson.series && item.series === lesson.series)),
+      );
+      if (waiting.length === 0) return json({ message: t('teach.seriesNothing') }, 409);
+      for (const item of waiting) {
+        item.status = action === 'approve' ? 'approved' : 'rejected';
+        if (action === 'reject') item.rejection_comment = String(body.comment ?? '').trim();
+      }
+      const key = action === 'approve' ? 'teach.seriesApproved' : 'teach.seriesRejected';
+      return json({ message: t(key, { count: waiting.length }), data: waiting });
+    }),
+  );
+
 export const adminHandlers = [
+  seriesHandler('approve'),
+  seriesHandler('reject'),
+  http.get('/api/admin/teachers/documents/:id', ({ params }) =>
+    HttpResponse.json({ data: admin.documents[Number(params.id)] ?? [] }),
+  ),
   ...decisionHandlers('teachers', () => admin.teachers, {
     turnDown: 'decline',
     field: 'remark',

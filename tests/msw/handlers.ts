@@ -276,7 +276,7 @@ export const handlers = [
   http.post('/api/teacher/update', ({ request }) =>
     withUser(request, async (account) => {
       const body = await bodyOf(request);
-      const errors = required(body, ['biography', 'current_workplace', 'qualification_level', 'curriculum_id', 'edu_level_id', 'id_number', 'tsc_number']);
+      const errors = required(body, ['biography', 'current_workplace', 'qualification_level', 'curriculum_id', 'edu_level_id', 'id_number']);
       const ids = Array.isArray(body.subject_ids) ? body.subject_ids : [];
       if (ids.length < 1) errors.subject_ids = [teacherSubjectsProblem(ids.length) ?? ''];
       if (ids.length > 5) errors.subject_ids = [teacherSubjectsProblem(ids.length) ?? ''];
@@ -287,7 +287,7 @@ export const handlers = [
         ...rest,
         subjects: SUBJECTS.filter((s) => ids.includes(s.id)),
         has_id_number: true,
-        has_tsc_number: true,
+        has_tsc_number: Boolean(_tsc) || Boolean((account.user.teacher as WireRecord | null)?.has_tsc_number),
       };
       return json({ message: t('profile.updated'), data: account.user });
     }),

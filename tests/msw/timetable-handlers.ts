@@ -64,6 +64,11 @@ export function bookedLesson(options: {
   };
 }
 
+/** A lesson the signed-in teacher teaches, as `/api/timetable` answers it to them (issue 24). */
+export function taughtLesson(options: Parameters<typeof bookedLesson>[0]): Wire {
+  return { ...bookedLesson(options), booking: null, teaching: true, bookings_count: 3 };
+}
+
 function calendarText(lessons: Wire[]): string {
   const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   const events = lessons.flatMap((lesson) => [
@@ -127,7 +132,7 @@ async function refusal(request: Request, endpoint: Endpoint): Promise<Response |
 }
 
 const byStudent = (lessons: Wire[], studentId: string | null) =>
-  studentId ? lessons.filter((lesson) => String((lesson.booking as Wire).student_id) === studentId) : lessons;
+  studentId ? lessons.filter((lesson) => String((lesson.booking as Wire | null)?.student_id) === studentId) : lessons;
 
 const ics = (text: string) =>
   new HttpResponse(text, {

@@ -65,7 +65,7 @@ describe('profile rules shared by the forms and the API', () => {
       tscNumber: '',
     };
     expect(answer.status).toBe(422);
-    expect(answer.body.errors).toEqual(snake(validateTeacher(empty, false, true)));
+    expect(answer.body.errors).toEqual(snake(validateTeacher(empty, false)));
   });
 
   it('a parent without children cannot complete the profile: the form’s own message', async () => {

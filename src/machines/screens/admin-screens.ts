@@ -7,6 +7,7 @@ import { listLoader, oneLoader } from '@/machines/load-machine';
 import {
   approveClass,
   approveLesson,
+  approveSeries,
   approveTeacher,
   countWaiting,
   declineTeacher,
@@ -17,9 +18,11 @@ import {
   fetchCatalogueOptions,
   fetchCatalogueRows,
   fetchReviewTransactions,
+  fetchTeacherDocuments,
   fetchUsers,
   rejectClass,
   rejectLesson,
+  rejectSeries,
   saveCatalogueRow,
   type CatalogueBody,
 } from '@/services/admin-service';
@@ -29,6 +32,7 @@ import type {
   AdminTeacher,
   CatalogueRow,
   ReviewTransaction,
+  TeacherDocument,
   UserSummary,
 } from '@/services/schemas/admin';
 import type { CatalogueKind } from '@/shared/teaching';
@@ -67,9 +71,15 @@ function approvalFor(
 
 export const adminTeachersLoader = listLoader<AdminTeacher>(fetchAdminTeachers);
 export const teacherApproval = approvalFor(approveTeacher, declineTeacher);
+/** One teacher's vetting documents (`params.teacherId`), on their approval card (issue 24). */
+export const teacherDocumentsLoader = oneLoader<TeacherDocument[]>((params) =>
+  fetchTeacherDocuments(Number(params.teacherId)),
+);
 
 export const adminLessonsLoader = listLoader<AdminLesson>(fetchAdminLessons);
 export const lessonApproval = approvalFor(approveLesson, rejectLesson);
+/** Every waiting lesson of a series at once (issue 24). */
+export const seriesApproval = approvalFor(approveSeries, rejectSeries);
 
 export const adminClassesLoader = listLoader<AdminClass>(fetchAdminClasses);
 export const classApproval = approvalFor(approveClass, rejectClass);

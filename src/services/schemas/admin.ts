@@ -1,6 +1,6 @@
 // The admin workspace's resources (docs/teaching-admin.md "Resources"): teachers waiting for review,
 // lessons and classes to approve, payments held for review, users and catalogue rows.
-import { array, defaulted, record, string, type, unknown, union, type Infer } from 'superstruct';
+import { array, defaulted, number, record, string, type, unknown, union, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money, oneOf } from './common';
 import { TEACHER_STATUSES, UserStruct } from './user';
 import { TRANSACTION_STATUSES } from '@/shared/transactions';
@@ -45,6 +45,21 @@ export const AdminTeacherStruct = type({
 });
 export type AdminTeacher = Infer<typeof AdminTeacherStruct>;
 
+/** A teacher's vetting document (issue 24), downloaded from `url` (admins and its owner only). */
+export const TeacherDocumentStruct = type({
+  id,
+  kind: string(),
+  name: string(),
+  size: maybe(number()),
+  mimeType: maybe(string()),
+  url: string(),
+});
+export type TeacherDocument = Infer<typeof TeacherDocumentStruct>;
+
+export function decodeTeacherDocuments(raw: unknown): TeacherDocument[] {
+  return decodeWith(type({ data: array(TeacherDocumentStruct) }), raw).data;
+}
+
 const TeacherRef = type({ id, name: maybe(string()) });
 
 /** A lesson's `type` is `{name, color}` on the learner's Lesson and may be a plain name elsewhere. */
@@ -52,6 +67,8 @@ const LessonType = maybe(union([string(), type({ name: string() })]));
 
 export const AdminLessonStruct = type({
   id,
+  /** How many lessons of its series wait for a decision, itself included (issue 24). */
+  seriesPending: maybe(number()),
   code: maybe(string()),
   price: maybe(money),
   objective: maybe(string()),

@@ -1,10 +1,10 @@
 // The timetable's wire shapes (docs/learning-workspace.md): booking items for a range of days, and
 // the private calendar-feed link.
-import { array, string, type, type Infer } from 'superstruct';
+import { array, boolean, string, type, type Infer } from 'superstruct';
 import { decodeWith, id, maybe } from './common';
 
 /**
- * A booked lesson on the timetable: the lesson (as in commerce) plus who it was booked for. Only what
+ * A booked (or, for its teacher, taught) lesson on the timetable: the lesson (as in commerce) plus who it was booked for. Only what
  * the timetable shows is read, so a change to the rest of the lesson never empties the timetable.
  */
 export const TimetableItemStruct = type({
@@ -13,7 +13,12 @@ export const TimetableItemStruct = type({
   startAt: maybe(string()),
   endAt: maybe(string()),
   topic: maybe(type({ name: string() })),
-  booking: type({ id, studentId: maybe(id), studentName: maybe(string()), createdAt: maybe(string()) }),
+  /** Null on a lesson the user teaches (issue 24). */
+  booking: maybe(
+    type({ id, studentId: maybe(id), studentName: maybe(string()), createdAt: maybe(string()) }),
+  ),
+  /** The user teaches it: a teacher's timetable shows their own lessons beside those they booked. */
+  teaching: maybe(boolean()),
 });
 export type TimetableItem = Infer<typeof TimetableItemStruct>;
 

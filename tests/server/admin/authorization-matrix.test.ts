@@ -31,6 +31,7 @@ const TEACHER_ENDPOINTS: Call[] = [
   post('/api/teacher/assignments/update/1'),
   del('/api/teacher/assignments/delete/1'),
   get('/api/teacher/earnings'),
+  post('/api/teacher/documents'),
 ];
 
 /** docs/teaching-admin.md "Admin endpoints", the catalogue writes of every kind, and GET /api/users. */
@@ -41,6 +42,9 @@ const ADMIN_ENDPOINTS: Call[] = [
   get('/api/admin/lessons?status=pending'),
   post('/api/admin/lessons/approve/1'),
   post('/api/admin/lessons/reject/1'),
+  post('/api/admin/lessons/approve-series/1'),
+  post('/api/admin/lessons/reject-series/1'),
+  get('/api/admin/teachers/documents/1'),
   get('/api/admin/classes?status=pending'),
   post('/api/admin/classes/approve/1'),
   post('/api/admin/classes/reject/1'),

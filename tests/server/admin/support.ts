@@ -66,7 +66,8 @@ export async function pendingTeacher(server: TestServer, firstName = 'Amani') {
     curriculum_id: curriculum.id,
     edu_level_id: curriculum.edu_levels[0].id,
     subject_ids: [options.subjects[0].id],
-    id_number: '12345678',
+    // Each teacher their own national ID: a number already used by another teacher is refused (issue 24).
+    id_number: String(10_000_000 + profileId),
     tsc_number: '123456',
   });
   if (updated.status !== 200) throw new Error(`Profile not saved: ${updated.text}`);

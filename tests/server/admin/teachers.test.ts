@@ -26,7 +26,7 @@ describe('GET /api/admin/teachers', () => {
       remark: null,
       current_workplace: 'Moi Girls School',
       qualification_level: 'Degree',
-      id_number: '12345678',
+      id_number: String(10_000_000 + first.id),
       tsc_number: '123456',
       reviewed_at: null,
       user: { email: first.email, name: first.name },

@@ -2,7 +2,8 @@
 // subject, grade, time and price; approve; reject with a comment; a 409 once decided; the tabs.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LESSON_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
+import { t } from '@/shared/messages';
+import { LESSON_NOT_PENDING, admin, adminLesson, useAdminApi } from '../../msw/admin-handlers';
 import { openAsAdmin } from './open-admin';
 
 useAdminApi();
@@ -78,6 +79,47 @@ describe('admin lesson approvals', () => {
     await app.user.paste('Too close to the exams.');
     await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(LESSON_NOT_PENDING);
+  });
+});
+
+describe('a lesson series (issue 24)', () => {
+  it('approves every waiting lesson of a series in one step', async () => {
+    for (const lesson of admin.lessons.filter((item) => item.id === 11 || item.id === 12))
+      Object.assign(lesson, { series: 'S1', series_pending: 2 });
+    const app = await open('/admin/lessons', 'Fractions');
+    const name = 'the series of Fractions (2 lessons)';
+    expect(within(card('Fractions')).getByText('Whole series (2 lessons waiting):')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: `Approve ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Approve ${name}` });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(t('teach.seriesApproved', { count: 2 }))).toBeInTheDocument();
+    expect(admin.bodies.has('POST /api/admin/lessons/approve-series/11')).toBe(true);
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Decimals' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('heading', { level: 2, name: 'Fractions' })).not.toBeInTheDocument();
+  });
+
+  it('rejects a series with the comment; a lesson alone offers no series buttons', async () => {
+    for (const lesson of admin.lessons.filter((item) => item.id === 11 || item.id === 12))
+      Object.assign(lesson, { series: 'S1', series_pending: 2 });
+    admin.lessons.push(adminLesson(15, 'Angles again', 'pending', { series_pending: 1 }));
+    const app = await open('/admin/lessons', 'Fractions');
+    expect(within(card('Angles again')).queryByRole('button', { name: /series/ })).not.toBeInTheDocument();
+    const name = 'the series of Decimals (2 lessons)';
+    await app.user.click(screen.getByRole('button', { name: `Reject ${name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Reject ${name}` });
+    await app.user.click(within(dialog).getByRole('textbox', { name: 'Comment' }));
+    await app.user.paste('Each lesson needs its own objective.');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(t('teach.seriesRejected', { count: 2 }))).toBeInTheDocument();
+    expect(admin.bodies.get('POST /api/admin/lessons/reject-series/12')).toEqual({
+      comment: 'Each lesson needs its own objective.',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'Fractions' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Angles again' })).toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TEACHER_NOT_PENDING, admin, useAdminApi } from '../../msw/admin-handlers';
 import { server } from '../../msw/server';
+import { t } from '@/shared/messages';
 import { openAsAdmin } from './open-admin';
 
 useAdminApi();
@@ -20,6 +21,21 @@ async function openTeachers(path = '/admin/teachers') {
 }
 
 describe('admin teachers', () => {
+  it('shows the vetting documents a teacher uploaded, each a download link (issue 24)', async () => {
+    await openTeachers();
+    const baraka = within(card('Baraka Mwangi'));
+    const documents = within(await baraka.findByRole('region', { name: 'Documents of Baraka Mwangi' }));
+    expect(await documents.findByRole('link', { name: 'national-id.jpg' })).toHaveAttribute(
+      'href',
+      '/api/files/901',
+    );
+    expect(documents.getByRole('link', { name: 'degree.pdf' })).toHaveAttribute('href', '/api/files/902');
+    expect(documents.getByText(/^ID:/)).toBeInTheDocument();
+    expect(documents.getByText(/^Certificate:/)).toBeInTheDocument();
+    const zawadi = within(card('Zawadi Njeri'));
+    expect(await zawadi.findByText(t('teach.noDocuments'))).toBeInTheDocument();
+  });
+
   it('lists pending teachers with what an admin checks', async () => {
     await openTeachers();
     expect(screen.getByRole('heading', { level: 1, name: 'Teacher approvals' })).toBeInTheDocument();

@@ -319,6 +319,10 @@ describe("the teacher's lesson page", () => {
     expect(await screen.findByText('Cancelled', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.getByText('Reason: I am unwell.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel lesson' })).not.toBeInTheDocument();
+    // Nothing more is added to a cancelled lesson (issue 24); what it had stays listed.
+    expect(screen.getByRole('heading', { name: 'Notes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add assignment' })).not.toBeInTheDocument();
     const learners = screen.getByRole('region', { name: 'Learners booked' });
     expect(within(learners).getAllByRole('row')[1]).toHaveTextContent('Yes');
   });

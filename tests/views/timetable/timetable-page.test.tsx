@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { t } from '@/shared/messages';
 import { api } from '../../msw/handlers';
-import { bookedLesson, timetable, useTimetableApi } from '../../msw/timetable-handlers';
+import { bookedLesson, taughtLesson, timetable, useTimetableApi } from '../../msw/timetable-handlers';
 import { renderPage, signedInAs } from '../../render';
 
 useTimetableApi();
@@ -307,5 +307,27 @@ describe('a parent', () => {
     expect(await screen.findByRole('link', { name: '3:00 PM Linear equations' })).toBeInTheDocument();
     expect(timetable.queries).toEqual([{ from: '2026-11-23', to: '2026-11-29', student_id: '501' }]);
     expect(screen.queryByRole('link', { name: '9:00 AM Acids and bases' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a teacher', () => {
+  it('sees the lessons they teach beside those they booked, each linking its lesson page', async () => {
+    timetable.lessons = [
+      LINEAR,
+      taughtLesson({
+        id: 21,
+        code: 'LSN-TCH21',
+        topic: 'Quadratic equations',
+        startAt: '2026-11-24T07:00:00.000Z',
+      }),
+    ];
+    await openTimetable('/timetable', 'teacher@example.com');
+    const taught = await screen.findByRole('link', { name: '10:00 AM Quadratic equations' });
+    expect(taught).toHaveAttribute('href', '/lessons/show/LSN-TCH21');
+    const tuesday = dayCard('Tuesday');
+    expect(within(tuesday).getByText(t('teach.youTeach'))).toBeInTheDocument();
+    // The lesson they booked is not theirs to teach.
+    expect(within(dayCard('Monday')).getByRole('link')).toHaveAccessibleName('3:00 PM Linear equations');
+    expect(within(dayCard('Monday')).queryByText(t('teach.youTeach'))).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
   adminTeachersLoader,
   classApproval,
   lessonApproval,
+  seriesApproval,
   teacherApproval,
 } from '@/machines/screens/admin-screens';
 import type { AdminClass, AdminLesson, AdminTeacher } from '@/services/schemas/admin';
@@ -32,6 +33,7 @@ import {
   useApproval,
   type ApprovalBinding,
 } from './admin-parts';
+import { TeacherDocuments } from './teacher-documents';
 
 /** What a card shows of one item: its name, status, details and (a teacher's biography) a text. */
 type Shown = {
@@ -40,6 +42,10 @@ type Shown = {
   status: string | null;
   rows: Array<[string, ReactNode]>;
   text?: string | null;
+  /** More of the item under its details (a teacher's vetting documents). */
+  extra?: ReactNode;
+  /** How many lessons of its series wait with it: from 2, the series is decided in one step too. */
+  series?: number;
 };
 
 type Approvals<T> = {
@@ -55,6 +61,8 @@ type Approvals<T> = {
   /** The search box's label, for a list that can be searched. */
   search?: string;
   show: (item: T) => Shown;
+  /** Decides a whole series (lessons, issue 24). */
+  seriesApproval?: typeof approvalMachine;
 };
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -62,10 +70,12 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 function ApprovalItemCard({
   shown,
   approval,
+  series,
   turnDown,
 }: {
   shown: Shown;
   approval: ApprovalBinding;
+  series: ApprovalBinding | null;
   turnDown: 'decline' | 'reject';
 }) {
   return (
@@ -83,12 +93,25 @@ function ApprovalItemCard({
             {shown.text}
           </Text>
         )}
+        {shown.extra}
         {shown.status === 'pending' && (
           <DecisionButtons
             approval={approval}
             item={{ id: shown.id, name: shown.name }}
             turnDown={turnDown}
           />
+        )}
+        {shown.status === 'pending' && series && (shown.series ?? 0) > 1 && (
+          <Group gap="xs" align="center">
+            <Text size="sm" c="gray.7">
+              Whole series ({shown.series} lessons waiting):
+            </Text>
+            <DecisionButtons
+              approval={series}
+              item={{ id: shown.id, name: `the series of ${shown.name} (${shown.series} lessons)` }}
+              turnDown={turnDown}
+            />
+          </Group>
         )}
       </Stack>
     </Card>
@@ -99,6 +122,7 @@ function ApprovalsPage<T>({ config }: { config: Approvals<T> }) {
   usePageTitle(config.title);
   const list = useLoader(config.loader, { name: config.name, systemId: REVIEW_LIST });
   const approval = useApproval(config.approval);
+  const series = useApproval(config.seriesApproval ?? config.approval);
   const [queue = 'pending'] = config.filters;
   const status = config.filters.includes(list.query.status ?? '') ? (list.query.status ?? queue) : queue;
   return (
@@ -117,12 +141,19 @@ function ApprovalsPage<T>({ config }: { config: Approvals<T> }) {
           {list.items.map((item) => {
             const shown = config.show(item);
             return (
-              <ApprovalItemCard key={shown.id} shown={shown} approval={approval} turnDown={config.turnDown} />
+              <ApprovalItemCard
+                key={shown.id}
+                shown={shown}
+                approval={approval}
+                series={config.seriesApproval ? series : null}
+                turnDown={config.turnDown}
+              />
             );
           })}
         </ListStates>
       </FilterTabs>
       <ApprovalDialog approval={approval} commentLabel={config.commentLabel} />
+      {config.seriesApproval && <ApprovalDialog approval={series} commentLabel={config.commentLabel} />}
     </Stack>
   );
 }
@@ -156,6 +187,7 @@ const TEACHERS: Approvals<AdminTeacher> = {
       ['Remark', teacher.remark],
     ],
     text: teacher.biography,
+    extra: <TeacherDocuments teacherId={teacher.id} teacherName={teacherName(teacher)} />,
   }),
 };
 
@@ -164,11 +196,13 @@ const LESSONS: Approvals<AdminLesson> = {
   name: 'lessons',
   loader: adminLessonsLoader,
   approval: lessonApproval,
+  seriesApproval,
   filters: APPROVAL_FILTERS,
   turnDown: 'reject',
   commentLabel: 'Comment',
   show: (lesson) => ({
     id: lesson.id,
+    series: lesson.seriesPending ?? 0,
     name: lesson.topic?.name ?? lesson.code ?? `Lesson ${lesson.id}`,
     status: lesson.status,
     rows: [

@@ -6,6 +6,7 @@ import {
 } from '@/machines/screens/account-screens';
 import type { TeacherProfileData } from '@/services/schemas/profile-options';
 import { teacherStanding, validateTeacher, type TeacherFormValues } from '@/shared/profile-validation';
+import { t } from '@/shared/messages';
 import { TEACHER_SUBJECTS_MAX } from '@/shared/validation';
 import { EducationFields } from '../../components/education-fields';
 import { ProfileForm } from '../../components/profile/profile-form';
@@ -35,19 +36,25 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
       idNumber: '',
       tscNumber: '',
     } satisfies TeacherFormValues,
-    validate: (values: TeacherFormValues) => validateTeacher(values, hasIdNumber, hasTscNumber),
+    validate: (values: TeacherFormValues) => validateTeacher(values, hasIdNumber),
   });
   const approval = useForm({ logic: teacherApprovalForm, initialValues: {} });
   // Submitting sends what is stored, so it waits until the details are saved (or were saved before).
-  const detailsStored = details.succeeded || (hasIdNumber && hasTscNumber && !!teacher?.biography);
+  const detailsStored = details.succeeded || (hasIdNumber && !!teacher?.biography);
 
   const field = (name: keyof TeacherFormValues) => details.getInputProps(name);
   // The server never sends these numbers back: once stored, blank keeps them.
-  const storedNumber = (name: 'idNumber' | 'tscNumber', label: string, stored: boolean, hint: string) => (
+  const storedNumber = (
+    name: 'idNumber' | 'tscNumber',
+    label: string,
+    stored: boolean,
+    hint: string,
+    optional = false,
+  ) => (
     <TextInput
       label={label}
       description={stored ? 'Stored. Leave blank to keep it.' : hint}
-      required={!stored}
+      required={!stored && !optional}
       {...field(name)}
     />
   );
@@ -93,12 +100,7 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
           </Checkbox.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {storedNumber('idNumber', 'ID number', hasIdNumber, 'National ID or passport number.')}
-            {storedNumber(
-              'tscNumber',
-              'TSC number',
-              hasTscNumber,
-              'Your Teachers Service Commission number.',
-            )}
+            {storedNumber('tscNumber', 'TSC number', hasTscNumber, t('teach.tscOptional'), true)}
           </SimpleGrid>
         </ProfileForm>
       </Card>

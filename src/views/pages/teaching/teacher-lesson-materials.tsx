@@ -140,12 +140,14 @@ function MaterialSection({
   items,
   form,
   deleter,
+  canAdd,
 }: {
   kind: MaterialKind;
   title: string;
   items: Array<Note | Assignment>;
   form: FormActor;
   deleter: DeleteActor;
+  canAdd: boolean;
 }) {
   const id = `teacher-lesson-${kind}s`;
   return (
@@ -154,9 +156,11 @@ function MaterialSection({
         <Title order={2} size="h4" id={id}>
           {title}
         </Title>
-        <Button size="xs" color="blue.9" onClick={() => form.send({ type: 'material.open', kind })}>
-          Add {KIND_NAMES[kind]}
-        </Button>
+        {canAdd && (
+          <Button size="xs" color="blue.9" onClick={() => form.send({ type: 'material.open', kind })}>
+            Add {KIND_NAMES[kind]}
+          </Button>
+        )}
       </Group>
       {items.length === 0 ? (
         <Text size="sm" c="gray.7">
@@ -365,22 +369,33 @@ export function TeacherMaterials({
   lessonId,
   notes,
   assignments,
+  canAdd,
 }: {
   lessonId: number;
   notes: Note[];
   assignments: Assignment[];
+  /** False once the lesson is cancelled: the API refuses new notes and assignments then (issue 24). */
+  canAdd: boolean;
 }) {
   const form = useScreenActor(materialFormScreen, { input: { lessonId } });
   const deleter = useScreenActor(materialDeleteScreen);
   return (
     <Stack gap="lg">
-      <MaterialSection kind="note" title="Notes" items={notes} form={form} deleter={deleter} />
+      <MaterialSection
+        kind="note"
+        title="Notes"
+        items={notes}
+        form={form}
+        deleter={deleter}
+        canAdd={canAdd}
+      />
       <MaterialSection
         kind="assignment"
         title="Assignments"
         items={assignments}
         form={form}
         deleter={deleter}
+        canAdd={canAdd}
       />
       <MaterialDialog form={form} />
       <DeleteDialog deleter={deleter} />

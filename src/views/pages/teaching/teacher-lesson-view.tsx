@@ -252,7 +252,12 @@ function TeacherLessonDetails({ lesson }: { lesson: TeacherLessonDetail }) {
       <Learners lesson={lesson} />
       <LessonAttendance lesson={lesson} />
       <LessonMeetingLink lesson={lesson} />
-      <TeacherMaterials lessonId={lesson.id} notes={lesson.notes} assignments={lesson.assignments} />
+      <TeacherMaterials
+        lessonId={lesson.id}
+        notes={lesson.notes}
+        assignments={lesson.assignments}
+        canAdd={lesson.status !== 'cancelled'}
+      />
     </LessonLayout>
   );
 }

@@ -5,6 +5,7 @@ import { Month } from '@mantine/dates';
 import { Link } from 'wouter';
 import { timetableItemTitle } from '@/machines/screens/timetable-screens';
 import type { TimetableItem } from '@/services/schemas/timetable';
+import { t } from '@/shared/messages';
 import { daysFrom, fullDay, rangeTitle, shortDay, timeIn, weekdayName } from './timetable-dates';
 
 type DaysProps = {
@@ -40,7 +41,7 @@ function LessonEntry({
   showLearner: boolean;
   compact?: boolean;
 }) {
-  const learner = showLearner ? lesson.booking.studentName : null;
+  const learner = showLearner ? lesson.booking?.studentName : null;
   return (
     <Box component="li" style={{ listStyle: 'none' }}>
       <Anchor
@@ -62,6 +63,11 @@ function LessonEntry({
           For {learner}
         </Text>
       )}
+      {lesson.teaching && (
+        <Text size="xs" c="gray.7">
+          {t('teach.youTeach')}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -75,7 +81,7 @@ function LessonList(props: {
   return (
     <Stack component="ul" gap={6} p={0} m={0}>
       {props.lessons.map((lesson) => (
-        <LessonEntry key={`${lesson.id}-${lesson.booking.id}`} lesson={lesson} {...props} />
+        <LessonEntry key={`${lesson.id}-${lesson.booking?.id ?? 'teaching'}`} lesson={lesson} {...props} />
       ))}
     </Stack>
   );

@@ -1,0 +1,5 @@
+-- Issue 24, teach: no data update is needed. Before the migration builds the unique index
+-- teachers_id_number_unique (upper(id_number)), this must return no rows; if it does, an admin
+-- settles which teacher the number belongs to first.
+-- SELECT upper(id_number), array_agg(id) FROM teachers WHERE id_number IS NOT NULL
+--   GROUP BY upper(id_number) HAVING count(*) > 1;

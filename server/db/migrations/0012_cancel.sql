@@ -1,1 +1,0 @@
-ALTER TABLE "bookings" ADD COLUMN "moved_at" timestamp with time zone;
