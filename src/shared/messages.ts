@@ -490,6 +490,10 @@ export const messages = {
   'withdrawal.reviewReceiptUsed': 'M-Pesa confirmed a receipt already recorded on another transaction.',
   'withdrawal.reviewAmountDiffers': 'M-Pesa confirmed another amount than the withdrawal asked for.',
   'withdrawal.reviewNoAnswer': 'M-Pesa gave no answer within 24 hours.',
+  'plans.nothingToPay': 'Your plan covers this cart: nothing to pay. Confirm with your wallet PIN.',
+  'plans.coveredBy': 'Covered by your {plan} plan',
+  'plans.discount': '{percent}% off with your {plan} plan',
+  'plans.lessonsLeft': '{left} of {included} lessons left this month',
 } as const;
 
 export type MessageKey = keyof typeof messages;
