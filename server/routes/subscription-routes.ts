@@ -15,6 +15,11 @@ function planResource(plan: Plan) {
     end_date: plan.endDate?.toISOString() ?? null,
     status: plan.status,
     price: centsToDecimal(plan.priceCents),
+    // A running plan's lessons this Nairobi month (issue 24); null for any other plan.
+    lessons_included: plan.lessons?.included ?? null,
+    lessons_left: plan.lessons?.left ?? null,
+    lesson_cap: plan.lessons ? centsToDecimal(plan.lessons.capCents) : null,
+    discount_percent: plan.lessons?.discountPercent ?? null,
   };
 }
 
