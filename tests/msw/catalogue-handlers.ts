@@ -243,7 +243,7 @@ export const catalogueHandlers = [
           teachers: TEACHERS,
           subjects: [{ ...MATHS, lessons_count: 12 }, { ...CHEMISTRY, lessons_count: 3 }],
           questions: QUESTIONS,
-          packages: [{ id: 2, name: 'Basic', slug: 'basic', recommended: false, price: '500.00', interval: 'month', features: [] }],
+          packages: [{ id: 2, name: 'Basic', slug: 'basic', recommended: false, price: '500.00', interval: 'month', entitlements: { included_lessons: 2, lesson_cap: '600.00', discount_percent: 10 }, features: [] }],
           stats: { teachers: 2, lessons: 1, subjects: 2 },
         },
       }),
