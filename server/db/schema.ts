@@ -384,6 +384,11 @@ export const packages = pgTable('packages', {
   duration: integer('duration').notNull(),
   durationUnit: text('duration_unit', { enum: DURATION_UNITS }).notNull(),
   position: integer('position').notNull().default(0),
+  // What the plan gives (issue 24, docs/issue-24.md "plans"): lessons included each Nairobi month,
+  // each up to a price cap, and a percentage off every other lesson its buyer pays for.
+  includedLessons: integer('included_lessons').notNull().default(0),
+  lessonCapCents: integer('lesson_cap_cents').notNull().default(0),
+  discountPercent: integer('discount_percent').notNull().default(0),
   ...timestamps,
 });
 
@@ -584,6 +589,38 @@ export const subscriptions = pgTable(
     ...timestamps,
   },
   (t) => [index('subscriptions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One included lesson a plan covered (issue 24): tied to its booking and order line, each used once
+ * (`booking_id` unique). `slot` (1…included_lessons) is unique per subscription and Nairobi month, so
+ * no month gives more lessons than the plan includes; giving the lesson back (a refund) sets
+ * `returned_at` and frees the slot, claimed by `… WHERE returned_at IS NULL`, so it happens once.
+ */
+export const planUsages = pgTable(
+  'plan_usages',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** The Nairobi month the lesson was bought in, `YYYY-MM`. */
+    month: text('month').notNull(),
+    slot: integer('slot'),
+    /** The lesson's price the plan paid (what the learner did not). */
+    coveredCents: integer('covered_cents').notNull(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('plan_usages_slot').on(t.subscriptionId, t.month, t.slot)],
 );
 
 // ---- Catalogue (issue 4): categories, tags, terms, subtopics, classes, questions, FAQs, newsletter ----

@@ -23,6 +23,7 @@ import {
   wallets,
 } from './schema';
 import { slugOf } from '../services/admin-catalogue-service';
+import { formatKes } from '../../src/shared/format';
 import { createAccount, type NewAccount } from '../services/account-service';
 import { createChildAccount, saveSchooling } from '../services/profile-service';
 import { hashSecret } from '../security/password';
@@ -744,15 +745,10 @@ async function seedLessons(db: Database, now = new Date()): Promise<void> {
   }
 }
 
-const FEATURES: Array<[name: string, values: [basic: string, standard: string, premium: string]]> = [
-  ['Live lessons per month', ['4', '12', 'Unlimited']],
-  ['Questions to teachers', ['10 a month', '50 a month', 'Unlimited']],
-  ['Lesson recordings', ['No', 'Yes', 'Yes']],
-  ['Notes and assignments', ['Yes', 'Yes', 'Yes']],
-  ['Progress reports', ['Monthly', 'Weekly', 'Weekly, with a parent call']],
-  ['KCSE and KPSEA past papers', ['No', 'Yes', 'Yes, with marking schemes']],
-];
-
+/**
+ * What each plan gives, and nothing else (issue 24): checkout applies these numbers
+ * (server/services/plan-entitlements.ts), and the features shown on /plans are worded from them.
+ */
 const PLANS = [
   {
     name: 'Basic',
@@ -762,6 +758,9 @@ const PLANS = [
     duration: 1,
     durationUnit: 'month' as const,
     recommended: false,
+    includedLessons: 2,
+    lessonCapCents: 60_000,
+    discountPercent: 10,
   },
   {
     name: 'Standard',
@@ -771,6 +770,9 @@ const PLANS = [
     duration: 1,
     durationUnit: 'month' as const,
     recommended: true,
+    includedLessons: 4,
+    lessonCapCents: 100_000,
+    discountPercent: 15,
   },
   {
     name: 'Premium',
@@ -780,7 +782,18 @@ const PLANS = [
     duration: 3,
     durationUnit: 'month' as const,
     recommended: false,
+    includedLessons: 6,
+    lessonCapCents: 160_000,
+    discountPercent: 20,
   },
+];
+
+type SeedPlan = (typeof PLANS)[number];
+
+const FEATURES: Array<[name: string, value: (plan: SeedPlan) => string]> = [
+  ['Lessons included each month', (plan) => String(plan.includedLessons)],
+  ['Price of an included lesson', (plan) => `Up to ${formatKes(plan.lessonCapCents / 100)}`],
+  ['Off every other lesson', (plan) => `${plan.discountPercent}%`],
 ];
 
 async function seedPlans(db: Database): Promise<void> {
@@ -794,11 +807,11 @@ async function seedPlans(db: Database): Promise<void> {
     .onConflictDoNothing();
   const planRows = await db.select().from(packages);
   const featureRows = await db.select().from(packageFeatures);
-  const values = FEATURES.flatMap(([name, perPlan]) =>
-    PLANS.flatMap((plan, planIndex) => {
+  const values = FEATURES.flatMap(([name, valueOf]) =>
+    PLANS.flatMap((plan) => {
       const packageId = planRows.find((row) => row.slug === plan.slug)?.id;
       const featureId = featureRows.find((row) => row.slug === slugOf(name))?.id;
-      const value = perPlan[planIndex] ?? '';
+      const value = valueOf(plan);
       return packageId && featureId ? [{ packageId, featureId, value, displayValue: value }] : [];
     }),
   );

@@ -238,6 +238,13 @@ export function packageResource(plan: PackageDetails) {
     interval: plan.interval,
     duration: plan.duration,
     duration_unit: plan.durationUnit,
+    // What checkout applies (issue 24): lessons included each Nairobi month up to `lesson_cap` each,
+    // and `discount_percent` off every other lesson.
+    entitlements: {
+      included_lessons: plan.includedLessons,
+      lesson_cap: centsToDecimal(plan.lessonCapCents),
+      discount_percent: plan.discountPercent,
+    },
     features: plan.features.map((feature) => ({
       id: feature.id,
       name: feature.name,
@@ -271,9 +278,23 @@ function purchasableResource(item: CartItemRow, found: Purchasables) {
 }
 
 /** `{cart, item_count, total}`: every cart call answers with it. */
-export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purchasables) {
+/** A cart line's price for its buyer (their plans applied, server/services/plan-entitlements.ts). */
+export type PricedLine = {
+  chargedCents: number;
+  coveredBy: { name: string } | null;
+  discount: { name: string; percent: number } | null;
+};
+
+export function cartBody(
+  cart: CartRow | null,
+  items: CartItemRow[],
+  found: Purchasables,
+  priced: Map<number, PricedLine> = new Map(),
+) {
   const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
-  const totalCents = items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
+  const lineTotal = (item: CartItemRow) =>
+    priced.get(item.id)?.chargedCents ?? item.quantity * item.priceCents;
+  const totalCents = items.reduce((sum, item) => sum + lineTotal(item), 0);
   return {
     cart: cart
       ? {
@@ -290,7 +311,9 @@ export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purc
             quantity: item.quantity,
             options: item.options ?? {},
             price: centsToDecimal(item.priceCents),
-            total: centsToDecimal(item.priceCents * item.quantity),
+            // What the buyer pays for the line: their plan may include it or take a share off.
+            total: centsToDecimal(lineTotal(item)),
+            plan: planOfLine(priced.get(item.id)),
             created_at: item.createdAt.toISOString(),
             updated_at: item.updatedAt.toISOString(),
           })),
@@ -301,6 +324,13 @@ export function cartBody(cart: CartRow | null, items: CartItemRow[], found: Purc
     item_count: itemCount,
     total: centsToDecimal(totalCents),
   };
+}
+
+function planOfLine(line: PricedLine | undefined) {
+  if (line?.coveredBy) return { name: line.coveredBy.name, covered: true, discount_percent: null };
+  if (line?.discount)
+    return { name: line.discount.name, covered: false, discount_percent: line.discount.percent };
+  return null;
 }
 
 /**

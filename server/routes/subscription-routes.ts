@@ -17,6 +17,11 @@ function planResource(plan: Plan) {
     end_date: plan.endDate ? dayIn(plan.endDate) : null,
     status: plan.status,
     price: centsToDecimal(plan.priceCents),
+    // A running plan's lessons this Nairobi month (issue 24); null for any other plan.
+    lessons_included: plan.lessons?.included ?? null,
+    lessons_left: plan.lessons?.left ?? null,
+    lesson_cap: plan.lessons ? centsToDecimal(plan.lessons.capCents) : null,
+    discount_percent: plan.lessons?.discountPercent ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { cartBody, type CartItemRow, type CartRow, type Purchasables } from '../
 import { walletResource } from '../resources/user-resource';
 import { t } from '../../src/shared/messages';
 import { isFull, seatsLeft } from '../../src/shared/teaching';
+import { priceCart } from './plan-entitlements';
 import { findLesson, isBookable, isBookedBy, learnerIds, loadLessons } from './lesson-service';
 
 export type CartOwner = { userId: number; roles: string[] } | { sessionId: string };
@@ -86,7 +87,9 @@ export async function bodyOf(db: Database, cart: CartRow | null) {
   if (!cart) return cartBody(null, [], { lessons: new Map(), packages: new Map() });
   const [fresh] = await db.select().from(carts).where(eq(carts.id, cart.id));
   const items = await cartItemsOf(db, cart.id);
-  return cartBody(fresh ?? cart, items, await loadPurchasables(db, items));
+  // Priced for its buyer's plans as they stand now; the payment prices again under its locks.
+  const pricing = await priceCart(db, (fresh ?? cart).userId, items);
+  return cartBody(fresh ?? cart, items, await loadPurchasables(db, items), pricing.lines);
 }
 
 export async function showCart(db: Database, owner: CartOwner) {

@@ -14,6 +14,7 @@ import { plural, wasWere } from '../../src/shared/plural';
 import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify, transactionEvent, type NotificationType } from './notification-service';
 import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
+import { giveBackIncludedLesson } from './plan-entitlements';
 import { newReference } from './payments';
 import {
   lessonBookings,
@@ -178,7 +179,7 @@ export async function refundAndTell(
 
 /**
  * The refund of one booking, in cents, or null when it has nothing to refund (no paid order, free,
- * refunded already). The booking is claimed first (`refund_transaction_id` still null), then the
+ * refunded already); a lesson a plan included is given back to the plan first (issue 24). The booking is claimed first (`refund_transaction_id` still null), then the
  * payer's wallet is credited. `note` is the ledger line's text. The caller holds the lesson's row,
  * the booking's row and the payer's wallet (lock order steps 1, 3, 4).
  */
@@ -189,6 +190,8 @@ export async function refundBooking(
   note: string,
   now: Date,
 ): Promise<number | null> {
+  // A lesson a plan included goes back to the plan (once: its usage row is claimed), whatever the money.
+  await giveBackIncludedLesson(tx, booking.bookingId, now);
   if (booking.refundTransactionId !== null || booking.payerUserId === null) return null;
   if (booking.orderStatus !== 'paid' || booking.paidCents === null || booking.paidCents <= 0) return null;
   const amount = booking.paidCents;

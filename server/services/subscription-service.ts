@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cartItems, carts, packages, subscriptions } from '../db/schema';
+import { lessonsLeftOf } from './plan-entitlements';
 
 export type PlanStatus = 'active' | 'ended' | 'pending_payment' | 'cancelled';
 
@@ -15,6 +16,8 @@ export type Plan = {
   endDate: Date | null;
   status: PlanStatus;
   priceCents: number;
+  /** A running plan's included lessons this Nairobi month, and how many are left (issue 24). */
+  lessons: { included: number; left: number; capCents: number; discountPercent: number } | null;
 };
 
 function statusOf(row: typeof subscriptions.$inferSelect, now: Date): PlanStatus {
@@ -27,7 +30,7 @@ const ORDER: Record<PlanStatus, number> = { pending_payment: 0, active: 1, ended
 
 /** Pending first, then active, ended and cancelled; newest first within each. */
 export async function plansOf(db: Database, userId: number, now = new Date()): Promise<Plan[]> {
-  const [paid, inCart] = await Promise.all([
+  const [paid, inCart, left] = await Promise.all([
     db
       .select({ subscription: subscriptions, plan: { id: packages.id, name: packages.name } })
       .from(subscriptions)
@@ -42,6 +45,7 @@ export async function plansOf(db: Database, userId: number, now = new Date()): P
       .leftJoin(packages, eq(packages.id, cartItems.purchasableId))
       .where(and(eq(carts.userId, userId), inArray(cartItems.purchasableType, ['subscription'])))
       .orderBy(desc(cartItems.createdAt), desc(cartItems.id)),
+    lessonsLeftOf(db, userId, now),
   ]);
   const plans: Plan[] = [
     ...inCart.map(({ item, plan }) => ({
@@ -52,6 +56,7 @@ export async function plansOf(db: Database, userId: number, now = new Date()): P
       endDate: null,
       status: 'pending_payment' as const,
       priceCents: item.priceCents * item.quantity,
+      lessons: null,
     })),
     ...paid.map(({ subscription, plan }) => ({
       id: subscription.id,
@@ -61,6 +66,7 @@ export async function plansOf(db: Database, userId: number, now = new Date()): P
       endDate: subscription.endDate,
       status: statusOf(subscription, now),
       priceCents: subscription.priceCents,
+      lessons: left.get(subscription.id) ?? null,
     })),
   ];
   // Stable sort: the newest-first order of each query is kept within a status.

@@ -537,6 +537,12 @@ export const messages = {
   'teach.youTeach': 'You teach this lesson',
   'teach.approveSeries': 'Approve series',
   'teach.rejectSeries': 'Reject series',
+  'plans.nothingToPay': 'Your plan covers this cart: nothing to pay. Confirm with your wallet PIN.',
+  'plans.coveredBy': 'Covered by your {plan} plan',
+  'plans.discount': '{percent}% off with your {plan} plan',
+  'plans.lessonsLeft': '{left} of {included} included lessons left this month',
+  'plans.rules':
+    'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

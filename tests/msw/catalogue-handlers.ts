@@ -306,6 +306,7 @@ export const catalogueHandlers = [
                 recommended: false,
                 price: '500.00',
                 interval: 'month',
+                entitlements: { included_lessons: 2, lesson_cap: '600.00', discount_percent: 10 },
                 features: [],
               },
             ],

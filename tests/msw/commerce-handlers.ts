@@ -35,7 +35,10 @@ export const PACKAGES = [
     interval: 'month',
     duration: 1,
     duration_unit: 'month',
-    features: [{ id: 1, name: 'Questions per month', slug: 'questions', value: '10', display_value: '10' }],
+    entitlements: { included_lessons: 2, lesson_cap: '600.00', discount_percent: 10 },
+    features: [
+      { id: 1, name: 'Lessons included each month', slug: 'lessons', value: '2', display_value: '2' },
+    ],
   },
   {
     id: 3,
@@ -46,20 +49,22 @@ export const PACKAGES = [
     interval: 'month',
     duration: 1,
     duration_unit: 'month',
+    entitlements: { included_lessons: 6, lesson_cap: '1600.00', discount_percent: 20 },
     features: [
-      {
-        id: 1,
-        name: 'Questions per month',
-        slug: 'questions',
-        value: 'unlimited',
-        display_value: 'Unlimited',
-      },
-      { id: 2, name: 'Group classes', slug: 'classes', value: '4', display_value: null },
+      { id: 1, name: 'Lessons included each month', slug: 'lessons', value: '6', display_value: '6' },
+      { id: 2, name: 'Off every other lesson', slug: 'discount', value: '20%', display_value: null },
     ],
   },
 ];
 
-type CartLine = { purchasableType: 'lesson' | 'subscription'; purchasable: WireRecord; priceCents: number };
+type CartLine = {
+  purchasableType: 'lesson' | 'subscription';
+  purchasable: WireRecord;
+  priceCents: number;
+  /** The buyer's plan on the line (issue 24) and what it charges then. */
+  plan?: { name: string; covered: boolean; discount_percent: number | null };
+  chargedCents?: number;
+};
 type FinalStatus = 'completed' | 'failed' | 'cancelled' | 'needs_review';
 type FakeTransaction = {
   id: number;
@@ -112,7 +117,7 @@ export const commerce = {
     ];
   },
   totalCents() {
-    return this.lines.reduce((sum, line) => sum + line.priceCents, 0);
+    return this.lines.reduce((sum, line) => sum + (line.chargedCents ?? line.priceCents), 0);
   },
   cartBody(): WireRecord {
     return {
@@ -128,7 +133,8 @@ export const commerce = {
           quantity: 1,
           options: null,
           price: money(line.priceCents),
-          total: money(line.priceCents),
+          total: money(line.chargedCents ?? line.priceCents),
+          plan: line.plan ?? null,
           created_at: '2026-11-20T10:00:00+03:00',
           updated_at: '2026-11-20T10:00:00+03:00',
         })),

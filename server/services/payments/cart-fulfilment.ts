@@ -22,13 +22,25 @@ import { feedForOrder } from '../activity-service';
 import { cartItemsOf, requireCart, type CartOwner } from '../cart-service';
 import { isBookable } from '../lesson-service';
 import { lockLessons, seatsTakenOf, type LockedLesson } from '../lesson-seats';
+import { chargedUnitCents, priceCart, useIncludedLessons, type CartPricing } from '../plan-entitlements';
 import { scheduleLessonReminders } from '../reminder-service';
 
 export type Buyer = { userId: number; roles: string[] };
 type Db = Database | DbTransaction;
 
-export const totalOf = (items: CartItemRow[]) =>
-  items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+/**
+ * What the buyer pays for a cart, their plans applied (issue 24): read without locks, for the amounts
+ * a paybill customer is asked to type; a payment prices again under its locks (`lockPayableCart`).
+ */
+export const totalFor = async (db: Db, userId: number | null, items: CartItemRow[]) =>
+  (await priceCart(db, userId, items)).totalCents;
+
+/**
+ * The cart priced for its buyer under the lock of their plans (docs/commerce.md "Lock order", step
+ * 2b, after the cart): two checkouts counting the same included lessons take turns.
+ */
+export const lockedPricing = (tx: DbTransaction, userId: number, items: CartItemRow[], now: Date) =>
+  priceCart(tx, userId, items, now, { lock: true });
 
 /** The student the lessons are booked for: the buyer, or one of a parent's children. */
 export async function resolveLearner(db: Db, userId: number, requested: number | null, items: CartItemRow[]) {
@@ -136,24 +148,38 @@ export async function fulfilCart(
     userId: number;
     learnerId: number | null;
     transactionId: number;
+    /** `lockedPricing`'s answer: each line is recorded at what was charged for it. */
+    pricing: CartPricing;
+    now: Date;
   },
 ) {
-  const { cart, items, userId, learnerId, transactionId } = input;
+  const { cart, items, userId, learnerId, transactionId, pricing, now: pricedAt } = input;
   const [order] = await tx
     .insert(orders)
-    .values({ userId, studentId: learnerId, transactionId, totalCents: totalOf(items) })
+    .values({ userId, studentId: learnerId, transactionId, totalCents: pricing.totalCents })
     .returning();
   if (!order) throw new Error('Order insert returned no row');
-  await tx.insert(orderItems).values(
-    items.map((item) => ({
-      orderId: order.id,
-      purchasableType: item.purchasableType,
-      purchasableId: item.purchasableId,
-      quantity: item.quantity,
-      priceCents: item.priceCents,
-      options: item.options,
-    })),
-  );
+  const lines = await tx
+    .insert(orderItems)
+    .values(
+      items.map((item) => {
+        const line = pricing.lines.get(item.id);
+        const plan = line?.coveredBy
+          ? { plan_covered_by: line.coveredBy.name, list_price_cents: item.priceCents }
+          : line?.discount
+            ? { plan_discount: line.discount, list_price_cents: item.priceCents }
+            : null;
+        return {
+          orderId: order.id,
+          purchasableType: item.purchasableType,
+          purchasableId: item.purchasableId,
+          quantity: item.quantity,
+          priceCents: chargedUnitCents(item, pricing),
+          options: plan ? { ...(item.options ?? {}), ...plan } : item.options,
+        };
+      }),
+    )
+    .returning({ id: orderItems.id, type: orderItems.purchasableType, lessonId: orderItems.purchasableId });
   const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
   const booked =
     lessonItems.length && learnerId !== null
@@ -168,6 +194,19 @@ export async function fulfilCart(
           )
           .returning({ id: bookings.id, lessonId: bookings.lessonId })
       : [];
+  // The included lessons this order used, each tied to its booking and order line.
+  await useIncludedLessons(
+    tx,
+    lessonItems.flatMap((item) => {
+      const line = pricing.lines.get(item.id);
+      const booking = booked.find((row) => row.lessonId === item.purchasableId);
+      const orderLine = lines.find((row) => row.type === 'lesson' && row.lessonId === item.purchasableId);
+      return line && booking && orderLine
+        ? [{ line, bookingId: booking.id, orderItemId: orderLine.id, coveredCents: item.priceCents }]
+        : [];
+    }),
+    pricedAt,
+  );
   // The payer's feed and notifications, and each booking's reminder, commit with the order.
   await scheduleLessonReminders(tx, booked);
   await feedForOrder(tx, {
@@ -232,7 +271,9 @@ export async function lockPayableCart(tx: DbTransaction, buyer: Buyer, cartId: n
   const learnerId = await resolveLearner(tx, buyer.userId, input.studentId, items);
   const problem = await availabilityProblem(tx, items, learnerId, locked);
   if (problem) throw new HttpError(409, problem);
-  return { cart, items, learnerId, totalCents: totalOf(items) };
+  const now = new Date();
+  const pricing = await lockedPricing(tx, buyer.userId, items, now);
+  return { cart, items, learnerId, totalCents: pricing.totalCents, pricing, now };
 }
 
 export async function payableCartId(db: Database, buyer: Buyer, cartId: number | null): Promise<number> {

@@ -9,7 +9,7 @@ import { cartItemsOf } from '../cart-service';
 import type { CommerceContext } from '../commerce-context';
 import type { FollowUp } from '../follow-ups';
 import { payoutKes, resultIds } from './b2c';
-import { resolveLearner, totalOf } from './cart-fulfilment';
+import { resolveLearner, totalFor } from './cart-fulfilment';
 import { askedMpesaCents } from './mpesa-express';
 import { reconcile } from './reconciliation';
 import { isUniqueViolation, receiptSpace } from './settlement';
@@ -157,7 +157,7 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
       type: 'payment',
       // What the server asks for: the cart's total now; with no cart, what the customer says they
       // paid (nothing is settled without M-Pesa confirming exactly that). Either way only a claim.
-      amountCents: totalOf(items) || claimedCents,
+      amountCents: (await totalFor(ctx.db, cart?.userId ?? null, items)) || claimedCents,
       claimedAmountCents: claimedCents,
       reference: `C2B-${confirmation.transId}`,
       gateway: 'paybill',

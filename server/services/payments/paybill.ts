@@ -12,7 +12,7 @@ import { t } from '../../../src/shared/messages';
 import { cartItemsOf, paybillAccountOf, requireCart } from '../cart-service';
 import { closeStatusQuery, rememberStatusQuery } from './status-queries';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
-import { resolveLearner, totalOf, type Buyer } from './cart-fulfilment';
+import { resolveLearner, totalFor, type Buyer } from './cart-fulfilment';
 import type { TransactionRow } from './pending-transactions';
 import { settle } from './settlement';
 
@@ -56,7 +56,7 @@ export async function paybillFor(
     business_number: ctx.mpesa.paybillDetails().businessNumber,
     account_number: await paybillAccountOf(ctx.db, cart),
     // M-Pesa moves whole shillings.
-    amount: centsToDecimal(Math.ceil(totalOf(items) / 100) * 100),
+    amount: centsToDecimal(Math.ceil((await totalFor(ctx.db, buyer.userId, items)) / 100) * 100),
   };
 }
 

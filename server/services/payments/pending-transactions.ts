@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction as DbTransaction } from '../../db/client';
 import { transactions, wallets } from '../../db/schema';
+import { ValidationError } from '../../http/errors';
+import { t } from '../../../src/shared/messages';
 import type { CommerceContext } from '../commerce-context';
 import { lockPayableCart, payableCartId, type Buyer, type PayInput } from './cart-fulfilment';
 
@@ -36,6 +38,8 @@ export async function pendingCartPayment(
     // The cart's lessons, then the cart (docs/commerce.md "Lock order", steps 1 and 2): a second tab
     // paying the same cart waits here, then finds this pending transaction.
     const payable = await lockPayableCart(tx, buyer, id, input);
+    // Everything included by a plan: no gateway is asked for nothing (the wallet confirms it at 0).
+    if (payable.totalCents === 0) throw ValidationError.field('payment_method', t('plans.nothingToPay'));
     const [existing] = await tx
       .select()
       .from(transactions)

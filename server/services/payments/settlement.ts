@@ -9,7 +9,7 @@ import { t } from '../../../src/shared/messages';
 import { feedForTopUp } from '../activity-service';
 import type { CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
-import { availabilityProblem, fulfilCart, lockCartWithLessons, totalOf } from './cart-fulfilment';
+import { availabilityProblem, fulfilCart, lockCartWithLessons, lockedPricing } from './cart-fulfilment';
 import type { TransactionRow } from './pending-transactions';
 
 export type Outcome =
@@ -184,8 +184,12 @@ export async function settle(
     // (steps 1, 2 and 4 of docs/commerce.md "Lock order").
     const { cart, items, locked, changed } = await lockCartWithLessons(tx, row.cartId);
     if (!cart || changed || cart.version !== row.cartVersion) return refund();
-    if (items.length === 0 || totalOf(items) !== row.amountCents) return refund();
+    if (items.length === 0) return refund();
     if (await availabilityProblem(tx, items, row.studentId, locked)) return refund();
+    // The buyer's plans, locked after the cart (step 2b): an included lesson used meanwhile by
+    // another checkout changes the total, and the money goes to the wallet like any changed cart.
+    const pricing = await lockedPricing(tx, row.userId, items, now);
+    if (pricing.totalCents !== row.amountCents) return refund();
     // Lessons need a learner (a parent paying by paybill without choosing a child): nobody to book for.
     if (row.studentId === null && items.some((item) => item.purchasableType === 'lesson'))
       return refund(t('payment.noLearnerRefund'));
@@ -195,6 +199,8 @@ export async function settle(
       userId: row.userId,
       learnerId: row.studentId,
       transactionId: row.id,
+      pricing,
+      now,
     });
     // Paybill customers type the amount themselves; what is over the total is theirs to keep.
     if (outcome.paidCents > row.amountCents)

@@ -2,6 +2,7 @@
 // Items are a union on `purchasableType`, so a view can never read lesson fields off a plan.
 import {
   array,
+  boolean,
   coerce,
   defaulted,
   enums,
@@ -57,6 +58,8 @@ const CartItemWire = type({
   options: maybe(unknown()),
   price: defaulted(money, '0.00'),
   total: defaulted(money, '0.00'),
+  // The buyer's plan on this line (issue 24): it includes the lesson, or takes a share off.
+  plan: maybe(type({ name: string(), covered: boolean(), discountPercent: maybe(number()) })),
   createdAt: maybe(string()),
   updatedAt: maybe(string()),
 });

@@ -28,12 +28,20 @@ export type Subject = Infer<typeof SubjectStruct>;
 
 // Catalogue pages (issue 4, docs/catalogue-api.md "Catalogue"). The shapes above stay as the
 // profile forms read them; these add what the curricula, grade-level and subject pages show.
-const count = defaulted(coerce(number(), string(), (value) => Number(value)), 0);
+const count = defaulted(
+  coerce(number(), string(), (value) => Number(value)),
+  0,
+);
 
 export const SubjectRefStruct = type({ id, name: string(), slug: maybe(string()), color: maybe(string()) });
 export type SubjectRef = Infer<typeof SubjectRefStruct>;
 
-export const CurriculumRefStruct = type({ id, name: string(), acronym: maybe(string()), slug: maybe(string()) });
+export const CurriculumRefStruct = type({
+  id,
+  name: string(),
+  acronym: maybe(string()),
+  slug: maybe(string()),
+});
 export type CurriculumRef = Infer<typeof CurriculumRefStruct>;
 
 const NamedRef = type({ id, name: string(), slug: maybe(string()) });
@@ -42,7 +50,9 @@ export const GradeLevelRefStruct = type({
   id,
   name: string(),
   slug: maybe(string()),
-  eduLevel: maybe(type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) })),
+  eduLevel: maybe(
+    type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) }),
+  ),
 });
 export type GradeLevelRef = Infer<typeof GradeLevelRefStruct>;
 
@@ -66,7 +76,14 @@ export const CurriculumDetailStruct = type({
   slug: maybe(string()),
   eduLevelCount: count,
   eduLevels: defaulted(
-    array(type({ id, name: string(), slug: maybe(string()), gradeLevels: defaulted(array(GradeLevelRowStruct), []) })),
+    array(
+      type({
+        id,
+        name: string(),
+        slug: maybe(string()),
+        gradeLevels: defaulted(array(GradeLevelRowStruct), []),
+      }),
+    ),
     [],
   ),
   subjects: defaulted(array(SubjectRefStruct), []),
@@ -78,7 +95,9 @@ export const GradeLevelSummaryStruct = type({
   name: string(),
   slug: maybe(string()),
   subjectsCount: count,
-  eduLevel: maybe(type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) })),
+  eduLevel: maybe(
+    type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) }),
+  ),
 });
 export type GradeLevelSummary = Infer<typeof GradeLevelSummaryStruct>;
 
@@ -90,9 +109,19 @@ export const GradeLevelDetailStruct = type({
   name: string(),
   slug: maybe(string()),
   subjectsCount: count,
-  eduLevel: maybe(type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) })),
+  eduLevel: maybe(
+    type({ id, name: string(), slug: maybe(string()), curriculum: maybe(CurriculumRefStruct) }),
+  ),
   subjects: defaulted(
-    array(type({ id, name: string(), slug: maybe(string()), color: maybe(string()), topics: defaulted(array(TopicRowStruct), []) })),
+    array(
+      type({
+        id,
+        name: string(),
+        slug: maybe(string()),
+        color: maybe(string()),
+        topics: defaulted(array(TopicRowStruct), []),
+      }),
+    ),
     [],
   ),
 });
@@ -108,9 +137,13 @@ export const SubjectSummaryStruct = type({
 });
 export type SubjectSummary = Infer<typeof SubjectSummaryStruct>;
 
-export const decodeCurriculumSummary = (raw: unknown): CurriculumSummary => decodeWith(CurriculumSummaryStruct, raw);
-export const decodeCurriculumDetail = (raw: unknown): CurriculumDetail => decodeWith(CurriculumDetailStruct, raw);
-export const decodeGradeLevelSummary = (raw: unknown): GradeLevelSummary => decodeWith(GradeLevelSummaryStruct, raw);
-export const decodeGradeLevelDetail = (raw: unknown): GradeLevelDetail => decodeWith(GradeLevelDetailStruct, raw);
+export const decodeCurriculumSummary = (raw: unknown): CurriculumSummary =>
+  decodeWith(CurriculumSummaryStruct, raw);
+export const decodeCurriculumDetail = (raw: unknown): CurriculumDetail =>
+  decodeWith(CurriculumDetailStruct, raw);
+export const decodeGradeLevelSummary = (raw: unknown): GradeLevelSummary =>
+  decodeWith(GradeLevelSummaryStruct, raw);
+export const decodeGradeLevelDetail = (raw: unknown): GradeLevelDetail =>
+  decodeWith(GradeLevelDetailStruct, raw);
 export const decodeSubjectSummary = (raw: unknown): SubjectSummary => decodeWith(SubjectSummaryStruct, raw);
 export { NamedRef as NamedRefStruct, TopicRowStruct, count as countStruct };

@@ -15,6 +15,9 @@ export const PlanStruct = type({
   endDate: maybe(string()),
   status: oneOf(PLAN_STATUSES),
   price: money,
+  // A running plan's included lessons this Nairobi month (issue 24); null for others.
+  lessonsIncluded: maybe(number()),
+  lessonsLeft: maybe(number()),
 });
 export type Plan = Infer<typeof PlanStruct>;
 

@@ -40,4 +40,3 @@ export function toTransaction(wire: TransactionWire): Transaction {
 
 export const decodeTransaction = (raw: unknown): Transaction =>
   toTransaction(decodeWith(TransactionStruct, raw));
-

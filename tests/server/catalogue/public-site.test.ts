@@ -127,13 +127,18 @@ describe('plans and FAQs', () => {
       ['Standard', '2500.00', true],
       ['Premium', '6000.00', false],
     ]);
-    expect(answer.body.data[1].features).toHaveLength(6);
-    expect(answer.body.data[1].features[0]).toEqual({
-      id: expect.any(Number),
-      name: 'Live lessons per month',
-      slug: 'live-lessons-per-month',
-      value: '12',
-      display_value: '12',
+    // Only what checkout applies (issue 24): the included lessons, their cap and the discount.
+    expect(
+      answer.body.data[1].features.map((feature: Json) => [feature.name, feature.display_value]),
+    ).toEqual([
+      ['Lessons included each month', '4'],
+      ['Price of an included lesson', 'Up to KES 1,000'],
+      ['Off every other lesson', '15%'],
+    ]);
+    expect(answer.body.data[1].entitlements).toEqual({
+      included_lessons: 4,
+      lesson_cap: '1000.00',
+      discount_percent: 15,
     });
   });
 

@@ -38,6 +38,36 @@ describe('cart drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your cart' })).not.toBeInTheDocument());
   });
 
+  it('says on a line that the buyer’s plan covers it or takes its share off, with the list price struck', async () => {
+    commerce.fill();
+    const [lessonLine, planLine] = commerce.lines as [
+      (typeof commerce.lines)[number],
+      (typeof commerce.lines)[number],
+    ];
+    commerce.lines = [
+      { ...lessonLine, plan: { name: 'Basic', covered: true, discount_percent: null }, chargedCents: 0 },
+      {
+        ...lessonLine,
+        purchasable: { ...lessonLine.purchasable, id: 13, topic: { name: 'Fractions' } },
+        plan: { name: 'Basic', covered: false, discount_percent: 10 },
+        chargedCents: 135_000,
+      },
+      planLine,
+    ];
+    signedInAs('student@example.com');
+    const app = renderApp('/workspace');
+    await app.landsOn('/workspace');
+    const drawer = await openCart(app, 3);
+
+    const [covered, discounted] = within(drawer).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(covered).getByText('Covered by your Basic plan')).toBeInTheDocument();
+    expect(within(covered).getByText('KES 0')).toBeInTheDocument();
+    expect(within(covered).getByText('KES 1,500')).toHaveStyle({ textDecoration: 'line-through' });
+    expect(within(discounted).getByText('10% off with your Basic plan')).toBeInTheDocument();
+    expect(within(discounted).getByText('KES 1,350')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('cart-subtotal')).toHaveTextContent('KES 3,350');
+  });
+
   it('says the cart is empty at 0 items', async () => {
     signedInAs('student@example.com');
     const app = renderApp('/workspace');

@@ -23,9 +23,11 @@ describe('plans page', () => {
     expect(within(premium).getByText('KES 2,000')).toBeInTheDocument();
     expect(within(premium).getByText('per month')).toBeInTheDocument();
     expect(within(within(premium).getByRole('list', { name: 'Premium features' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Questions per month: Unlimited',
-      'Group classes: 4',
+      'Lessons included each month: 6',
+      'Off every other lesson: 20%',
     ]);
+    // How the entitlements apply, said once for every plan (issue 24).
+    expect(screen.getByText(t('plans.rules'))).toBeInTheDocument();
     expect(within(plan('Basic')).queryByText('Recommended')).not.toBeInTheDocument();
     expect(within(plan('Basic')).getByText('KES 500')).toBeInTheDocument();
   });

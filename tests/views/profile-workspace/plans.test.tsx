@@ -33,6 +33,10 @@ describe('my plans on the wallet page', () => {
         end_date: '2026-12-01T09:00:00+03:00',
         status: 'active',
         price: '2500.00',
+        lessons_included: 4,
+        lessons_left: 1,
+        lesson_cap: '1000.00',
+        discount_percent: 15,
       },
       {
         id: 5,
@@ -54,6 +58,9 @@ describe('my plans on the wallet page', () => {
     expect(rows[1]).toHaveTextContent('Standard');
     expect(rows[1]).toHaveTextContent('Active');
     expect(rows[1]).toHaveTextContent('Nov 1, 2026 – Dec 1, 2026');
+    // What the running plan has left this Nairobi month (issue 24); the others say nothing of it.
+    expect(rows[1]).toHaveTextContent('1 of 4 included lessons left this month');
+    expect(rows[0]).not.toHaveTextContent('left this month');
     expect(rows[2]).toHaveTextContent('Exam revision');
     expect(rows[2]).toHaveTextContent('Ended');
     expect(rows[2]).toHaveTextContent('Jan 10, 2026 – Feb 10, 2026');

@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import type { CartItem } from '@/services/schemas/cart';
 import { cartItemName } from '@/shared/cart';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
+import { t } from '@/shared/messages';
 
 /** The second line under an item's name: when a lesson is, or that a plan is a subscription. */
 function itemDetails(item: CartItem): string[] {
@@ -21,9 +22,18 @@ type Props = {
   onRemove?: (item: CartItem) => void;
 };
 
+/** "Covered by your Basic plan" or "10% off with your Basic plan" (issue 24), or nothing. */
+function planNote(item: CartItem): string | null {
+  const plan = item.plan;
+  if (!plan) return null;
+  if (plan.covered) return t('plans.coveredBy', { plan: plan.name });
+  return t('plans.discount', { plan: plan.name, percent: plan.discountPercent ?? 0 });
+}
+
 /** One cart line (SPEC §3 cart item): lesson topic, program, date and time, or plan name; price. */
 export function CartItemRow({ item, onRemove }: Props) {
   const name = cartItemName(item);
+  const note = planNote(item);
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs" aria-label={name}>
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -35,8 +45,18 @@ export function CartItemRow({ item, onRemove }: Props) {
             {line}
           </Text>
         ))}
+        {note && (
+          <Text size="xs" c="teal.9" fw={500}>
+            {note}
+          </Text>
+        )}
       </Stack>
       <Group gap={4} wrap="nowrap">
+        {item.total !== item.price && (
+          <Text size="xs" c="gray.7" td="line-through" style={{ whiteSpace: 'nowrap' }}>
+            {formatKes(item.price)}
+          </Text>
+        )}
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {formatKes(item.total)}
         </Text>

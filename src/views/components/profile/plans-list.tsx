@@ -34,6 +34,11 @@ function PlanRow({ plan }: { plan: Plan }) {
           <Text size="sm" c="gray.7">
             {dates}
           </Text>
+          {plan.status === 'active' && plan.lessonsIncluded !== null && plan.lessonsIncluded > 0 && (
+            <Text size="sm">
+              {t('plans.lessonsLeft', { left: plan.lessonsLeft ?? 0, included: plan.lessonsIncluded })}
+            </Text>
+          )}
         </div>
         <Stack gap={4} align="flex-end">
           {status && (

@@ -125,6 +125,7 @@ export default function PlansPage() {
           <Text c="dimmed">
             Choose a plan that fits your learning. Pay from your wallet, by M-Pesa or by card.
           </Text>
+          <Text size="sm">{t('plans.rules')}</Text>
         </Stack>
         {loading && <CenteredLoader label="Loading plans" />}
         {error && (
