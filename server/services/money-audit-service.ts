@@ -147,14 +147,15 @@ async function gatewayReceipts(db: Db): Promise<Breach[]> {
       group by 1, 2 having count(*) > 1
       order by 2`,
   );
-  // A withdrawal paid out rests on M-Pesa's receipt; a failed one was returned exactly once, in full,
-  // to its own wallet; a return belongs to a failed withdrawal.
+  // A withdrawal paid out rests on M-Pesa's receipt, or on a staff decision recorded in
+  // `transaction_audit` (the money desk closed it as paid outside the app); a failed one, or one staff
+  // reversed, was returned exactly once, in full, to its own wallet; a return belongs to such a one.
   const withdrawals = await rows(
     db,
     sql`select w.id as transaction_id, w.wallet_id, w.amount_cents,
         case when w.status = 'completed' and nullif(w.gateway_receipt, '') is null then 'withdrawal_without_receipt'
-             when w.status = 'failed' and count(r.id) = 0 then 'withdrawal_not_returned'
-             when w.status <> 'failed' and count(r.id) > 0 then 'withdrawal_returned_but_not_failed'
+             when w.status in ('failed', 'reversed') and count(r.id) = 0 then 'withdrawal_not_returned'
+             when w.status not in ('failed', 'reversed') and count(r.id) > 0 then 'withdrawal_returned_but_not_failed'
              when count(r.id) > 1 then 'withdrawal_returned_twice'
              else 'withdrawal_return_differs' end as problem
       from transactions w
@@ -162,8 +163,10 @@ async function gatewayReceipts(db: Db): Promise<Breach[]> {
         and r.status = 'completed'
       where w.type = 'withdrawal'
       group by w.id
-      having (w.status = 'completed' and nullif(w.gateway_receipt, '') is null)
-        or (w.status = 'failed' and count(r.id) <> 1) or (w.status <> 'failed' and count(r.id) > 0)
+      having (w.status = 'completed' and nullif(w.gateway_receipt, '') is null
+          and not exists (select 1 from transaction_audit a where a.transaction_id = w.id))
+        or (w.status in ('failed', 'reversed') and count(r.id) <> 1)
+        or (w.status not in ('failed', 'reversed') and count(r.id) > 0)
         or bool_or(r.id is not null and (r.amount_cents <> w.amount_cents or r.wallet_id is distinct from w.wallet_id))
       order by w.id`,
   );

@@ -1,6 +1,7 @@
 // The demo student buys lessons against the real server: by wallet, by M-Pesa express (the
 // sandbox answers by phone number) and by Pesapal through the sandbox's hosted page. Each time the
 // cart empties and the lesson is among the bookings.
+import { mpesaPaymentReason, STK_RESULT } from '../../src/shared/mpesa-results';
 import { describe } from 'vitest';
 import { STUDENT } from './support/auth';
 import { seriousViolations } from './support/axe';
@@ -100,7 +101,10 @@ describe('paying for lessons', () => {
     await checkout.getByRole('button', { name: /^Pay KES/ }).click();
     const mpesa = page.getByRole('dialog', { name: 'Pay with M-Pesa' });
     await mpesa.getByRole('button', { name: 'Send payment prompt' }).click();
-    await mpesa.getByRole('alert').getByText('Request cancelled by user').waitFor({ timeout: 30_000 });
+    await mpesa
+      .getByRole('alert')
+      .getByText(mpesaPaymentReason(STK_RESULT.cancelled))
+      .waitFor({ timeout: 30_000 });
     // Nothing was paid: the lesson waits in the cart, not among the bookings.
     expect(await cartCodes(page)).toContain(CANCELLED_THEN_PESAPAL_LESSON);
     expect(await bookedCodes(page)).not.toContain(CANCELLED_THEN_PESAPAL_LESSON);

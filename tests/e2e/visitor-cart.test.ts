@@ -8,7 +8,8 @@ describe('a visitor buying a lesson', () => {
     page,
   }) => {
     await page.goto('/search');
-    await page.getByRole('searchbox').fill('mathematics');
+    // The search page's own box (the header has one too, issue 24).
+    await page.getByRole('searchbox', { name: /questions and subjects/ }).fill('mathematics');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'mathematics');
 

@@ -14,7 +14,7 @@ import { coverageOf, modelOf, mutationTests, pathTests, replayScreens, type Mode
 type WithdrawalEvent = EventFromLogic<typeof withdrawalMachine>;
 
 const TEXT = {
-  limits: 'Withdraw from KES 50 to KES 150,000.',
+  limits: 'Enter a whole amount from KES 50 to KES 150,000.',
   aboveWithdrawable: 'You can withdraw at most KES 2,000.',
   badPin: 'The PIN must be a 4-digit number.',
   wrongPin: 'The PIN is incorrect. You have 4 tries left.',

@@ -178,9 +178,15 @@ describe('serving the built SPA', () => {
   });
 
   it('answers any app path with index.html that browsers must revalidate', async () => {
-    for (const page of ['/', '/workspace', '/lessons/view/ABC123?x=1']) {
+    // An unknown lesson code answers 404 with the same page (issue 24): revalidated like the rest.
+    for (const [page, status] of [
+      ['/', 200],
+      ['/workspace', 200],
+      ['/lessons/find?x=1', 200],
+      ['/lessons/view/ABC123?x=1', 404],
+    ] as const) {
       const response = await fetch(`${baseUrl}${page}`);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(status);
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<div id="root"></div>');

@@ -1,6 +1,7 @@
 // A notification is a hint, never proof: forged M-Pesa callbacks, C2B confirmations and status
 // answers move no money, and a gateway that confirms another amount than we asked leaves the
 // payment for staff (issue 8, "Forged gateway notifications").
+import { mpesaPaymentReason, STK_RESULT } from '../../../src/shared/mpesa-results';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPesapalOrders, transactions } from '../../../server/db/schema';
@@ -78,7 +79,8 @@ describe('a forged STK callback', () => {
     const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
     expect(final).toMatchObject({
       status: 'failed',
-      meta: { result_desc: 'DS timeout user cannot be reached' },
+      // M-Pesa's 1037 in the words the payer reads, never Daraja's own text (issue 24).
+      meta: { result_desc: mpesaPaymentReason(STK_RESULT.noAnswer) },
     });
     // What the forger claimed is kept for staff, never paid out.
     const kept = await transactionRow(topup.body.transaction.id);
@@ -390,7 +392,7 @@ describe("the probe's forgeries (issue 20)", () => {
     expectNoGatewayIds((await buyer.browser.get('/api/wallet')).body, ids);
     // The SPA still reads the gateway's reason.
     const final = await finalTransaction(buyer.browser, pushed.id);
-    expect(final.meta).toEqual({ result_desc: 'DS timeout user cannot be reached' });
+    expect(final.meta).toEqual({ result_desc: mpesaPaymentReason(STK_RESULT.noAnswer) });
   });
 
   it('an M-Pesa express receipt re-sent as a C2B TransID is credited once only', async () => {

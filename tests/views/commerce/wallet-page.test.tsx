@@ -65,7 +65,8 @@ describe('wallet page', () => {
       commerce.startTransaction(type, cents, status, null).status = status;
     }
     await openWallet();
-    const history = section('Recent transactions');
+    // The table (jsdom applies no media query, so the phone's cards are there too).
+    const history = screen.getByRole('region', { name: 'Recent transactions table' });
     expect(within(history).getByText('KES 1,500')).toBeInTheDocument();
     expect(within(history).getByText('KES 800')).toBeInTheDocument();
     expect(within(history).queryByText('−KES 1,500')).not.toBeInTheDocument();
