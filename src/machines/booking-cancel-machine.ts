@@ -61,6 +61,7 @@ export const bookingCancelMachine = setup({
       tags: 'busy',
       entry: 'clearError',
       invoke: {
+        id: 'cancelBooking',
         src: 'cancelBooking',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: {
@@ -80,6 +81,7 @@ export const bookingCancelMachine = setup({
       tags: 'busy',
       entry: 'clearError',
       invoke: {
+        id: 'keepBooking',
         src: 'keepBooking',
         input: ({ context }) => ({ bookingId: context.bookingId }),
         onDone: {
