@@ -324,28 +324,7 @@ export async function decideLesson(
 ) {
   return ctx.db.transaction(async (tx) => {
     const now = new Date();
-    const [claimed] = await tx
-      .update(lessons)
-      .set({
-        isApproved: decision.approve,
-        rejectionComment: decision.approve ? null : decision.comment,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(lessons.id, lessonId),
-          eq(lessons.isApproved, false),
-          isNull(lessons.rejectionComment),
-          isNull(lessons.cancelledAt),
-          gt(lessons.startAt, now),
-        ),
-      )
-      .returning({
-        id: lessons.id,
-        code: lessons.code,
-        teacherId: lessons.teacherId,
-        startAt: lessons.startAt,
-      });
+    const [claimed] = await claimWaitingLessons(tx, eq(lessons.id, lessonId), decision, now);
     if (!claimed) throw await refuse(tx, lessons, lessonId, 'admin.lessonNotPending');
     const [topic] = await tx
       .select({ name: topics.name })
@@ -372,6 +351,40 @@ export async function decideLesson(
 }
 
 /**
+ * Decides the lessons `which` picks that still wait for a decision (pending, not cancelled, not
+ * started): one `UPDATE … WHERE` claims them, so of two admins only the first decides a lesson.
+ */
+function claimWaitingLessons(
+  tx: Transaction,
+  which: SQL,
+  decision: { approve: true } | { approve: false; comment: string },
+  now: Date,
+) {
+  return tx
+    .update(lessons)
+    .set({
+      isApproved: decision.approve,
+      rejectionComment: decision.approve ? null : decision.comment,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        which,
+        eq(lessons.isApproved, false),
+        isNull(lessons.rejectionComment),
+        isNull(lessons.cancelledAt),
+        gt(lessons.startAt, now),
+      ),
+    )
+    .returning({
+      id: lessons.id,
+      code: lessons.code,
+      teacherId: lessons.teacherId,
+      startAt: lessons.startAt,
+    });
+}
+
+/**
  * `POST /api/admin/lessons/approve-series/{id}` and `reject-series/{id}` (issue 24): every lesson
  * of the series lesson `lessonId` belongs to (the lessons one store made) that is still waiting:
  * pending, not cancelled, not started. Lessons already decided stay as they are. One notification
@@ -389,28 +402,12 @@ export async function decideSeries(
       .from(lessons)
       .where(eq(lessons.id, lessonId));
     if (!first) throw notFound();
-    const claimed = await tx
-      .update(lessons)
-      .set({
-        isApproved: decision.approve,
-        rejectionComment: decision.approve ? null : decision.comment,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          first.seriesId === null ? eq(lessons.id, lessonId) : eq(lessons.seriesId, first.seriesId),
-          eq(lessons.isApproved, false),
-          isNull(lessons.rejectionComment),
-          isNull(lessons.cancelledAt),
-          gt(lessons.startAt, now),
-        ),
-      )
-      .returning({
-        id: lessons.id,
-        code: lessons.code,
-        teacherId: lessons.teacherId,
-        startAt: lessons.startAt,
-      });
+    const claimed = await claimWaitingLessons(
+      tx,
+      first.seriesId === null ? eq(lessons.id, lessonId) : eq(lessons.seriesId, first.seriesId),
+      decision,
+      now,
+    );
     const [earliest] = [...claimed].sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
     if (!earliest) throw new HttpError(409, t('teach.seriesNothing'));
     const [topic] = await tx
