@@ -126,6 +126,8 @@ describe('attendance on the teacher’s lesson page', () => {
           role: 'learner',
           first_joined_at: new Date(start + 120_000).toISOString(),
         },
+        // As the server lists a booked learner who never joined (docs/classroom.md).
+        { user_id: 302, name: 'Otieno Odhiambo', role: 'learner', first_joined_at: null },
       ],
     });
     await open('/lessons/show/LSN-T501');

@@ -25,9 +25,20 @@ export function AttendanceTable({
   /** The table's name for screen readers ("Attendance of Fractions"). */
   label: string;
 }) {
-  const joined = new Set(attendance.map((entry) => `${entry.role}:${entry.name ?? ''}`));
-  const absent = expected.filter((person) => !joined.has(`${person.role}:${person.name}`));
-  if (attendance.length === 0 && absent.length === 0) {
+  // The server lists every expected person, with `first_joined_at` null for one who never joined.
+  const came = attendance.filter((entry) => entry.firstJoinedAt);
+  const key = (person: { role: string | null; name: string | null }) => `${person.role}:${person.name ?? ''}`;
+  const joined = new Set(came.map(key));
+  const absent = [
+    ...expected,
+    ...attendance.flatMap((entry) =>
+      entry.firstJoinedAt || !entry.role ? [] : [{ name: entry.name ?? '', role: entry.role as Role }],
+    ),
+  ].filter(
+    (person, index, all) =>
+      !joined.has(key(person)) && all.findIndex((p) => key(p) === key(person)) === index,
+  );
+  if (came.length === 0 && absent.length === 0) {
     return (
       <Text size="sm" c="gray.7">
         {t('reports.attendanceNone')}
@@ -52,7 +63,7 @@ export function AttendanceTable({
           </tr>
         </thead>
         <tbody>
-          {attendance.map((entry) => (
+          {came.map((entry) => (
             <tr key={`joined-${entry.userId}`}>
               <td style={CELL}>{entry.name}</td>
               <td style={CELL}>{entry.role ? ROLE_NAMES[entry.role] : ''}</td>
@@ -78,7 +89,9 @@ export function AttendanceTable({
  */
 export function LessonAttendance({ lesson }: { lesson: TeacherLessonDetail }) {
   const started = lesson.startAt !== null && Date.parse(lesson.startAt) <= Date.now();
-  if (lesson.cancelledAt || (!started && lesson.attendance.length === 0)) return null;
+  // Before the start only once someone (the teacher, early) has come in.
+  const anyoneCame = lesson.attendance.some((entry) => entry.firstJoinedAt);
+  if (lesson.cancelledAt || (!started && !anyoneCame)) return null;
   const expected = [
     ...(lesson.teacher?.name ? [{ name: lesson.teacher.name, role: 'teacher' as const }] : []),
     ...lesson.learners
