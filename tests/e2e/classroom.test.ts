@@ -109,8 +109,11 @@ describe('the classroom of a lesson', () => {
       // The teacher's lesson page: who came.
       await teacher.goto(`/lessons/show/${lesson.code}`);
       const attendance = teacher.getByRole('region', { name: 'Attendance' });
-      await attendance.getByText(studentToken.context.user.name).waitFor();
-      await expect.poll(() => attendance.getByText(/Joined/).count()).toBeGreaterThan(0);
+      const studentRow = attendance.getByRole('row').filter({ hasText: studentToken.context.user.name });
+      await studentRow.waitFor();
+      // The time of the student's first join, not "Did not join".
+      expect(await studentRow.textContent()).toMatch(/\d{1,2}:\d{2}/);
+      expect(await studentRow.textContent()).not.toContain('Did not join');
     } finally {
       await Promise.all(contexts.map((context) => context.close()));
     }
