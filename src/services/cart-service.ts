@@ -22,8 +22,11 @@ export async function addToCart(values: AddToCartValues): Promise<CartView> {
   return decodeCartBody(await request('/api/cart/store', { method: 'POST', body: values }));
 }
 
-/** What a page puts in the cart: a lesson (visitors too) or a plan (a subscription package). */
-export type CartAddition = { kind: 'lesson' | 'plan'; id: number };
+/**
+ * What a page puts in the cart: a lesson or a whole class (visitors too), or a plan (a subscription
+ * package). A class is its upcoming lessons at the class's price (docs/class-purchase.md).
+ */
+export type CartAddition = { kind: 'lesson' | 'class' | 'plan'; id: number };
 /** The cart after an addition, and the server's word for it (else the catalogue's). */
 export type CartAdded = { cart: CartView; message: string };
 
@@ -37,7 +40,15 @@ export async function addCartItem(item: CartAddition): Promise<CartAdded> {
     const answer = await request(`/api/lessons/add-to-cart/${item.id}`, { method: 'POST' });
     return { cart: decodeCartBody(answer), message: messageOf(answer, t('cart.lessonAdded')) };
   }
-  const answer = await request('/api/wallet/subscription/store', { method: 'POST', body: { packageId: item.id } });
+  if (item.kind === 'class') {
+    await ensureSession();
+    const answer = await request(`/api/classes/add-to-cart/${item.id}`, { method: 'POST' });
+    return { cart: decodeCartBody(answer), message: messageOf(answer, t('cart.classAdded')) };
+  }
+  const answer = await request('/api/wallet/subscription/store', {
+    method: 'POST',
+    body: { packageId: item.id },
+  });
   return { cart: decodeCartBody(answer), message: messageOf(answer, t('cart.planAdded')) };
 }
 

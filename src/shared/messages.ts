@@ -98,6 +98,7 @@ export const messages = {
   'cart.lesson': 'Lesson',
   'cart.customPlan': 'Custom plan',
   'cart.lessonAdded': 'Lesson added to cart',
+  'cart.classAdded': 'Class added to cart',
   'payment.paid': 'Order paid',
   'payment.timeout':
     'We have not received a confirmation of your payment yet. If you paid, your order will update shortly.',

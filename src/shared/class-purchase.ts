@@ -1,0 +1,41 @@
+// Buying a whole class at once (issue 24, docs/class-purchase.md): the rules the server prices and
+// fulfils with and the views show, in one place.
+
+/** The lessons of a class as buying it sees them. */
+export type ClassLessonForSale = { id: number; startsAt: Date | string; cancelled: boolean };
+
+/**
+ * What a class purchase buys at `now`: its lessons not cancelled that start after `now` and that the
+ * learner has not booked yet, by start time.
+ */
+export function lessonsToBuy<L extends ClassLessonForSale>(
+  lessons: L[],
+  alreadyBooked: ReadonlySet<number>,
+  now: Date,
+): L[] {
+  return lessons
+    .filter((lesson) => !lesson.cancelled && new Date(lesson.startsAt) > now && !alreadyBooked.has(lesson.id))
+    .sort((a, b) => new Date(a.startsAt).getTime() - new Date(b.startsAt).getTime() || a.id - b.id);
+}
+
+/**
+ * The price of `buying` of a class's `scheduled` lessons (those not cancelled): the class's price when
+ * all of them are bought, else its share, rounded to the whole shilling (M-Pesa takes shillings).
+ */
+export function classShareCents(classPriceCents: number, scheduled: number, buying: number): number {
+  if (scheduled <= 0 || buying <= 0) return 0;
+  if (buying >= scheduled) return classPriceCents;
+  return Math.round((classPriceCents * buying) / scheduled / 100) * 100;
+}
+
+/**
+ * A class's total split over the lessons it buys, in cents, summing exactly to the total: each
+ * order line (one per lesson) records what that lesson cost, so a refund or a learner's cancellation
+ * of one lesson returns its own part. The odd cents go to the first lessons.
+ */
+export function splitAcrossLessons(totalCents: number, count: number): number[] {
+  if (count <= 0) return [];
+  const base = Math.floor(totalCents / count);
+  const rest = totalCents - base * count;
+  return Array.from({ length: count }, (_, index) => base + (index < rest ? 1 : 0));
+}
