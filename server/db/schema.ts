@@ -4,11 +4,13 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../src/shared/transa
 import { ACTIVITY_TYPES } from '../../src/shared/activities';
 import { CLASS_FREQUENCIES, CLASS_TYPES, LESSON_TYPES } from '../../src/shared/teaching';
 import { LESSON_OUTCOMES, REPORT_REASONS, REPORT_STATUSES } from '../../src/shared/classroom';
+import { REVIEW_STATUSES } from '../../src/shared/reviews';
 import {
   type AnyPgColumn,
   bigint,
   customType,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -990,7 +992,8 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
-const USER_EVENT_KINDS = ['notification', 'transaction'] as const;
+/** `message` (issue 25): a new message of one of the user's threads, `{thread_id, message}`. */
+const USER_EVENT_KINDS = ['notification', 'transaction', 'message'] as const;
 
 /**
  * Outbox of live events (`GET /api/events`): written in the transaction that causes them, read by
@@ -1114,4 +1117,140 @@ export const transactionAudit = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('transaction_audit_transaction_idx').on(t.transactionId)],
+);
+
+// ---- Reviews and messages (issue 25, docs/reviews-messages.md) ----
+
+/**
+ * A learner's review of a teacher: one per learner and teacher (a parent writes their child's), the
+ * latest version counts. `hidden` reviews are neither shown nor counted (src/shared/reviews.ts).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => teachers.id, { onDelete: 'cascade' }),
+    /** The learner who had the lessons. */
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    /** Who wrote (or last edited) it: the learner, or their parent. */
+    authorUserId: integer('author_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stars: integer('stars').notNull(),
+    text: text('text'),
+    /** The teacher's one public reply, editable. */
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('published'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    moderatedByUserId: integer('moderated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    unique('reviews_teacher_student').on(t.teacherId, t.studentId),
+    // A profile's reviews, newest first, and its rating (counted statuses).
+    index('reviews_teacher_created_idx').on(t.teacherId, t.createdAt, t.id),
+    index('reviews_reported_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'reported'`),
+    check('reviews_stars_range', sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/** A report of a review by a signed-in user, with the reason; one per review and reporter. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    reporterUserId: integer('reporter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('review_reports_review_reporter').on(t.reviewId, t.reporterUserId)],
+);
+
+/**
+ * One thread per pair of users (`user_low_id < user_high_id`). Each side's read mark is the last
+ * message id it has read; its e-mail mark is when it was last e-mailed about unread messages.
+ */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: serial('id').primaryKey(),
+    userLowId: integer('user_low_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: integer('user_high_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who wrote first: the 5-new-threads-a-day limit counts these. */
+    startedByUserId: integer('started_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lowReadMessageId: integer('low_read_message_id').notNull().default(0),
+    highReadMessageId: integer('high_read_message_id').notNull().default(0),
+    lowEmailedAt: timestamp('low_emailed_at', { withTimezone: true }),
+    highEmailedAt: timestamp('high_emailed_at', { withTimezone: true }),
+    /** A report to the admins, who may read only reported threads. */
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    reportedByUserId: integer('reported_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportReason: text('report_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('message_threads_pair').on(t.userLowId, t.userHighId),
+    index('message_threads_low_idx').on(t.userLowId, t.lastMessageAt),
+    index('message_threads_high_idx').on(t.userHighId, t.lastMessageAt),
+    index('message_threads_started_idx').on(t.startedByUserId, t.createdAt),
+    check('message_threads_pair_order', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
+);
+
+/** A message of a thread: plain text as stored (masked before the pair had a booking), never HTML. */
+export const threadMessages = pgTable(
+  'thread_messages',
+  {
+    id: serial('id').primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** Contact details were hidden when it was written (src/shared/contact-details.ts). */
+    masked: boolean('masked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('thread_messages_thread_idx').on(t.threadId, t.id)],
+);
+
+/** A user blocked another: no messages either way while the row exists. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerUserId: integer('blocker_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedUserId: integer('blocked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerUserId, t.blockedUserId] }),
+    index('user_blocks_blocked_idx').on(t.blockedUserId),
+  ],
 );
