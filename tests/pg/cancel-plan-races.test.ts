@@ -359,6 +359,40 @@ describe("a learner's cancellation racing the teacher's cancellation of the less
   }, 120_000);
 });
 
+describe("the teacher's cancellation sent twice on two processes", () => {
+  it('gives the covered lesson back once (returned_at set once) and refunds the paid booking once', async () => {
+    const teacher = await person('teacher');
+    const covered = await person('student', { plan: true });
+    const payer = await person('student');
+    for (let round = 0; round < 3; round += 1) {
+      const lessonId = await newLesson(teacher);
+      const [paid] = await buy(payer, [lessonId]);
+      const [free] = await buy(covered, [lessonId]);
+      const twice = [
+        () => cancelLesson(teacher.on[0], lessonId),
+        () => cancelLesson(teacher.on[1], lessonId),
+      ];
+      const answers =
+        round < 2
+          ? await inTurn(LOCK_LESSON, [lessonId], round === 0 ? twice : [...twice].reverse())
+          : await Promise.all(twice.map((request) => request()));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const usage = await query<{ returned_at: Date | null; slot: number | null }>(
+        'select returned_at, slot from plan_usages where booking_id = $1',
+        [free],
+      );
+      expect(usage).toHaveLength(1);
+      expect(usage[0]!.returned_at).not.toBeNull();
+      expect(usage[0]!.slot).toBeNull();
+      expect(await lessonsLeft(covered)).toBe(2);
+      expect((await refundsOf(paid!)).map((refund) => refund.amount_cents)).toEqual([PRICE_CENTS]);
+      expect(await refundsOf(free!)).toEqual([]);
+      expect(await balanceOf(payer)).toBe(START_CENTS);
+    }
+    await expectMoneyAddsUp();
+  }, 120_000);
+});
+
 describe("a moved lesson's cancel racing keep", () => {
   it('either cancels with the full refund (keep refused) or keeps the time (cancel under the policy)', async () => {
     const teacher = await person('teacher');
