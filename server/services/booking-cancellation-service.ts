@@ -11,7 +11,7 @@
 // `bookings.refund_transaction_id`); then the booking is deleted, which frees its seat, ends the
 // learner's access and lets them book the lesson again. The refund's ledger line keeps the booking's
 // id, lesson and order in its `meta`.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { bookings, teachers } from '../db/schema';
 import { HttpError, notFound, ValidationError } from '../http/errors';
@@ -143,12 +143,19 @@ export async function cancelBooking(
   });
 }
 
-/** `POST /api/bookings/keep/{id}`: the learner keeps a moved lesson's new time (again: no change). */
+/**
+ * `POST /api/bookings/keep/{id}`: the learner keeps a moved lesson's new time (again: no change).
+ * A cancel of the same booking on another tab or process may delete it between our read and our
+ * update (the update waits on its row, then finds none): then nothing was kept, 409 as for a second
+ * cancel, rather than "You kept the new time." for a booking that is gone and refunded.
+ */
 export async function keepBooking(db: Database, userId: number, bookingId: number) {
   const known = await callersBooking(db, userId, bookingId);
-  await db
+  const [kept] = await db
     .update(bookings)
     .set({ movedAt: null })
-    .where(and(eq(bookings.id, known.id), isNotNull(bookings.movedAt)));
+    .where(eq(bookings.id, known.id))
+    .returning({ id: bookings.id });
+  if (!kept) throw new HttpError(409, t('cancel.alreadyCancelled'));
   return { message: t('cancel.kept'), data: { booking_id: known.id, moved: false } };
 }
