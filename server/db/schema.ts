@@ -606,10 +606,13 @@ export const planUsages = pgTable(
     subscriptionId: integer('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /**
+     * The booking the plan paid for; null once a learner's cancellation removed the booking (the row
+     * stays, with `returned_at`, as the record that the lesson was used and given back).
+     */
     bookingId: integer('booking_id')
-      .notNull()
       .unique()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .references(() => bookings.id, { onDelete: 'set null' }),
     orderItemId: integer('order_item_id')
       .notNull()
       .unique()

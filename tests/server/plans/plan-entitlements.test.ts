@@ -204,6 +204,31 @@ describe('what a plan gives at checkout', () => {
   });
 });
 
+describe('a learner cancelling a lesson the plan included', () => {
+  it('gives it back and keeps the record that it was used and given back', async () => {
+    const buyer = await basicBuyer();
+    const lesson = await lessonAt(500);
+    await addLesson(buyer.browser, lesson.id);
+    expect((await buyer.browser.post('/api/payments/wallet', { pin: '1234' })).status).toBe(200);
+    const [usage] = await usagesOf(buyer.subscriptionId);
+    expect(usage).toBeDefined();
+    const shown = await buyer.browser.get(`/api/lessons/show/${lesson.code}`);
+    const [booked] = shown.body.data.booked_for as Json[];
+
+    const cancelled = await buyer.browser.post(`/api/bookings/cancel/${booked?.booking_id}`, {});
+    expect(cancelled.status).toBe(200);
+    const [kept] = await server.db
+      .select()
+      .from(planUsages)
+      .where(eq(planUsages.id, usage?.id ?? 0));
+    expect(kept).toMatchObject({ bookingId: null, coveredCents: 50_000 });
+    expect(kept?.returnedAt).toBeInstanceOf(Date);
+    const plans = await buyer.browser.get('/api/subscriptions');
+    expect(plans.body.data[0]).toMatchObject({ lessons_left: 2, lessons_included: 2 });
+    expect((await auditMoney(server.db)).checks.filter((check) => !check.ok)).toEqual([]);
+  });
+});
+
 describe('plans without entitlements', () => {
   it('leave prices alone', async () => {
     const buyer = await newBuyer(server, { balanceKes: 10_000 });
