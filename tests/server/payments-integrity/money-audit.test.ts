@@ -56,7 +56,7 @@ describe('the seeded database', () => {
     expect(audit.checks.map((entry) => entry.name)).toEqual([...AUDIT_CHECKS]);
     expect(audit.checks.filter((entry) => !entry.ok)).toEqual([]);
     expect(audit.ok).toBe(true);
-    expect(formatAudit(audit, 'the test database').at(-1)).toBe('The money adds up: 5 checks, no breach.');
+    expect(formatAudit(audit, 'the test database').at(-1)).toBe('The money adds up: 6 checks, no breach.');
 
     const admin = server.browser();
     await admin.signIn('admin@example.com');
