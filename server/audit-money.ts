@@ -60,6 +60,10 @@ export function formatAudit(audit: MoneyAudit, target: string): string[] {
       lines.push(`          ${field(problem ?? null)}  ${pairs.join(' ')}`);
     }
   }
+  const funding = audit.plan_funding;
+  lines.push(
+    `  Plan seats funded by the platform: KES ${funding.funded} (${funding.seats} seat${funding.seats === 1 ? '' : 's'}) of plan revenue KES ${funding.plan_revenue}`,
+  );
   const failed = audit.checks.filter((check) => !check.ok);
   const breaches = failed.reduce((sum, check) => sum + check.breaches.length, 0);
   lines.push(

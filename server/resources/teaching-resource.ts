@@ -50,7 +50,15 @@ export type LessonLearner = {
   studentId: number;
   studentName: string;
   payerName: string | null;
+  /** What the learner (or their payer) paid; 0 for a seat their plan covered. */
   paidCents: number | null;
+  /**
+   * What the seat earns the teacher before commission (server/services/seat-gross.ts): the list
+   * price where a plan covered or discounted it, 0 once refunded, null when nobody paid.
+   */
+  takingsCents: number | null;
+  /** How a learner's plan priced the seat. */
+  plan: 'covered' | 'discounted' | null;
   bookedAt: Date;
   refunded: boolean;
 };
@@ -62,6 +70,8 @@ export function learnerResource(row: LessonLearner) {
     student_name: row.studentName,
     booked_by: row.payerName,
     paid: row.paidCents === null ? null : centsToDecimal(row.paidCents),
+    takings: row.takingsCents === null ? null : centsToDecimal(row.takingsCents),
+    plan: row.plan,
     booked_at: row.bookedAt.toISOString(),
     refunded: row.refunded,
   };

@@ -48,6 +48,7 @@ import { t } from '../../src/shared/messages';
 import { DEFAULT_COMMISSION_PERCENT } from '../../src/shared/teaching';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { refundAndTell, type RefundTexts, type Told } from './lesson-cancellation-service';
+import { seatEarns, seatGross } from './seat-gross';
 import { lockLessons } from './lesson-seats';
 import { lessonTitle } from './teacher-lesson-service';
 import { notify, transactionEvent } from './notification-service';
@@ -78,17 +79,20 @@ const paidSeat = and(
   eq(orderItems.purchasableId, bookings.lessonId),
 );
 
-/** What the lesson's bookings paid: their paid order items, less the refunded bookings. */
+/**
+ * What the lesson earns before commission: the gross of each seat not refunded (`seatGross`: what its
+ * learner paid, or the list price where a plan covered or discounted it), and how many seats.
+ */
 async function grossOf(tx: Transaction, lessonId: number) {
   const [row] = await tx
     .select({
-      cents: sql<number>`coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity}), 0)`.mapWith(Number),
+      cents: sql<number>`coalesce(sum(${seatGross()}), 0)`.mapWith(Number),
       learners: sql<number>`count(distinct ${bookings.id})`.mapWith(Number),
     })
     .from(bookings)
     .innerJoin(orders, and(eq(orders.id, bookings.orderId), eq(orders.status, 'paid')))
     .innerJoin(orderItems, paidSeat)
-    .where(and(eq(bookings.lessonId, lessonId), isNull(bookings.refundTransactionId)));
+    .where(and(eq(bookings.lessonId, lessonId), seatEarns()));
   return { cents: row?.cents ?? 0, learners: row?.learners ?? 0 };
 }
 
@@ -447,23 +451,21 @@ export async function listEarnings(
   );
   const metaNumber = (key: string) =>
     sql<number>`coalesce((${transactions.meta}->>${key})::numeric, 0)`.mapWith(Number);
-  // What the bookings not refunded paid, and how many they are (the earning to come).
-  const pendingGross = sql<number>`(select coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity}), 0)
+  // What the bookings not refunded earn (`seatGross`), and how many they are (the earning to come).
+  const pendingGross = sql<number>`(select coalesce(sum(${seatGross()}), 0)
     from ${bookings} inner join ${orders} on ${orders.id} = ${bookings.orderId} and ${orders.status} = 'paid'
     inner join ${orderItems} on ${paidSeat}
-    where ${bookings.lessonId} = ${lessons.id} and ${bookings.refundTransactionId} is null)`.mapWith(Number);
+    where ${bookings.lessonId} = ${lessons.id} and ${seatEarns()})`.mapWith(Number);
   const pendingLearners = sql<number>`(select count(distinct ${bookings.id})
     from ${bookings} inner join ${orders} on ${orders.id} = ${bookings.orderId} and ${orders.status} = 'paid'
     inner join ${orderItems} on ${paidSeat}
-    where ${bookings.lessonId} = ${lessons.id} and ${bookings.refundTransactionId} is null)`.mapWith(Number);
+    where ${bookings.lessonId} = ${lessons.id} and ${seatEarns()})`.mapWith(Number);
   const seats =
     sql<number>`(select count(*) from ${bookings} where ${bookings.lessonId} = ${lessons.id})`.mapWith(
       Number,
     );
   const refundedSeats = sql<number>`(select count(*) from ${bookings}
-    where ${bookings.lessonId} = ${lessons.id} and ${bookings.refundTransactionId} is not null)`.mapWith(
-    Number,
-  );
+    where ${bookings.lessonId} = ${lessons.id} and not ${seatEarns()})`.mapWith(Number);
   const {
     rows,
     meta,

@@ -1,17 +1,25 @@
-// The money audit (issue 20, docs/commerce.md "The ledger and the money audit"): five set-based
-// checks that the money in the database adds up, read in one read-only snapshot. Used by
+// The money audit (issue 20, docs/commerce.md "The ledger and the money audit"): six set-based
+// checks that the money in the database adds up, read in one read-only snapshot, and what the
+// platform funded of the lessons its plans covered or discounted (issue 24, "planpay"). Used by
 // `npm run audit:money` (server/audit-money.ts) and `GET /api/admin/audit`; it never writes.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { centsToDecimal } from '../resources/money';
 import { missingMigrations, shippedMigrations } from './readiness-service';
+import { aliasedLine, planFunded, seatEarns, seatGross } from './seat-gross';
 
 type Db = Database | Transaction;
 type Row = Record<string, unknown>;
 
 export type Breach = Record<string, string | number | number[] | null>;
 export type AuditCheck = { name: string; ok: boolean; breaches: Breach[] };
-export type MoneyAudit = { ok: boolean; checked_at: string; checks: AuditCheck[] };
+/**
+ * What the platform paid teachers for plan seats (docs/issue-24.md "planpay (second round)"): over
+ * the lessons whose earning was credited, the seats a plan covered or discounted, the part of their
+ * list price the learners did not pay (before commission), and the plans' revenue it comes out of.
+ */
+export type PlanFunding = { seats: number; funded: string; plan_revenue: string };
+export type MoneyAudit = { ok: boolean; checked_at: string; checks: AuditCheck[]; plan_funding: PlanFunding };
 
 export const AUDIT_CHECKS = [
   'wallet_ledger',
@@ -19,6 +27,7 @@ export const AUDIT_CHECKS = [
   'cancelled_lesson_refunds',
   'lesson_capacity',
   'order_payments',
+  'lesson_earnings',
 ] as const;
 
 /**
@@ -66,6 +75,24 @@ const PAID_SEATS = sql.raw(`select b.id as booking_id, b.lesson_id, b.student_id
     and oi.purchasable_id = b.lesson_id
   group by b.id, o.transaction_id
   having sum(oi.price_cents * oi.quantity) > 0`);
+
+/**
+ * Per lesson, its seats that still earn (not refunded, plan lesson not given back; seat-gross.ts):
+ * what their learners paid, what the platform funds of them (plan seats), their gross (the sum of
+ * the two, what the earnings job credits less commission), and how many are plan seats.
+ */
+const OI = aliasedLine('oi');
+const EARNING_SEATS = sql`select b.lesson_id,
+    sum(oi.price_cents * oi.quantity)::bigint as paid_cents,
+    sum(${planFunded(OI)})::bigint as funded_cents,
+    sum(${seatGross(OI)})::bigint as gross_cents,
+    count(distinct b.id) filter (where ${planFunded(OI)} > 0) as plan_seats
+  from bookings b
+  join orders o on o.id = b.order_id and o.status = 'paid'
+  join order_items oi on oi.order_id = o.id and oi.purchasable_type = 'lesson'
+    and oi.purchasable_id = b.lesson_id
+  where ${seatEarns({ id: sql.raw('b.id'), refundTransactionId: sql.raw('b.refund_transaction_id') })}
+  group by b.lesson_id`;
 
 async function rows(db: Db, query: SQL): Promise<Row[]> {
   const result = await db.execute(query);
@@ -325,12 +352,77 @@ async function orderPayments(db: Db): Promise<Breach[]> {
   ];
 }
 
+/**
+ * 6. Every lesson's earning is its seats' gross less the commission it records: the gross recorded
+ * (`meta.gross_cents`) is what the learners of its seats not refunded paid plus what the platform
+ * funded of their plan seats (their list price less what was paid), and the amount credited is that
+ * gross less `meta.commission_cents`.
+ */
+async function lessonEarnings(db: Db): Promise<Breach[]> {
+  return breaches(
+    db,
+    sql`with seats as (${EARNING_SEATS}),
+      earned as (
+        select l.id as lesson_id, l.code, e.id as transaction_id, e.amount_cents,
+          (e.meta->>'gross_cents')::bigint as recorded_gross_cents,
+          coalesce((e.meta->>'commission_cents')::bigint, 0) as commission_cents,
+          coalesce(s.paid_cents, 0) as paid_cents, coalesce(s.funded_cents, 0) as funded_cents,
+          coalesce(s.gross_cents, 0) as gross_cents
+        from lessons l
+        join transactions e on e.id = l.earnings_transaction_id and e.type = 'earning'
+        left join seats s on s.lesson_id = l.id)
+      select * from earned
+      where recorded_gross_cents is distinct from gross_cents
+        or amount_cents <> recorded_gross_cents - commission_cents
+      order by lesson_id`,
+    (row) => ({
+      problem:
+        row.recorded_gross_cents === null || Number(row.recorded_gross_cents) !== Number(row.gross_cents)
+          ? 'earning_gross_differs_from_seats'
+          : 'earning_differs_from_gross_less_commission',
+      lesson_id: id(row.lesson_id),
+      lesson_code: String(row.code),
+      transaction_id: id(row.transaction_id),
+      paid: money(row.paid_cents),
+      plan_funded: money(row.funded_cents),
+      gross: money(row.gross_cents),
+      recorded_gross: money(row.recorded_gross_cents),
+      commission: money(row.commission_cents),
+      earned: money(row.amount_cents),
+    }),
+  );
+}
+
+/** What the platform funded of plan seats in credited earnings, and the plans' revenue. */
+async function planFunding(db: Db): Promise<PlanFunding> {
+  const [funded] = await rows(
+    db,
+    sql`with seats as (${EARNING_SEATS})
+      select coalesce(sum(s.plan_seats), 0)::bigint as seats, coalesce(sum(s.funded_cents), 0)::bigint as funded_cents
+      from lessons l
+      join transactions e on e.id = l.earnings_transaction_id and e.type = 'earning' and e.status = 'completed'
+      join seats s on s.lesson_id = l.id`,
+  );
+  const [revenue] = await rows(
+    db,
+    sql`select coalesce(sum(oi.price_cents * oi.quantity), 0)::bigint as cents
+      from order_items oi join orders o on o.id = oi.order_id and o.status = 'paid'
+      where oi.purchasable_type = 'subscription'`,
+  );
+  return {
+    seats: Number(funded?.seats ?? 0),
+    funded: centsToDecimal(Number(funded?.funded_cents ?? 0)),
+    plan_revenue: centsToDecimal(Number(revenue?.cents ?? 0)),
+  };
+}
+
 const CHECKS: Record<(typeof AUDIT_CHECKS)[number], (db: Db) => Promise<Breach[]>> = {
   wallet_ledger: walletLedger,
   gateway_receipts: gatewayReceipts,
   cancelled_lesson_refunds: cancelledLessonRefunds,
   lesson_capacity: lessonCapacity,
   order_payments: orderPayments,
+  lesson_earnings: lessonEarnings,
 };
 
 /**
@@ -338,18 +430,23 @@ const CHECKS: Record<(typeof AUDIT_CHECKS)[number], (db: Db) => Promise<Breach[]
  * ledger even while payments commit, and the audit cannot change anything.
  */
 export async function auditMoney(db: Database, now = new Date()): Promise<MoneyAudit> {
-  const checks = await db.transaction(
+  const { checks, funding } = await db.transaction(
     async (tx) => {
       const done: AuditCheck[] = [];
       for (const name of AUDIT_CHECKS) {
         const breaches = await CHECKS[name](tx);
         done.push({ name, ok: breaches.length === 0, breaches });
       }
-      return done;
+      return { checks: done, funding: await planFunding(tx) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return { ok: checks.every((check) => check.ok), checked_at: now.toISOString(), checks };
+  return {
+    ok: checks.every((check) => check.ok),
+    checked_at: now.toISOString(),
+    checks,
+    plan_funding: funding,
+  };
 }
 
 /**

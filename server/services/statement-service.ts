@@ -32,7 +32,7 @@ export type StatementLine = {
   reference: string;
   description: string;
   lesson_code: string | null;
-  /** An earning's takings: what the lesson's learners paid. */
+  /** An earning's takings: its seats' gross (seat-gross.ts: plan seats at the list price). */
   gross: string | null;
   /** An earning's commission: the platform's share of the takings. */
   commission: string | null;

@@ -46,6 +46,7 @@ import { notify } from './notification-service';
 import { pagedIds } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
+import { seatEarns, seatGross, seatPlan } from './seat-gross';
 
 type Db = Database | Transaction;
 export type TeacherRow = typeof teachers.$inferSelect;
@@ -491,6 +492,16 @@ export async function lessonBookings(db: Db, lessonId: number): Promise<LessonBo
     and ${orderItems.purchasableType} = 'lesson' and ${orderItems.purchasableId} = ${bookings.lessonId})`.mapWith(
     Number,
   );
+  // What the seat earns the teacher before commission (seat-gross.ts), and how a plan priced it.
+  const gross = sql<number | null>`(select sum(${seatGross()})
+    from ${orderItems} where ${orderItems.orderId} = ${bookings.orderId}
+    and ${orderItems.purchasableType} = 'lesson' and ${orderItems.purchasableId} = ${bookings.lessonId})`.mapWith(
+    Number,
+  );
+  const plan = sql<'covered' | 'discounted' | null>`(select ${seatPlan()}
+    from ${orderItems} where ${orderItems.orderId} = ${bookings.orderId}
+    and ${orderItems.purchasableType} = 'lesson' and ${orderItems.purchasableId} = ${bookings.lessonId}
+    limit 1)`;
   const rows = await db
     .select({
       booking: bookings,
@@ -504,6 +515,9 @@ export async function lessonBookings(db: Db, lessonId: number): Promise<LessonBo
       },
       payer: { firstName: payer.firstName, lastName: payer.lastName },
       paid,
+      gross,
+      plan,
+      earns: seatEarns(),
     })
     .from(bookings)
     .innerJoin(students, eq(students.id, bookings.studentId))
@@ -521,8 +535,11 @@ export async function lessonBookings(db: Db, lessonId: number): Promise<LessonBo
       studentName: `${row.learner.firstName} ${row.learner.lastName}`.trim(),
       payerName: order && row.payer ? `${row.payer.firstName} ${row.payer.lastName}`.trim() : null,
       paidCents: order?.status === 'paid' && row.paid !== null ? row.paid : null,
+      takingsCents: order?.status !== 'paid' || row.gross === null ? null : row.earns ? row.gross : 0,
+      plan: order?.status === 'paid' ? (row.plan ?? null) : null,
       bookedAt: row.booking.createdAt,
-      refunded: row.booking.refundTransactionId !== null,
+      // A seat its plan covered is refunded by giving the plan lesson back (no money moves).
+      refunded: !row.earns,
       orderId: order?.id ?? null,
       orderStatus: order?.status ?? null,
       paymentTransactionId: order?.transactionId ?? null,

@@ -544,6 +544,11 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
+  'planpay.takingsHeader': 'Takings',
+  'planpay.covered': 'covered by a plan',
+  'planpay.discounted': 'plan discount',
+  'planpay.takingsHint':
+    "Takings: what each seat earns you before commission. A seat a learner's plan covered or discounted earns the full lesson price; Somesha pays the difference.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

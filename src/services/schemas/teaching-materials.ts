@@ -1,7 +1,7 @@
 // The teacher's lesson page and class page (docs/teaching-admin.md "Resources"): a TeacherLesson with
 // its learners, notes and assignments; a TeacherClass with its lessons; what a cancel answers.
 // Builds on the TeacherLesson and TeacherClass of ./teaching.ts.
-import { array, boolean, defaulted, string, type, type Infer } from 'superstruct';
+import { array, boolean, defaulted, enums, string, type, type Infer } from 'superstruct';
 import { decodeWith, id, maybe, money } from './common';
 import { AttendanceStruct } from './classroom';
 import { AssignmentStruct, ClassroomStruct, NoteStruct, type Assignment, type Note } from './learner';
@@ -14,8 +14,15 @@ export const LessonLearnerStruct = type({
   studentName: defaulted(string(), ''),
   /** The payer's name (a parent, or the learner themself), null when nobody paid. */
   bookedBy: maybe(string()),
-  /** "1500.00", or null for a free (seeded) booking. */
+  /** What the learner's payer paid: "1500.00" ("0.00" when a plan covered it), or null for a free (seeded) booking. */
   paid: maybe(money),
+  /**
+   * What the seat earns the teacher before commission: the lesson's list price where a plan covered
+   * or discounted it, "0.00" once refunded, null when nobody paid (docs/issue-24.md "planpay").
+   */
+  takings: maybe(money),
+  /** How a learner's plan priced the seat. */
+  plan: maybe(enums(['covered', 'discounted'])),
   bookedAt: maybe(string()),
   refunded: defaulted(boolean(), false),
 });

@@ -52,7 +52,7 @@ describe('npm run audit:money on a PGlite folder', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`Money audit of PGlite in ${dataDir}`);
     expect(run.stdout).toContain('  ok    wallet_ledger');
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('The money adds up: 5 checks, no breach.');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('The money adds up: 6 checks, no breach.');
     expect(run.code).toBe(0);
   });
 
@@ -74,7 +74,7 @@ describe('npm run audit:money on a PGlite folder', () => {
     expect(run.stdout).toContain(
       `balance_differs_from_ledger  wallet_id=${walletId} user_id=${userId} balance=10000.01 ledger=10000.00 difference=0.01`,
     );
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('1 of 5 checks failed, 1 breach.');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('1 of 6 checks failed, 1 breach.');
     expect(run.code).toBe(1);
     await withFolder(async (db) => {
       await db.update(wallets).set({ balanceCents: 1_000_000 }).where(eq(wallets.id, walletId));

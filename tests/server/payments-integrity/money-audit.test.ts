@@ -56,7 +56,11 @@ describe('the seeded database', () => {
     expect(audit.checks.map((entry) => entry.name)).toEqual([...AUDIT_CHECKS]);
     expect(audit.checks.filter((entry) => !entry.ok)).toEqual([]);
     expect(audit.ok).toBe(true);
-    expect(formatAudit(audit, 'the test database').at(-1)).toBe('The money adds up: 5 checks, no breach.');
+    expect(formatAudit(audit, 'the test database').at(-1)).toBe('The money adds up: 6 checks, no breach.');
+    // What the platform funded of plan seats is a figure beside the checks (docs/commerce.md).
+    expect(formatAudit(audit, 'the test database')).toContain(
+      `  Plan seats funded by the platform: KES ${audit.plan_funding.funded} (${audit.plan_funding.seats} seats) of plan revenue KES ${audit.plan_funding.plan_revenue}`,
+    );
 
     const admin = server.browser();
     await admin.signIn('admin@example.com');
@@ -66,6 +70,7 @@ describe('the seeded database', () => {
       ok: true,
       checked_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       checks: AUDIT_CHECKS.map((name) => ({ name, ok: true, breaches: [] })),
+      plan_funding: audit.plan_funding,
     });
   });
 

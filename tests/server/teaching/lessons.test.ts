@@ -308,6 +308,8 @@ describe('lists and the lesson page', () => {
         student_name: expect.stringMatching(/^Test Buyer /),
         booked_by: expect.stringMatching(/^Test Buyer /),
         paid: '1500.00',
+        takings: '1500.00',
+        plan: null,
         booked_at: expect.any(String),
         refunded: false,
       },

@@ -55,8 +55,8 @@ describe("the teacher's lesson page", () => {
       .getAllByRole('row')
       .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(rows.slice(1)).toEqual([
-      ['Amina Kamau', 'Wanjiku Kamau', 'KES 1,500', 'No'],
-      ['Otieno Odhiambo', '—', 'Free', 'No'],
+      ['Amina Kamau', 'Wanjiku Kamau', 'KES 1,500', 'KES 1,500', 'No'],
+      ['Otieno Odhiambo', '—', 'Free', '—', 'No'],
     ]);
 
     const notes = screen.getByRole('region', { name: 'Notes' });
@@ -100,6 +100,43 @@ describe("the teacher's lesson page", () => {
     expect(await screen.findByText('Rejected', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.getByText(t('lesson.rejected'))).toBeInTheDocument();
     expect(screen.getByText('The objective is too vague.')).toBeInTheDocument();
+  });
+
+  it("shows what a learner's plan paid and the full price a plan seat earns the teacher", async () => {
+    const lesson = teaching.lesson('LSN-T501')!;
+    const [amina] = lesson.learners as Array<Record<string, unknown>>;
+    lesson.learners = [
+      { ...amina, paid: '0.00', takings: '1500.00', plan: 'covered' },
+      {
+        ...amina,
+        booking_id: 73,
+        student_name: 'Baraka Mwangi',
+        paid: '1350.00',
+        takings: '1500.00',
+        plan: 'discounted',
+      },
+      {
+        ...amina,
+        booking_id: 74,
+        student_name: 'Zawadi Njeri',
+        paid: '0.00',
+        takings: '0.00',
+        plan: 'covered',
+        refunded: true,
+      },
+    ];
+    await open('/lessons/show/LSN-T501');
+    const learners = await screen.findByRole('region', { name: 'Learners booked' });
+    const rows = within(learners)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Learner', 'Booked by', 'Paid', 'Takings', 'Refunded'],
+      ['Amina Kamau', 'Wanjiku Kamau', 'KES 0 · covered by a plan', 'KES 1,500', 'No'],
+      ['Baraka Mwangi', 'Wanjiku Kamau', 'KES 1,350 · plan discount', 'KES 1,500', 'No'],
+      ['Zawadi Njeri', 'Wanjiku Kamau', 'KES 0 · covered by a plan', 'KES 0', 'Yes'],
+    ]);
+    expect(screen.getByText(t('planpay.takingsHint'))).toBeInTheDocument();
   });
 
   it("shows the learner view of someone else's lesson, and learners never call the teacher endpoint", async () => {

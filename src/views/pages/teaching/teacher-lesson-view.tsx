@@ -76,7 +76,7 @@ function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
       ) : (
         // A table wider than a phone scrolls; its viewport takes keyboard focus (axe scrollable-region-focusable).
         <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Learners booked">
-          <table style={{ ...TABLE, minWidth: 520 }}>
+          <table style={{ ...TABLE, minWidth: 620 }}>
             <thead>
               <tr>
                 <th scope="col" style={HEADER_CELL}>
@@ -89,6 +89,9 @@ function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
                   Paid
                 </th>
                 <th scope="col" style={HEADER_CELL}>
+                  {t('planpay.takingsHeader')}
+                </th>
+                <th scope="col" style={HEADER_CELL}>
                   Refunded
                 </th>
               </tr>
@@ -98,13 +101,24 @@ function Learners({ lesson }: { lesson: TeacherLessonDetail }) {
                 <tr key={learner.bookingId}>
                   <td style={CELL}>{learner.studentName}</td>
                   <td style={CELL}>{learner.bookedBy ?? '—'}</td>
-                  <td style={CELL}>{learner.paid ? formatKes(learner.paid) : 'Free'}</td>
+                  <td style={CELL}>
+                    {learner.paid ? formatKes(learner.paid) : 'Free'}
+                    {learner.plan
+                      ? ` · ${t(learner.plan === 'covered' ? 'planpay.covered' : 'planpay.discounted')}`
+                      : ''}
+                  </td>
+                  <td style={CELL}>{learner.takings ? formatKes(learner.takings) : '—'}</td>
                   <td style={CELL}>{learner.refunded ? 'Yes' : 'No'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </Box>
+      )}
+      {lesson.learners.length > 0 && (
+        <Text size="xs" c="gray.7">
+          {t('planpay.takingsHint')}
+        </Text>
       )}
     </Stack>
   );
