@@ -157,6 +157,18 @@ describe('the page shell', () => {
     expect((await fetch(`${baseUrl}/lessons/view/${code}`)).status).toBe(200);
   });
 
+  it("carries a class page's class, and answers an unknown class with 404 and says so to the page (classpage)", async () => {
+    const listed = (await server.browser().get('/api/web/classes?per_page=1')).body.data[0];
+    const shown = bootData(await page(`/classes/view/${listed.id}`));
+    expect(shown).toEqual({
+      [`/api/web/classes/${listed.id}`]: (await server.browser().get(`/api/web/classes/${listed.id}`)).body,
+    });
+    const missing = await fetch(`${baseUrl}/classes/view/999999`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(bootData(await missing.text())).toEqual({ '/api/web/classes/999999': { not_found: true } });
+  });
+
   it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
     expect((await server.browser().get('/api/web/classes?page=0')).status).toBe(422);
     expect(bootData(await page('/classes?page=0'))).toBeNull();
