@@ -544,6 +544,10 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
+  'classpage.buy': 'Buy the whole class',
+  'classpage.priceNote': 'For the {count} still to come of its {total}.',
+  'classpage.nothingLeft': 'This class has no lessons left to buy.',
+  'classpage.noLessons': 'No lessons are scheduled for this class yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
