@@ -234,6 +234,12 @@ describe('the start-up warm-up', () => {
     const lesson = await visit(`/lessons/view/${code}`);
     expect(lesson.fromCache).toBe(true);
     expect(bootData(lesson.html)?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
+    const classId = (await server.browser().get('/api/web/classes?per_page=1')).body.data[0].id as number;
+    const lessonClass = await visit(`/classes/view/${classId}`);
+    expect(lessonClass.fromCache).toBe(true);
+    expect(bootData(lessonClass.html)?.[`/api/web/classes/${classId}`]).toMatchObject({
+      data: { id: classId },
+    });
     // Another lesson was not warmed: it is rendered when asked for.
     const other = (await server.browser().get('/api/web/lessons?per_page=2')).body.data[1].code as string;
     expect((await visit(`/lessons/view/${other}`)).fromCache).toBe(false);
@@ -243,8 +249,8 @@ describe('the start-up warm-up', () => {
     const storedBefore = server.app.publicCache.stats.stored;
     await expect(warmLandingPages(server.app)).resolves.toBeUndefined();
     expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
-    // Only the lesson list it looks the first lesson up in could be kept.
-    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(1);
+    // Only the lesson and class lists it looks the first lesson and class up in could be kept.
+    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(2);
 
     // A page that cannot be asked for at all is logged and skipped.
     const broken = Fastify();
@@ -252,6 +258,7 @@ describe('the start-up warm-up', () => {
     const warned = vi.spyOn(broken.log, 'warn');
     await expect(warmLandingPages(broken)).resolves.toBeUndefined();
     expect(warned.mock.calls.map(([, message]) => message)).toEqual([
+      'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',
