@@ -107,7 +107,15 @@ type Graph = {
   public: Set<string>;
   commerce: Set<string>;
   screens: Set<string>;
+  /** What exactly one public page imports (beyond the entry): it goes with that page, not to `visitor`. */
+  onePublicPage: Set<string>;
 };
+/** The modules that exactly one of `sets` holds. */
+function onlyOnce(sets: Set<string>[]): Set<string> {
+  const seen = new Map<string, number>();
+  for (const set of sets) for (const id of set) seen.set(id, (seen.get(id) ?? 0) + 1);
+  return new Set([...seen].filter(([, times]) => times === 1).map(([id]) => id));
+}
 let graph: Graph | null = null;
 function graphOf(ctx: GraphContext): Graph {
   if (graph) return graph;
@@ -122,6 +130,7 @@ function graphOf(ctx: GraphContext): Graph {
     public: reachable(ctx, [ENTRY_ROOT, ...PUBLIC_ROOTS]),
     commerce: reachable(ctx, commerceRoots(ctx, entry)),
     screens: reachable(ctx, screenRoots()),
+    onePublicPage: onlyOnce([...new Set(PUBLIC_ROOTS)].map((root) => reachable(ctx, [root]))),
   };
   return graph;
 }
@@ -242,7 +251,10 @@ export default defineConfig({
                 if (graph.commerce.has(id)) return 'commerce';
                 // A screens module a public page imports keeps its own chunk: it may bind services
                 // for signed-in pages too (commerce-screens.ts: the plans' and the wallet's).
-                if (graph.public.has(id)) return isScreensModule(id) ? null : 'visitor';
+                // So does a module only one public page imports (the class page's purchase rule): it
+                // stays with that page instead of bringing every visitor page's code along.
+                if (graph.public.has(id))
+                  return isScreensModule(id) || graph.onePublicPage.has(id) ? null : 'visitor';
                 return graph.screens.has(id) ? 'workspace' : null;
               },
               priority: -1,

@@ -29,6 +29,8 @@ const BUDGETS = [
   { path: '/', layout: 'public', screen: 'public/home-page', budget: 150 * KB },
   { path: '/classes', layout: 'public', screen: 'public/classes-page', budget: 160 * KB },
   { path: '/lessons/view/:code', layout: 'public', screen: 'public/lesson-view-page', budget: 160 * KB },
+  // classpage (issue 24): a class's page is a landing page too (the class cards open it).
+  { path: '/classes/view/:id', layout: 'public', screen: 'public/class-view-page', budget: 160 * KB },
 ];
 
 if (process.env.BUDGETS_SKIP_BUILD !== '1' || !existsSync(join(dist, '.vite', 'manifest.json'))) {

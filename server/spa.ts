@@ -285,8 +285,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
  * Renders the landing pages once, in-process, before the server takes visitors: the first page
  * after a start otherwise pays for the cold start (modules set up, the first server render, the
  * first queries), 2–3 s of LCP for `/` on a phone in bench:web against well under 1 s after. Home,
- * the classes list and the first public lesson's view; their answers and HTML also land in the
- * public cache. A failure is logged, never fatal.
+ * the classes list, the first public lesson's view and the first class's page; their answers and
+ * HTML also land in the public cache. A failure is logged, never fatal.
  */
 export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   const visit = async (url: string) => {
@@ -300,11 +300,17 @@ export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   await visit('/');
   await visit('/classes');
   const lessons = await visit('/api/web/lessons?per_page=1');
-  const code = lessons?.statusCode === 200 ? lessonCode(lessons.json()) : null;
+  const code = lessons?.statusCode === 200 ? firstOf(lessons.json(), 'code') : null;
   if (code) await visit(`/lessons/view/${encodeURIComponent(code)}`);
+  // The page a class card opens (classpage, issue 24).
+  const classes = await visit('/api/web/classes?per_page=1');
+  const classId = classes?.statusCode === 200 ? firstOf(classes.json(), 'id') : null;
+  if (classId) await visit(`/classes/view/${encodeURIComponent(classId)}`);
 }
 
-function lessonCode(body: unknown): string | null {
-  const first = (body as { data?: Array<{ code?: unknown }> } | null)?.data?.[0];
-  return typeof first?.code === 'string' ? first.code : null;
+/** A field of a list answer's first item, as text; null when there is none. */
+function firstOf(body: unknown, field: 'code' | 'id'): string | null {
+  const first = (body as { data?: Array<Record<string, unknown>> } | null)?.data?.[0];
+  const value = first?.[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }

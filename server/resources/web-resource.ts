@@ -137,6 +137,23 @@ export const classCard = (row: ClassCard) => ({
     : null,
 });
 
+/** A lesson of a class's public page (`GET /api/web/classes/{id}`): enough to list it and open it. */
+export const classLessonResource = (lesson: {
+  id: number;
+  code: string;
+  startAt: Date;
+  endAt: Date;
+  priceCents: number;
+  topic: string | null;
+}) => ({
+  id: lesson.id,
+  code: lesson.code,
+  start_at: lesson.startAt.toISOString(),
+  end_at: lesson.endAt.toISOString(),
+  price: centsToDecimal(lesson.priceCents),
+  topic: lesson.topic === null ? null : { name: lesson.topic },
+});
+
 export type TeacherCard = TeacherWithUser & {
   curriculum: Row<typeof curricula> | null;
   subjects: Subject[];

@@ -136,6 +136,15 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
+  // classpage (issue 24): one class's public page; 404 for an unknown or unapproved class.
+  api.get(
+    '/api/web/classes/:id',
+    { config: publicCache, schema: { params: object({ id: id() }) } },
+    async (request) => ({
+      data: await web.showClass(db, request.params.id),
+    }),
+  );
+
   api.get('/api/web/filters', { config: publicCache, onSend: shortCache }, async () => ({
     data: await web.classFilterOptions(db),
   }));

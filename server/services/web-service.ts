@@ -23,7 +23,14 @@ import { notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
 import { curriculumSummary, gradeLevelSummary, subjectResource } from '../resources/catalogue-resource';
 import { packageResource, type PackageDetails } from '../resources/commerce-resource';
-import { classCard, faqResource, lessonCard, questionCard, teacherCard } from '../resources/web-resource';
+import {
+  classCard,
+  classLessonResource,
+  faqResource,
+  lessonCard,
+  questionCard,
+  teacherCard,
+} from '../resources/web-resource';
 import { curriculumTrees, escapeLike } from './catalogue-service';
 import { publicLesson } from './lesson-service';
 import { paged, pagedIds } from './paged';
@@ -131,6 +138,34 @@ export async function listClasses(db: Database, filters: ClassFilters, page: Pag
   const { ids, meta } = await pagedIds(db, page, classes, where, [asc(classes.startsAt), asc(classes.id)]);
   const cards = await classCards(db, ids, now);
   return { data: cards.map(classCard), meta };
+}
+
+/**
+ * One approved class for its public page (classpage, issue 24): its card and its lessons a visitor
+ * may see (approved, not cancelled), by start, past ones included; 404 for an unknown or
+ * unapproved class.
+ */
+export async function showClass(db: Database, classId: number, now = new Date()) {
+  const [row] = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), eq(classes.isApproved, true)));
+  const [card] = row ? await classCards(db, [row.id], now) : [];
+  if (!card) throw notFound();
+  const lessonRows = await db
+    .select({
+      id: lessons.id,
+      code: lessons.code,
+      startAt: lessons.startAt,
+      endAt: lessons.endAt,
+      priceCents: lessons.priceCents,
+      topic: topics.name,
+    })
+    .from(lessons)
+    .leftJoin(topics, eq(topics.id, lessons.topicId))
+    .where(and(eq(lessons.classId, card.id), publicLesson))
+    .orderBy(asc(lessons.startAt), asc(lessons.id));
+  return { ...classCard(card), lessons: lessonRows.map(classLessonResource) };
 }
 
 /** Options of the class filters in one call: curricula, grade levels (with curriculum_id), subjects. */

@@ -75,3 +75,8 @@ export function subjectClassesPath(subject: { id: number; slug: string | null })
 export function lessonPath(code: string): string {
   return `/lessons/view/${encodeURIComponent(code)}`;
 }
+
+/** A class's public page (classpage, issue 24): what the public class cards and search results open. */
+export function classViewPath(id: number | string): string {
+  return `/classes/view/${encodeURIComponent(String(id))}`;
+}

@@ -549,6 +549,10 @@ export const messages = {
   'planpay.discounted': 'plan discount',
   'planpay.takingsHint':
     "Takings: what each seat earns you before commission. A seat a learner's plan covered or discounted earns the full lesson price; Somesha pays the difference.",
+  'classpage.buy': 'Buy the whole class',
+  'classpage.priceNote': 'For the {count} still to come of its {total}.',
+  'classpage.nothingLeft': 'This class has no lessons left to buy.',
+  'classpage.noLessons': 'No lessons are scheduled for this class yet.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -90,6 +90,17 @@ export const routes = [
     // The filters' options are not here: a phone shows them only when asked (classes-page.tsx).
     data: [{ path: '/api/web/classes', query: CLASS_LIST_QUERY }],
   },
+  // classpage (issue 24): a class's own public page, which the public class cards open; signed-in
+  // users see it too (their workspace class cards keep opening `classes.show`).
+  {
+    name: 'web.classes.view',
+    path: '/classes/view/:id',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/class-view-page',
+    lightStyles: true,
+    data: [{ path: '/api/web/classes/:id', required: true }],
+  },
   {
     name: 'web.questions',
     path: '/questions',

@@ -1,7 +1,7 @@
 // Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
 // pages load the catalogue's filter rules, and the search page alone needs these.
 
-import { lessonPath, type SearchKind } from './catalogue';
+import { classViewPath, lessonPath, type SearchKind } from './catalogue';
 
 /** Fewer characters than this are not searched: the search page asks for more. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -19,8 +19,7 @@ export function searchResultPath(result: {
     case 'lesson':
       return result.code ? lessonPath(result.code) : '/search';
     case 'class':
-      if (result.code) return lessonPath(result.code);
-      return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
+      return classViewPath(result.id);
     case 'teacher':
       return `/teachers?teacher=${result.id}`;
     case 'question':

@@ -21,8 +21,16 @@ async function aLessonCode(baseUrl: string): Promise<string> {
   return code as string;
 }
 
+async function aClassId(baseUrl: string): Promise<number> {
+  const response = await fetch(new URL('/api/web/classes?per_page=1', baseUrl));
+  const body = (await response.json()) as { data: Array<{ id: number }> };
+  const id = body.data[0]?.id;
+  expect(id, 'the seed has a class').toBeTruthy();
+  return id as number;
+}
+
 describe('landing pages JavaScript budget', () => {
-  test('/, /classes and a lesson view stay within their compressed JavaScript budgets', async ({
+  test('/, /classes, a lesson view and a class page stay within their compressed JavaScript budgets', async ({
     browser,
     baseUrl,
   }) => {
@@ -30,6 +38,8 @@ describe('landing pages JavaScript budget', () => {
       ['/', HOME_BUDGET_BYTES],
       ['/classes', LANDING_BUDGET_BYTES],
       [`/lessons/view/${await aLessonCode(baseUrl)}`, LANDING_BUDGET_BYTES],
+      // classpage (issue 24): the page a class card opens.
+      [`/classes/view/${await aClassId(baseUrl)}`, LANDING_BUDGET_BYTES],
     ];
     for (const [path, budget] of budgets) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });

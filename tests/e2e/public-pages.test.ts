@@ -81,6 +81,35 @@ describe('public pages', () => {
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
   });
 
+  // classpage (issue 24)
+  test('a /classes card opens its class page, which has the class as its title and no serious or critical accessibility violations', async ({
+    page,
+  }) => {
+    await page.goto('/classes');
+    const card = page.getByRole('article').first();
+    const title = (await card.getByRole('heading').innerText()).trim();
+    await card.getByRole('link', { name: title }).click();
+    await page.waitForURL(/\/classes\/view\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.getByRole('button', { name: 'Buy the whole class' }).waitFor();
+    await settled(page);
+    expect(await page.title()).toBe(`${title} | Somesha`);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await settled(page);
+      expect(await seriousViolations(page), `the class page at ${viewport.width} px`).toEqual([]);
+    }
+    // Each of its lessons opens the lesson's page.
+    const lesson = page
+      .getByRole('region', { name: /^Lessons/ })
+      .getByRole('link')
+      .first();
+    const href = await lesson.getAttribute('href');
+    expect(href).toMatch(/^\/lessons\/view\//);
+  });
+
   test('a phone landing on home, the classes list or a lesson gets its data and every chunk named in the HTML, and no buying code', async ({
     page,
     baseUrl,
@@ -151,19 +180,32 @@ describe('public pages', () => {
     };
     const code = await aLessonCode(baseUrl);
     const home = (await api('/api/web')).data as { classes: Array<{ title: string }> };
-    const classes = (await api('/api/web/classes')).data as Array<{ title: string }>;
+    const classes = (await api('/api/web/classes')).data as Array<{ id: number; title: string }>;
     const lesson = (await api(`/api/web/lessons/${code}`)).data as {
       topic: { name: string } | null;
       teacher: { first_name: string } | null;
     };
     expect(home.classes.length, 'the seed features classes').toBeGreaterThan(0);
     expect(classes.length).toBeGreaterThan(1);
+    const lessonClass = (await api(`/api/web/classes/${classes[0]!.id}`)).data as {
+      lessons: Array<{ topic: { name: string } | null }>;
+      teacher: { first_name: string };
+    };
     const pages: Array<[path: string, expected: string[]]> = [
       ['/', ["Learn from Kenya's best teachers, online", 'Featured classes', home.classes[0]!.title]],
       ['/classes', ['Classes', classes[0]!.title, classes[1]!.title]],
       [
         `/lessons/view/${code}`,
         [lesson.topic?.name ?? code, 'Add to cart', lesson.teacher?.first_name ?? code],
+      ],
+      [
+        `/classes/view/${classes[0]!.id}`,
+        [
+          classes[0]!.title,
+          'Buy the whole class',
+          lessonClass.teacher.first_name,
+          lessonClass.lessons[0]?.topic?.name ?? 'Lessons',
+        ],
       ],
     ];
 
@@ -284,6 +326,20 @@ describe('public pages', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await settled(page);
     expect(await page.getByText('Error loading this lesson.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
+  test('a class that does not exist answers 404 with the not-found page, rendered and after the app takes over', async ({
+    page,
+    baseUrl,
+  }) => {
+    const response = await fetch(new URL('/classes/view/999999', baseUrl));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
+    const visit = await page.goto('/classes/view/999999');
+    expect(visit?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await settled(page);
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 

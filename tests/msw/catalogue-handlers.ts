@@ -84,6 +84,31 @@ export const CLASSES: Wire[] = Array.from({ length: 14 }, (_, index) =>
     : classOf(index + 1, `Grade 7 Chemistry class ${index + 1}`, CHEMISTRY, 'get_ahead'),
 );
 
+// classpage (issue 24): the first class's own page, one lesson past and two to come (relative to the
+// clock, so "left to buy" stays two of three).
+const DAY_MS = 86_400_000;
+const classLessonAt = (id: number, code: string, days: number, topic: string | null): Wire => {
+  const start = new Date(Math.floor(Date.now() / DAY_MS + days) * DAY_MS + 14 * 3_600_000);
+  return {
+    id,
+    code,
+    start_at: start.toISOString(),
+    end_at: new Date(start.getTime() + 3_600_000).toISOString(),
+    price: '1500.00',
+    topic: topic === null ? null : { name: topic },
+  };
+};
+export const CLASS_PAGE: Wire = {
+  ...CLASSES[0],
+  description: 'Eight weeks of Grade 7 algebra, one topic a week.',
+  lessons_count: 3,
+  lessons: [
+    classLessonAt(201, 'LSN-PAST1', -7, 'Number patterns'),
+    classLessonAt(202, LESSON.code, 7, 'Linear equations'),
+    classLessonAt(203, 'LSN-NEXT3', 14, null),
+  ],
+};
+
 export const TEACHERS: Wire[] = [
   {
     ...TEACHER_GRACE,
@@ -212,7 +237,8 @@ type Endpoint =
   | 'ask'
   | 'answer'
   | 'vote'
-  | 'addToCart';
+  | 'addToCart'
+  | 'class';
 
 export const catalogue = {
   modes: {} as Partial<Record<Endpoint, Mode>>,
@@ -336,6 +362,11 @@ export const catalogueHandlers = [
       );
       return json(paged(found, q, 12));
     }),
+  ),
+  http.get('/api/web/classes/:id', ({ request, params }) =>
+    answer('class', request, () =>
+      params.id === String(CLASS_PAGE.id) ? json({ data: CLASS_PAGE }) : notFound(),
+    ),
   ),
   http.get('/api/web/filters', ({ request }) =>
     answer('filters', request, () =>

@@ -212,6 +212,14 @@ describe('the fake API answers like the real server', () => {
     ]);
   });
 
+  // classpage (issue 24)
+  it('a public class', async () => {
+    const classes = await real('visitor', '/api/web/classes');
+    const id = (classes.body as { data: Array<{ id: number }> }).data[0]!.id;
+    const answer = await both('visitor', { fake: '/api/web/classes/1', real: `/api/web/classes/${id}` });
+    expect([answer.fake.status, answer.differences]).toEqual([answer.real.status, []]);
+  });
+
   it('refuses a visitor what needs a session (401), and a wrong password (422), the same way', async () => {
     for (const path of ['/api/user', '/api/wallet', '/api/lessons/bookings']) {
       const answer = await both('visitor', path);

@@ -157,6 +157,18 @@ describe('the page shell', () => {
     expect((await fetch(`${baseUrl}/lessons/view/${code}`)).status).toBe(200);
   });
 
+  it("carries a class page's class, and answers an unknown class with 404 and says so to the page (classpage)", async () => {
+    const listed = (await server.browser().get('/api/web/classes?per_page=1')).body.data[0];
+    const shown = bootData(await page(`/classes/view/${listed.id}`));
+    expect(shown).toEqual({
+      [`/api/web/classes/${listed.id}`]: (await server.browser().get(`/api/web/classes/${listed.id}`)).body,
+    });
+    const missing = await fetch(`${baseUrl}/classes/view/999999`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(bootData(await missing.text())).toEqual({ '/api/web/classes/999999': { not_found: true } });
+  });
+
   it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
     expect((await server.browser().get('/api/web/classes?page=0')).status).toBe(422);
     expect(bootData(await page('/classes?page=0'))).toBeNull();
@@ -222,6 +234,12 @@ describe('the start-up warm-up', () => {
     const lesson = await visit(`/lessons/view/${code}`);
     expect(lesson.fromCache).toBe(true);
     expect(bootData(lesson.html)?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
+    const classId = (await server.browser().get('/api/web/classes?per_page=1')).body.data[0].id as number;
+    const lessonClass = await visit(`/classes/view/${classId}`);
+    expect(lessonClass.fromCache).toBe(true);
+    expect(bootData(lessonClass.html)?.[`/api/web/classes/${classId}`]).toMatchObject({
+      data: { id: classId },
+    });
     // Another lesson was not warmed: it is rendered when asked for.
     const other = (await server.browser().get('/api/web/lessons?per_page=2')).body.data[1].code as string;
     expect((await visit(`/lessons/view/${other}`)).fromCache).toBe(false);
@@ -231,8 +249,8 @@ describe('the start-up warm-up', () => {
     const storedBefore = server.app.publicCache.stats.stored;
     await expect(warmLandingPages(server.app)).resolves.toBeUndefined();
     expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
-    // Only the lesson list it looks the first lesson up in could be kept.
-    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(1);
+    // Only the lesson and class lists it looks the first lesson and class up in could be kept.
+    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(2);
 
     // A page that cannot be asked for at all is logged and skipped.
     const broken = Fastify();
@@ -240,6 +258,7 @@ describe('the start-up warm-up', () => {
     const warned = vi.spyOn(broken.log, 'warn');
     await expect(warmLandingPages(broken)).resolves.toBeUndefined();
     expect(warned.mock.calls.map(([, message]) => message)).toEqual([
+      'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',

@@ -66,6 +66,21 @@ export const ClassStruct = type({
 });
 export type LessonClass = Infer<typeof ClassStruct>;
 
+/** A lesson of a class's public page (classpage, issue 24). */
+export const ClassLessonStruct = type({
+  id,
+  code: string(),
+  startAt: string(),
+  endAt: maybe(string()),
+  price: defaulted(money, '0.00'),
+  topic: maybe(type({ name: string() })),
+});
+export type ClassLesson = Infer<typeof ClassLessonStruct>;
+
+/** `GET /api/web/classes/{id}`: the class with its lessons. */
+export const ClassDetailStruct = type({ ...ClassStruct.schema, lessons: array(ClassLessonStruct) });
+export type ClassDetail = Infer<typeof ClassDetailStruct>;
+
 export const TeacherStruct = type({
   id,
   firstName: defaulted(string(), ''),
@@ -202,6 +217,7 @@ export type SubjectDetail = Infer<typeof SubjectDetailStruct>;
 
 export const decodeLesson = (raw: unknown): Lesson => decodeWith(LessonStruct, raw);
 export const decodeClass = (raw: unknown): LessonClass => decodeWith(ClassStruct, raw);
+export const decodeClassDetail = (raw: unknown): ClassDetail => decodeWith(ClassDetailStruct, raw);
 export const decodeTeacher = (raw: unknown): Teacher => decodeWith(TeacherStruct, raw);
 export const decodeTeacherProfile = (raw: unknown): TeacherProfile => decodeWith(TeacherProfileStruct, raw);
 export const decodePackage = (raw: unknown): Package => decodeWith(PackageStruct, raw);

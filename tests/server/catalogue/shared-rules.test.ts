@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   bySlugOrId,
+  classViewPath,
   fitsSubjectAndGrade,
   gradeLevelsOfCurriculum,
   isGradeOfCurriculum,
@@ -12,6 +13,7 @@ import {
   subjectClassesPath,
 } from '@/shared/catalogue';
 import { t } from '@/shared/messages';
+import { searchResultPath } from '@/shared/search';
 import {
   ANSWER_BODY,
   lengthProblem,
@@ -107,6 +109,16 @@ describe('catalogue paths', () => {
     expect(lessonPath('a b/c')).toBe('/lessons/view/a%20b%2Fc');
     expect(subjectClassesPath({ id: 4, slug: 'chemistry' })).toBe('/classes?subject=chemistry');
     expect(subjectClassesPath({ id: 4, slug: null })).toBe('/classes?subject=4');
+  });
+});
+
+describe('class pages (classpage, issue 24)', () => {
+  it('are where a class card and a class found by search open, not its next lesson', () => {
+    expect(classViewPath(12)).toBe('/classes/view/12');
+    expect(searchResultPath({ kind: 'class', id: 12, code: 'SOM-0040', slug: 'physics' })).toBe(
+      '/classes/view/12',
+    );
+    expect(searchResultPath({ kind: 'class', id: 12, code: null, slug: null })).toBe('/classes/view/12');
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
   decodeClass,
+  decodeClassDetail,
   decodeClassFilters,
   decodeFaq,
   decodeHome,
@@ -45,6 +46,9 @@ describe('the SPA decodes the public answers', () => {
     const lesson = decodeLesson((await body(`/api/web/lessons/${lessons.items[0]?.code}`)).data);
     expect(lesson.teacher?.biography).toBeTruthy();
     expect(decodePage(await body('/api/web/classes'), decodeClass).meta.total).toBe(30);
+    const classes = decodePage(await body('/api/web/classes'), decodeClass);
+    const lessonClass = decodeClassDetail((await body(`/api/web/classes/${classes.items[0]?.id}`)).data);
+    expect(lessonClass.lessons[0]?.code).toMatch(/^SOM-/);
     decodeClassFilters((await body('/api/web/filters')).data);
     const teachers = decodePage(await body('/api/web/teachers'), decodeTeacher);
     const profile = decodeTeacherProfile((await body(`/api/web/teachers/${teachers.items[0]?.id}`)).data);

@@ -42,7 +42,7 @@ describe('public classes page', () => {
     expect(await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).toBeInTheDocument();
   });
 
-  it('lists classes with subject, grade, dates, teacher and price, linking to the next lesson', async () => {
+  it('lists classes with subject, grade, dates, teacher and price, linking to the class page', async () => {
     const app = renderPage('/classes');
     await app.landsOn('/classes');
     const first = (await screen.findByRole('heading', { name: 'Grade 7 Maths class 1' })).closest(
@@ -55,7 +55,7 @@ describe('public classes page', () => {
     expect(within(first).getByText('Catch up')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Grade 7 Maths class 1' })).toHaveAttribute(
       'href',
-      '/lessons/view/LSN-7K2Q9',
+      '/classes/view/1',
     );
     // The first cards render at once, the rest of the page right after.
     await waitFor(() => expect(classTitles()).toHaveLength(12));

@@ -3,7 +3,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
-import { lessonPath } from '@/shared/catalogue';
+import { classViewPath, lessonPath } from '@/shared/catalogue';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { CLASS_TYPE_LABELS, isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
@@ -111,7 +111,6 @@ export function ClassCard({
   headingLevel?: 2 | 3;
 }) {
   const c = lessonClass;
-  const href = c.nextLesson ? lessonPath(c.nextLesson.code) : null;
   const timeZone = useDisplayTimeZone();
   return (
     <Card withBorder padding="md" component="article">
@@ -119,7 +118,7 @@ export function ClassCard({
         <CardHead
           level={headingLevel}
           title={c.title}
-          href={href}
+          href={classViewPath(c.id)}
           badge={c.type && CLASS_TYPE_LABELS[c.type]}
         />
         <Text size="sm" c="gray.7">
