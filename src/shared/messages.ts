@@ -544,6 +544,21 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
+  'msgserver.cannotWrite':
+    'You can write to a teacher; a teacher can write to the learners and parents they teach.',
+  'msgserver.notYourself': 'You cannot write to yourself.',
+  'msgserver.blocked': 'You cannot message this person.',
+  'msgserver.tooManyThreads': 'You can start up to {max} new conversations a day. Try again tomorrow.',
+  'msgserver.blockedDone': 'Blocked. Neither of you can send messages in this conversation now.',
+  'msgserver.unblockedDone': 'Unblocked. You can write to each other again.',
+  'msgserver.blockYourself': 'You cannot block yourself.',
+  'msgserver.reported': 'Thank you. An admin will read this conversation.',
+  'msgserver.mailSubject': 'New message from {name} on Somesha',
+  'msgserver.mailText': '{name} sent you a message on Somesha that you have not read yet.',
+  'msgserver.mailTextMany': '{name} sent you {count} messages on Somesha that you have not read yet.',
+  'msgserver.mailAction': 'Read and reply',
+  'msgserver.mailFooter':
+    'You receive this e-mail at most once an hour per conversation while messages wait unread.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
