@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messageThreads, users } from '../../../server/db/schema';
 import { startTestServer, type Browser, type Json, type TestServer } from '../support/test-server';
+import { expectFieldError, messages, TOO_BIG_ID } from '../validation/support';
 import { bookTogether, learner, parentOf, teacher } from './support';
 
 let server: TestServer;
@@ -264,6 +265,23 @@ describe('reading threads', () => {
     expect((await stranger.browser.get('/api/messages')).body.data).toEqual([]);
     expect((await stranger.browser.get('/api/messages/2000000000')).status).toBe(404);
     expect((await stranger.browser.get('/api/messages/0')).status).toBe(422);
+  });
+
+  it('answers 422 on `id` for a path id beyond 32 bits, on every route that takes one', async () => {
+    const student = await learner(server);
+    for (const [browser, method, path] of [
+      [student.browser, 'GET', '/api/messages/:id'],
+      [student.browser, 'POST', '/api/messages/read/:id'],
+      [student.browser, 'POST', '/api/messages/block/:id'],
+      [student.browser, 'DELETE', '/api/messages/block/:id'],
+      [student.browser, 'POST', '/api/messages/report/:id'],
+      [admin, 'GET', '/api/admin/messages/reported/:id'],
+    ] as const) {
+      const response = await browser.request(method, path.replace(':id', TOO_BIG_ID), {
+        json: method === 'POST' ? { reason: 'Spam' } : undefined,
+      });
+      expectFieldError(response, 'id', messages.idTooBig);
+    }
   });
 
   it('answers 401 to a visitor and 403 to a non-admin on the admin routes', async () => {
