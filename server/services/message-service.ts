@@ -33,11 +33,15 @@ import {
 } from '../../src/shared/chat';
 import { maskContactDetails } from '../../src/shared/contact-details';
 import { t } from '../../src/shared/messages';
+import * as rateLimit from './rate-limit-service';
 import { startIntervalJob } from './reminder-service';
 
 type Db = Database | Transaction;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Messages a sender may write in a minute, in all threads together (a flood, not a conversation). */
+export const MESSAGES_PER_MINUTE = 30;
 
 export type ThreadRole = 'teacher' | 'student' | 'parent';
 
@@ -351,6 +355,7 @@ export async function sendMessage(
   now = new Date(),
 ): Promise<{ data: MessageResource; thread: ThreadResource }> {
   if (input.toUserId === senderId) throw ValidationError.field('to_user_id', t('msgserver.notYourself'));
+  await rateLimit.hit(db, { key: `message:${senderId}`, max: MESSAGES_PER_MINUTE, windowSeconds: 60 });
   return db.transaction(async (tx) => {
     // The sender's turn: their parallel messages (and new-thread counts) go one after the other.
     // NO KEY UPDATE leaves foreign keys to the row (other users' inserts) unblocked.

@@ -3,7 +3,7 @@
 // reading, reports and the admins' view of reported threads only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messageThreads, users } from '../../../server/db/schema';
+import { messageThreads, threadMessages, users } from '../../../server/db/schema';
 import { startTestServer, type Browser, type Json, type TestServer } from '../support/test-server';
 import { expectFieldError, messages, TOO_BIG_ID } from '../validation/support';
 import { bookTogether, learner, parentOf, teacher } from './support';
@@ -234,13 +234,20 @@ describe('reading threads', () => {
 
   it('pages back in time: the last 30, oldest first, then the ones before', async () => {
     const [student, grace] = await Promise.all([learner(server), teacher(server)]);
-    const ids: number[] = [];
-    let threadId = 0;
-    for (let index = 1; index <= 33; index += 1) {
-      const { data } = await sent(student.browser, grace.userId, `Message ${index}`);
-      ids.push(data.id);
-      threadId = data.thread_id;
-    }
+    const { data: first } = await sent(student.browser, grace.userId, 'Message 1');
+    const threadId: number = first.thread_id;
+    // The rest straight into the table: 33 requests would pass the per-minute limit.
+    const rest = await server.db
+      .insert(threadMessages)
+      .values(
+        Array.from({ length: 32 }, (_, index) => ({
+          threadId,
+          senderUserId: student.userId,
+          body: `Message ${index + 2}`,
+        })),
+      )
+      .returning({ id: threadMessages.id });
+    const ids = [first.id as number, ...rest.map((row) => row.id)];
     const last = await grace.browser.get(`/api/messages/${threadId}`);
     expect(last.body.data.map((message: Json) => message.text)).toEqual(
       Array.from({ length: 30 }, (_, index) => `Message ${index + 4}`),
@@ -345,6 +352,19 @@ describe('blocks', () => {
     expect((await student.browser.get('/api/messages')).body.data).toEqual([]);
     expect((await student.browser.post(`/api/messages/block/${student.userId}`)).status).toBe(422);
     expect((await student.browser.post('/api/messages/block/2000000000')).status).toBe(404);
+  });
+});
+
+describe('the message rate', () => {
+  it('a sender may write 30 messages a minute in all threads together; the 31st is a 429', async () => {
+    const [student, grace] = await Promise.all([learner(server), teacher(server)]);
+    for (let index = 1; index <= 30; index += 1)
+      expect((await send(student.browser, grace.userId, `Line ${index}`)).status).toBe(201);
+    const refused = await send(student.browser, grace.userId, 'Line 31');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The other side is not held back.
+    expect((await send(grace.browser, student.userId, 'Slow down, please')).status).toBe(201);
   });
 });
 
