@@ -67,6 +67,8 @@ import type { EventPumpOptions } from './services/event-service';
 import { startReminderJob } from './services/reminder-service';
 import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
+import { messageRoutes } from './routes/message-routes';
+import { startMessageMailJob } from './services/message-service';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
@@ -243,6 +245,7 @@ export async function buildApp({
   webRoutes(app, ctx);
   questionRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards, { events: liveEvents });
+  messageRoutes(app, ctx, guards);
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);
@@ -282,6 +285,14 @@ export async function buildApp({
       : null;
   app.addHook('onClose', async () => {
     await earnings?.stop();
+  });
+  // Messages unread for 15 minutes are e-mailed (issue 25), on the reminders' interval.
+  const messageMails =
+    reminderCheckIntervalMs && reminderCheckIntervalMs > 0
+      ? startMessageMailJob({ ...ctx, log: app.log }, reminderCheckIntervalMs)
+      : null;
+  app.addHook('onClose', async () => {
+    await messageMails?.stop();
   });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 

@@ -30,6 +30,7 @@ import { hashSecret } from '../security/password';
 import { seedPublicCatalogue } from './seed-catalogue';
 import { approvedTeacher, subjectIdsBySlug, TeacherDiary } from './seed-support';
 import { seedAttendance } from './seed-attendance';
+import { seedMessages } from './seed-messages';
 import { seedTeaching } from './seed-teaching';
 import { learningLessonTimes, seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
@@ -840,6 +841,8 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedTeaching(db, { passwordHash, now: options.now });
   // Who came to the lessons that have ended, so pay follows delivery from the start (issue 22).
   await seedAttendance(db, options.now);
+  // The demo student's and parent's conversations with demo teachers (issue 25).
+  await seedMessages(db, options.now);
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

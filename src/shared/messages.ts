@@ -553,6 +553,21 @@ export const messages = {
   'classpage.priceNote': 'For the {count} still to come of its {total}.',
   'classpage.nothingLeft': 'This class has no lessons left to buy.',
   'classpage.noLessons': 'No lessons are scheduled for this class yet.',
+  'msgserver.cannotWrite':
+    'You can write to a teacher; a teacher can write to the learners and parents they teach.',
+  'msgserver.notYourself': 'You cannot write to yourself.',
+  'msgserver.blocked': 'You cannot message this person.',
+  'msgserver.tooManyThreads': 'You can start up to {max} new conversations a day. Try again tomorrow.',
+  'msgserver.blockedDone': 'Blocked. Neither of you can send messages in this conversation now.',
+  'msgserver.unblockedDone': 'Unblocked. You can write to each other again.',
+  'msgserver.blockYourself': 'You cannot block yourself.',
+  'msgserver.reported': 'Thank you. An admin will read this conversation.',
+  'msgserver.mailSubject': 'New message from {name} on Somesha',
+  'msgserver.mailText': '{name} sent you a message on Somesha that you have not read yet.',
+  'msgserver.mailTextMany': '{name} sent you {count} messages on Somesha that you have not read yet.',
+  'msgserver.mailAction': 'Read and reply',
+  'msgserver.mailFooter':
+    'You receive this e-mail at most once an hour per conversation while messages wait unread.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

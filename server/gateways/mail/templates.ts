@@ -137,3 +137,19 @@ export function withdrawalNumberMail(
     'If you did not change it, sign in and change your password and wallet PIN at once, and write to us.',
   );
 }
+
+/** Messages waiting unread in a thread (issue 25, docs/reviews-messages.md "E-mail"): who wrote and a link. */
+export function unreadMessagesMail(
+  to: string,
+  firstName: string,
+  unread: { subject: string; text: string; action: string; url: string; footer: string },
+): MailMessage {
+  return compose(
+    to,
+    unread.subject,
+    `Hello ${firstName},`,
+    [unread.text],
+    { label: unread.action, url: unread.url },
+    unread.footer,
+  );
+}
