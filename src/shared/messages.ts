@@ -544,6 +544,13 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
+  'vetting.title': 'Vetting documents',
+  'vetting.intro':
+    'Upload your national ID (or passport) and your certificates so our team can check them with your profile. Only admins see them.',
+  'vetting.fileHint': 'PDF, JPEG, PNG or WebP, at most {size} MB.',
+  'vetting.chooseFile': 'Choose a PDF or an image of the document.',
+  'vetting.uploadError': 'The document could not be uploaded. Check your connection and try again.',
+  'vetting.uploaded': 'Uploaded documents',
 } as const;
 
 export type MessageKey = keyof typeof messages;
