@@ -117,7 +117,6 @@ export function VettingDocuments() {
                   label="Document"
                   required
                   clearable
-                  placeholder="Choose a file"
                   accept={TEACHER_DOCUMENT_MIME_TYPES.join(',')}
                   description={t('vetting.fileHint', { size: MATERIAL_FILE_MAX_MB })}
                   value={view.file}
