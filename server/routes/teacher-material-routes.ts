@@ -17,6 +17,8 @@ import { choice, day, id, text, withRule } from '../../src/shared/request-schema
 import { DESCRIPTION_MAX, TEACHER_DOCUMENT_KINDS, TITLE_MAX } from '../../src/shared/teaching';
 
 const IdParams = object({ id: id() });
+/** A list with no filters or pages: nothing in the query is read. */
+const NoQuery = object({});
 
 const Texts = {
   title: text({ max: TITLE_MAX, required: true }),
@@ -54,6 +56,13 @@ export function teacherMaterialRoutes(app: FastifyInstance, ctx: AppContext, gua
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: MATERIAL_MULTIPART_LIMITS, throwFileSizeLimit: false });
     const api = typed(scope);
+
+    // The teacher's own vetting documents (their upload screen); never anyone else's.
+    api.get('/api/teacher/documents', { ...teacher, schema: { querystring: NoQuery } }, async (request) => ({
+      data: (await documents.ownDocuments(ctx.db, currentUser(request).id)).map(
+        documents.teacherDocumentResource,
+      ),
+    }));
 
     // Vetting documents (issue 24): an ID or certificates, PDF or images, for the admins' check.
     api.post('/api/teacher/documents', teacher, async (request, reply) => {

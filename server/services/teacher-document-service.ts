@@ -84,3 +84,12 @@ export async function teacherDocuments(db: Database, teacherId: number): Promise
     .where(and(eq(files.ownerUserId, teacher.userId), inArray(files.purpose, [...TEACHER_DOCUMENT_KINDS])))
     .orderBy(asc(files.createdAt), asc(files.id));
 }
+
+/** `GET /api/teacher/documents`: the caller's own documents, oldest first (none for someone else). */
+export async function ownDocuments(db: Database, userId: number): Promise<TeacherDocument[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerUserId, userId), inArray(files.purpose, [...TEACHER_DOCUMENT_KINDS])))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}

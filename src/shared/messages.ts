@@ -568,6 +568,13 @@ export const messages = {
   'msgserver.mailAction': 'Read and reply',
   'msgserver.mailFooter':
     'You receive this e-mail at most once an hour per conversation while messages wait unread.',
+  'vetting.title': 'Vetting documents',
+  'vetting.intro':
+    'Upload your national ID (or passport) and your certificates so our team can check them with your profile. Only admins see them.',
+  'vetting.fileHint': 'PDF, JPEG, PNG or WebP, at most {size} MB.',
+  'vetting.chooseFile': 'Choose a PDF or an image of the document.',
+  'vetting.uploadError': 'The document could not be uploaded. Check your connection and try again.',
+  'vetting.uploaded': 'Uploaded documents',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -121,6 +121,24 @@ export const MATERIAL_FILE_TYPES: Record<string, string> = {
 export const TEACHER_DOCUMENT_KINDS = ['id_document', 'certificate'] as const;
 export type TeacherDocumentKind = (typeof TEACHER_DOCUMENT_KINDS)[number];
 export const TEACHER_DOCUMENT_EXTENSIONS: readonly string[] = ['pdf', 'jpg', 'jpeg', 'png', 'webp'];
+/** What a teacher calls each kind on the upload screen (and an admin on the approval card). */
+export const TEACHER_DOCUMENT_KIND_LABELS: Record<TeacherDocumentKind, string> = {
+  id_document: 'National ID or passport',
+  certificate: 'Certificate',
+};
+/** The file picker's `accept`: the MIME types of TEACHER_DOCUMENT_EXTENSIONS. */
+export const TEACHER_DOCUMENT_MIME_TYPES: readonly string[] = [
+  ...new Set(TEACHER_DOCUMENT_EXTENSIONS.map((extension) => MATERIAL_FILE_TYPES[extension] ?? '')),
+];
+
+/** A chosen vetting document by its name's extension and its size: the server's rules and words. */
+export function teacherDocumentProblem(file: { name: string; size: number }): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (!TEACHER_DOCUMENT_EXTENSIONS.includes(extension)) return t('teach.documentType');
+  if (file.size > MATERIAL_FILE_MAX_BYTES) return t('validation.fileSize', { size: MATERIAL_FILE_MAX_MB });
+  if (file.size === 0) return t('validation.required');
+  return null;
+}
 
 export const MATERIAL_FILE_TYPE_NAMES = 'PDF, JPG, PNG, WebP, GIF, Word, Excel, PowerPoint, TXT';
 

@@ -2,6 +2,7 @@
 // learner's plans and the photo upload. Same paths, statuses and messages as the real server.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { t } from '@/shared/messages';
+import { TEACHER_DOCUMENT_MIME_TYPES } from '@/shared/teaching';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_MB, PHOTO_TYPE_NAMES } from '@/shared/validation';
 import { api } from './handlers';
 
@@ -37,6 +38,8 @@ export const profileWorkspace = {
   /** Student ids with a booked lesson that has not ended: removing them is a 409. */
   withUpcomingLessons: new Set<number>(),
   plans: [] as WireRecord[],
+  /** The signed-in teacher's vetting documents (issue 24). */
+  documents: [] as WireRecord[],
   reset() {
     this.children = [
       child('Achieng', 'Otieno', 'Riara Springs', { id: 111, name: 'Grade 4' }),
@@ -44,6 +47,7 @@ export const profileWorkspace = {
     ];
     this.withUpcomingLessons = new Set();
     this.plans = [];
+    this.documents = [];
   },
 };
 profileWorkspace.reset();
@@ -154,5 +158,24 @@ export const profileWorkspaceHandlers = [
     const url = `/api/photos/00000000-0000-4000-8000-${String(nextId++).padStart(12, '0')}.png`;
     if (account) account.user = { ...account.user, photo: url, display_photo_url: url };
     return json({ message: t('photo.updated'), data: account?.user ?? null });
+  }),
+  // Vetting documents (issue 24): the teacher's own list, and one more (`kind` and `files`).
+  http.get(
+    '/api/teacher/documents',
+    ({ request }) => signedIn(request) ?? json({ data: profileWorkspace.documents }),
+  ),
+  http.post('/api/teacher/documents', async ({ request }) => {
+    const refused = signedIn(request);
+    if (refused) return refused;
+    const form = await request.formData();
+    const kind = form.get('kind');
+    const file = form.get('files');
+    if (kind !== 'id_document' && kind !== 'certificate') return invalid('kind', t('teach.documentKind'));
+    if (file === null || typeof file === 'string') return invalid('files', t('validation.required'));
+    if (!TEACHER_DOCUMENT_MIME_TYPES.includes(file.type)) return invalid('files', t('teach.documentType'));
+    const id = nextId++;
+    const row = { id, kind, name: file.name, size: file.size, mime_type: file.type, url: `/api/files/${id}` };
+    profileWorkspace.documents.push(row);
+    return json({ message: t('teach.documentUploaded'), data: [row] }, 201);
   }),
 ];

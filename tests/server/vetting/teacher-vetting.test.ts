@@ -154,6 +154,58 @@ describe('vetting documents', () => {
   });
 });
 
+describe('a teacher’s own vetting documents', () => {
+  it('GET /api/teacher/documents lists the caller’s own documents, oldest first, and nobody else’s', async () => {
+    const teacher = await newTeacher(server, 'new');
+    const other = await newTeacher(server, 'new');
+    expect(await teacher.browser.get('/api/teacher/documents')).toMatchObject({
+      status: 200,
+      body: { data: [] },
+    });
+    await sendForm(server, teacher.browser, '/api/teacher/documents', { kind: 'certificate' }, [
+      { bytes: PDF, name: 'diploma.pdf', type: 'application/pdf' },
+    ]);
+    await sendForm(server, teacher.browser, '/api/teacher/documents', { kind: 'id_document' }, [
+      { bytes: JPEG, name: 'kitambulisho.jpg', type: 'image/jpeg' },
+    ]);
+    await sendForm(server, other.browser, '/api/teacher/documents', { kind: 'certificate' }, [
+      { bytes: PDF, name: 'someone-else.pdf', type: 'application/pdf' },
+    ]);
+
+    const own = await teacher.browser.get('/api/teacher/documents');
+    expect(own.status).toBe(200);
+    expect(own.body.data).toEqual([
+      expect.objectContaining({
+        kind: 'certificate',
+        name: 'diploma.pdf',
+        mime_type: 'application/pdf',
+        size: PDF.length,
+      }),
+      expect.objectContaining({ kind: 'id_document', name: 'kitambulisho.jpg', mime_type: 'image/jpeg' }),
+    ]);
+    const first = own.body.data[0] as Json;
+    expect(first.url).toBe(`/api/files/${first.id}`);
+    expect((await download(server, teacher.browser, first.id)).status).toBe(200);
+    expect(
+      (await other.browser.get('/api/teacher/documents')).body.data.map((row: Json) => row.name),
+    ).toEqual(['someone-else.pdf']);
+  });
+
+  it('is for teachers only; a query cannot name another teacher', async () => {
+    const learner = await newAccount(server, 'student', 'mwanafunzi_orodha');
+    expect((await learner.get('/api/teacher/documents')).status).toBe(403);
+    expect((await admin.get('/api/teacher/documents')).status).toBe(403);
+    const owner = await newTeacher(server, 'new');
+    await sendForm(server, owner.browser, '/api/teacher/documents', { kind: 'certificate' }, [
+      { bytes: PDF, name: 'not-yours.pdf', type: 'application/pdf' },
+    ]);
+    const teacher = await newTeacher(server, 'new');
+    const asked = await teacher.browser.get(`/api/teacher/documents?teacher_id=${owner.teacherId}`);
+    expect(asked.status).toBe(200);
+    expect(asked.body.data).toEqual([]);
+  });
+});
+
 describe('a series decided in one step', () => {
   it('approves every waiting lesson of the series and tells the teacher once; the admin list counts the series', async () => {
     const teacher = await newTeacher(server);

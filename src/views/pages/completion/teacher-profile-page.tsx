@@ -17,6 +17,7 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { CompletionScreen } from './completion-screen';
 import { ApprovalCard, TeacherStatus } from './teacher-approval';
+import { VettingDocuments } from './vetting-documents';
 
 function TeacherForm({ data }: { data: TeacherProfileData }) {
   const teacher = data.teacher;
@@ -104,6 +105,7 @@ function TeacherForm({ data }: { data: TeacherProfileData }) {
           </SimpleGrid>
         </ProfileForm>
       </Card>
+      <VettingDocuments />
       {canSubmit && <ApprovalCard form={approval} ready={detailsStored} />}
     </Stack>
   );
