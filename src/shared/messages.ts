@@ -526,7 +526,6 @@ export const messages = {
     'Your Teachers Service Commission number, if you have one (private tutors leave it blank).',
   'teach.idNumberTaken': 'This ID number is already used by another teacher.',
   'teach.documentType': 'Upload a PDF, JPEG, PNG or WebP file.',
-  'teach.documentTooBig': 'The document is larger than {max} MB.',
   'teach.documentKind': 'Choose what the document is: ID or certificate.',
   'teach.documentUploaded': 'Document uploaded. An admin will check it with your profile.',
   'teach.noDocuments': 'No documents uploaded yet.',

@@ -30,7 +30,7 @@ describe('admin teachers', () => {
       '/api/files/901',
     );
     expect(documents.getByRole('link', { name: 'degree.pdf' })).toHaveAttribute('href', '/api/files/902');
-    expect(documents.getByText(/^ID:/)).toBeInTheDocument();
+    expect(documents.getByText(/^National ID or passport:/)).toBeInTheDocument();
     expect(documents.getByText(/^Certificate:/)).toBeInTheDocument();
     const zawadi = within(card('Zawadi Njeri'));
     expect(await zawadi.findByText(t('teach.noDocuments'))).toBeInTheDocument();

@@ -4,9 +4,10 @@ import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { teacherDocumentsLoader } from '@/machines/screens/admin-screens';
 import type { TeacherDocument } from '@/services/schemas/admin';
 import { t } from '@/shared/messages';
+import { TEACHER_DOCUMENT_KIND_LABELS, type TeacherDocumentKind } from '@/shared/teaching';
 import { useLoader } from '../../use-loader';
 
-const KIND_NAMES: Record<string, string> = { id_document: 'ID', certificate: 'Certificate' };
+const kindName = (kind: string) => TEACHER_DOCUMENT_KIND_LABELS[kind as TeacherDocumentKind] ?? kind;
 
 export function TeacherDocuments({ teacherId, teacherName }: { teacherId: number; teacherName: string }) {
   const documents = useLoader(teacherDocumentsLoader, {
@@ -36,7 +37,7 @@ export function TeacherDocuments({ teacherId, teacherName }: { teacherId: number
         <Stack component="ul" gap={2} p={0} m={0}>
           {list.map((document) => (
             <Text component="li" key={document.id} size="sm" style={{ listStyle: 'none' }}>
-              {KIND_NAMES[document.kind] ?? document.kind}:{' '}
+              {kindName(document.kind)}:{' '}
               <Anchor href={document.url} target="_blank" rel="noopener">
                 {document.name}
               </Anchor>
