@@ -544,6 +544,12 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
+  'classbuy.nothingLeft':
+    'Nothing is left to buy in this class: its lessons have started or are booked already.',
+  'classbuy.lessonInClass': 'This lesson is in your cart already with its whole class.',
+  'classbuy.buyWhole': 'Buy the whole class',
+  'classbuy.offer': '{lessons} for {price}',
+  'classbuy.wholeClass': 'Whole class',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,7 @@
 // Paybill (M-Pesa C2B): the customer sends money to our paybill with the cart's account number. The
 // C2B confirmation is only a claim (gateway-hints.ts); M-Pesa's transaction status query, asked by the
 // background check and answered at the status result route, decides.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, transactions } from '../../db/schema';
 import type { TransactionStatusResult } from '../../gateways/mpesa';
@@ -39,7 +39,7 @@ async function rememberPaybillLearner(
     .set({
       options: sql`coalesce(${cartItems.options}, '{}'::jsonb) || jsonb_build_object('student_id', ${learnerId}::integer)`,
     })
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.purchasableType, 'lesson')));
+    .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.purchasableType, ['lesson', 'class'])));
 }
 
 export async function paybillFor(
