@@ -137,6 +137,25 @@ describe('a class in the cart', () => {
   });
 });
 
+describe('the signed-in class page', () => {
+  it('offers the whole class at its price for the lessons left, and nothing once bought', async () => {
+    const cls = await newClass(server, { count: 3, priceKes: 2500 });
+    const learner = await learnerWithWallet(3000);
+    const page = await learner.browser.get(`/api/student/lessons/${cls.id}`);
+    expect(page.body.class.purchase).toEqual({ price: '2500.00', lessons_count: 3 });
+    await addLesson(learner.browser, cls.lessons[0]?.id);
+    expect((await learner.browser.post('/api/payments/wallet', { pin: '1234' })).status).toBe(200);
+    const after = await learner.browser.get(`/api/student/lessons/${cls.id}`);
+    expect(after.body.class.purchase).toEqual({ price: '1667.00', lessons_count: 2 });
+    await addClass(learner.browser, cls.id);
+    expect((await learner.browser.post('/api/payments/wallet', { pin: '1234' })).status).toBe(200);
+    expect(await balanceOf(server, learner.userId)).toBe(3000_00 - 1000_00 - 1667_00);
+    expect((await learner.browser.get(`/api/student/lessons/${cls.id}`)).body.class.purchase).toBeNull();
+    expect(await bookingsOf(learner.profileId)).toHaveLength(3);
+    await expectMoneyClean(server);
+  });
+});
+
 describe('paying for a class', () => {
   it('by wallet books every upcoming lesson once at its share and charges the class price', async () => {
     const cls = await newClass(server, { count: 3, priceKes: 2500 });
