@@ -72,6 +72,18 @@ describe('a class in the cart', () => {
     expect((await addClass(visitor, cls.id)).body.item_count).toBe(1);
   });
 
+  it('leaves the cart when removed, like any item', async () => {
+    const cls = await newClass(server, { count: 2 });
+    const buyer = await newBuyer(server);
+    await addClass(buyer.browser, cls.id);
+    const removed = await buyer.browser.post('/api/cart/remove/item', {
+      purchasable_type: 'class',
+      purchasable_id: cls.id,
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body.item_count).toBe(0);
+  });
+
   it('answers 404 for an unknown or unapproved class', async () => {
     const visitor = server.browser();
     expect((await addClass(visitor, 999_999)).status).toBe(404);

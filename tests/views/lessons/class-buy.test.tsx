@@ -1,6 +1,6 @@
 // Buying a whole class from the signed-in class page (issue 24, docs/class-purchase.md): the button
 // names what it buys and its price, puts the class in the cart, and the cart shows the class's line.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { commerce } from '../../msw/commerce-handlers';
@@ -73,6 +73,13 @@ describe('buying the whole class', () => {
     expect(within(line).getByText('Mathematics · Grace Mwangi')).toBeInTheDocument();
     expect(within(line).getByText('2 lessons')).toBeInTheDocument();
     expect(within(line).getByText('KES 3,000')).toBeInTheDocument();
+
+    // It leaves the cart like any item.
+    await app.user.click(within(line).getByRole('button', { name: 'Remove Grade 7 Algebra' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove item' });
+    await app.user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument());
+    expect(commerce.lines).toEqual([]);
   });
 
   it('offers nothing when no lesson is left to buy', async () => {
