@@ -32,9 +32,18 @@ type Db = Database | DbTransaction;
 /**
  * What the buyer pays for a cart, their plans applied (issue 24): read without locks, for the amounts
  * a paybill customer is asked to type; a payment prices again under its locks (`lockPayableCart`).
+ * `learnerId`, when known: a class line is priced for that learner (docs/class-purchase.md), as the
+ * payment will.
  */
-export const totalFor = async (db: Db, userId: number | null, items: CartItemRow[]) =>
-  (await priceCart(db, userId, items)).totalCents;
+export const totalFor = async (
+  db: Db,
+  userId: number | null,
+  items: CartItemRow[],
+  learnerId: number | null = null,
+) => {
+  const classes = learnerId === null ? undefined : await classSales(db, items, { learners: [learnerId] });
+  return (await priceCart(db, userId, items, new Date(), { classes })).totalCents;
+};
 
 /**
  * The cart's class lines as they sell to this learner under the lessons' locks (docs/class-purchase.md

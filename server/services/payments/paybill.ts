@@ -52,11 +52,13 @@ export async function paybillFor(
   const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
   if (!cart || items.length === 0) throw new HttpError(409, t('cart.empty'));
   await rememberPaybillLearner(ctx.db, buyer, cart.id, items, studentId);
+  // The learner the payment will book for, when already known: a class is priced for them.
+  const learnerId = await resolveLearner(ctx.db, buyer.userId, studentId, items).catch(() => null);
   return {
     business_number: ctx.mpesa.paybillDetails().businessNumber,
     account_number: await paybillAccountOf(ctx.db, cart),
     // M-Pesa moves whole shillings.
-    amount: centsToDecimal(Math.ceil((await totalFor(ctx.db, buyer.userId, items)) / 100) * 100),
+    amount: centsToDecimal(Math.ceil((await totalFor(ctx.db, buyer.userId, items, learnerId)) / 100) * 100),
   };
 }
 

@@ -210,6 +210,28 @@ describe('paying for a class', () => {
     await expectMoneyClean(server);
   });
 
+  it('by paybill for a parent’s chosen child, priced for that child, not for the other who booked a lesson', async () => {
+    const cls = await newClass(server, { count: 2, priceKes: 2000 });
+    const parent = await newBuyer(server, { role: 'parent', children: 2 });
+    // The first child already has the class's first lesson (booked in SQL: only the price matters here).
+    await server.db
+      .insert(bookings)
+      .values({ lessonId: cls.lessons[0]?.id, studentId: parent.childIds[0] ?? 0, orderId: null });
+    await addClass(parent.browser, cls.id);
+    const details = await parent.browser.get(`/api/payments/paybill?student_id=${parent.childIds[1]}`);
+    expect(details.status).toBe(200);
+    expect(details.body.amount).toBe('2000.00');
+    const payment = await server.mpesa.pay(details.body.account_number, 2000);
+    expect(payment.delivered).toBe(true);
+    await server.settlePayments();
+    const confirmed = await parent.browser.post('/api/payments/paybill/confirm', {
+      student_id: parent.childIds[1],
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await bookingsOf(parent.childIds[1] ?? 0)).toHaveLength(2);
+    expect(await balanceOf(server, parent.userId)).toBe(0);
+  });
+
   it('refuses the whole payment when one lesson is full: nothing booked, nothing charged', async () => {
     const cls = await newClass(server, { count: 3, capacity: 2 });
     for (let seat = 0; seat < 2; seat += 1) {
