@@ -437,7 +437,8 @@ export const carts = pgTable(
   (t) => [index('carts_user_id_idx').on(t.userId), index('carts_session_id_idx').on(t.sessionId)],
 );
 
-export const PURCHASABLE_TYPES = ['lesson', 'subscription'] as const;
+/** 'class': a whole class (issue 24, docs/class-purchase.md); an order records its lessons instead. */
+export const PURCHASABLE_TYPES = ['lesson', 'subscription', 'class'] as const;
 
 export const cartItems = pgTable(
   'cart_items',

@@ -261,12 +261,47 @@ export type CartRow = typeof carts.$inferSelect;
 export type Purchasables = {
   lessons: Map<number, LessonDetails>;
   packages: Map<number, typeof packages.$inferSelect>;
+  /** A class line's class, by class id, and its sale (what it buys now), by cart item id. */
+  classes: Map<number, CartClass>;
+  classSales: Map<number, { totalCents: number; lessons: unknown[] }>;
 };
+
+export type CartClass = {
+  id: number;
+  title: string;
+  slug: string;
+  startsAt: Date;
+  endsAt: Date;
+  subject: { name: string };
+  teacher: { name: string };
+};
+
+/**
+ * A class in the cart (docs/class-purchase.md "The cart"): `price` and `lessons_count` are what it
+ * buys now, for this buyer.
+ */
+function classPurchasable(cls: CartClass, sale: { totalCents: number; lessons: unknown[] } | undefined) {
+  return {
+    id: cls.id,
+    title: cls.title,
+    slug: cls.slug,
+    price: centsToDecimal(sale?.totalCents ?? 0),
+    lessons_count: sale?.lessons.length ?? 0,
+    starts_at: cls.startsAt.toISOString(),
+    ends_at: cls.endsAt.toISOString(),
+    subject: { name: cls.subject.name },
+    teacher: { name: cls.teacher.name },
+  };
+}
 
 function purchasableResource(item: CartItemRow, found: Purchasables) {
   if (item.purchasableType === 'lesson') {
     const lesson = found.lessons.get(item.purchasableId);
     return lesson ? lessonResource(lesson) : null;
+  }
+  if (item.purchasableType === 'class') {
+    const cls = found.classes.get(item.purchasableId);
+    return cls ? classPurchasable(cls, found.classSales.get(item.id)) : null;
   }
   const plan = found.packages.get(item.purchasableId);
   return {

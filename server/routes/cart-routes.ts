@@ -30,7 +30,7 @@ const quantity = () =>
   wholeNumber({ min: 1, max: carts.MAX_QUANTITY, message: t('cart.quantity', { max: carts.MAX_QUANTITY }) });
 
 const Purchasable = {
-  purchasable_type: choice(['lesson', 'subscription']),
+  purchasable_type: choice(['lesson', 'subscription', 'class']),
   purchasable_id: id(),
 };
 

@@ -7,6 +7,7 @@ import { currentUser, type Guards } from '../http/guards';
 import { pageRequest } from '../http/query';
 import { typed } from '../http/validation';
 import { learnerClassResource, lessonResource } from '../resources/commerce-resource';
+import { centsToDecimal } from '../resources/money';
 import { attachmentDisposition, fileBytes, readableFile, safeMimeType } from '../services/file-service';
 import {
   CLASS_LESSON_FILTERS,
@@ -72,7 +73,14 @@ export function learnerRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
       return {
         data: found.rows.map(({ lesson, booked }) => ({ ...lessonResource(lesson), is_booked: booked })),
         meta: found.meta,
-        class: learnerClassResource(found.class),
+        class: {
+          ...learnerClassResource(found.class),
+          // Buying the whole class (docs/class-purchase.md): what it would buy now, or null.
+          purchase: found.purchase && {
+            price: centsToDecimal(found.purchase.priceCents),
+            lessons_count: found.purchase.lessonsCount,
+          },
+        },
       };
     },
   );

@@ -1,4 +1,5 @@
-// /api/lessons (CONTRACT "Lessons", docs/learning-workspace.md): add to cart, bookings, show, find
+// /api/lessons (CONTRACT "Lessons", docs/learning-workspace.md): add to cart (and a whole class's,
+// docs/class-purchase.md), bookings, show, find
 // lessons to book, join (docs/classroom.md).
 import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +83,22 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
         options: null,
       });
       return { ...body, message: t('cart.lessonAdded') };
+    },
+  );
+
+  // A whole class (issue 24, docs/class-purchase.md "The cart"): its upcoming lessons at its price.
+  api.post(
+    '/api/classes/add-to-cart/:id',
+    { bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
+    async (request, reply) => {
+      const owner = await cartOwner(ctx.db, guards, request, reply);
+      const body = await carts.addItem(ctx.db, owner, {
+        purchasableType: 'class',
+        purchasableId: request.params.id,
+        quantity: 1,
+        options: null,
+      });
+      return { ...body, message: t('cart.classAdded') };
     },
   );
 

@@ -9,7 +9,9 @@ import { cartBody, type CartItemRow, type CartRow, type Purchasables } from '../
 import { walletResource } from '../resources/user-resource';
 import { t } from '../../src/shared/messages';
 import { isFull, seatsLeft } from '../../src/shared/teaching';
-import { priceCart } from './plan-entitlements';
+import { priceCart, type CartPricing } from './plan-entitlements';
+import { approvedClasses, bookedBy, learnersOfUser, lessonsOfClasses, saleOf } from './class-sale-service';
+import { classRows } from './learner-class-service';
 import { findLesson, isBookable, isBookedBy, learnerIds, loadLessons } from './lesson-service';
 
 export type CartOwner = { userId: number; roles: string[] } | { sessionId: string };
@@ -70,26 +72,39 @@ export async function cartItemsOf(db: Database, cartId: number): Promise<CartIte
   return db.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
 }
 
-async function loadPurchasables(db: Database, items: CartItemRow[]): Promise<Purchasables> {
+async function loadPurchasables(
+  db: Database,
+  items: CartItemRow[],
+  pricing: CartPricing,
+): Promise<Purchasables> {
   const ids = (type: PurchasableType) =>
     items.filter((item) => item.purchasableType === type).map((item) => item.purchasableId);
   const packageIds = ids('subscription');
   const planRows = packageIds.length
     ? await db.select().from(packages).where(inArray(packages.id, packageIds))
     : [];
+  const classes = await classRows(db, ids('class'), []);
   return {
     lessons: await loadLessons(db, ids('lesson')),
     packages: new Map(planRows.map((row) => [row.id, row])),
+    classes: new Map(classes.map((row) => [row.id, row])),
+    classSales: pricing.classes,
   };
 }
 
 export async function bodyOf(db: Database, cart: CartRow | null) {
-  if (!cart) return cartBody(null, [], { lessons: new Map(), packages: new Map() });
+  if (!cart)
+    return cartBody(null, [], {
+      lessons: new Map(),
+      packages: new Map(),
+      classes: new Map(),
+      classSales: new Map(),
+    });
   const [fresh] = await db.select().from(carts).where(eq(carts.id, cart.id));
   const items = await cartItemsOf(db, cart.id);
   // Priced for its buyer's plans as they stand now; the payment prices again under its locks.
   const pricing = await priceCart(db, (fresh ?? cart).userId, items);
-  return cartBody(fresh ?? cart, items, await loadPurchasables(db, items), pricing.lines);
+  return cartBody(fresh ?? cart, items, await loadPurchasables(db, items, pricing), pricing.lines);
 }
 
 export async function showCart(db: Database, owner: CartOwner) {
@@ -107,13 +122,85 @@ export type NewItem = {
   options: Record<string, unknown> | null;
 };
 
-/** Adds an item, or sets the quantity of one already there. Lessons: bookable, not booked yet, quantity 1. */
+/**
+ * A whole class (docs/class-purchase.md "The cart"): approved (else 404), something left to buy for
+ * the owner's learners (else 422), quantity 1, at its price for what is left; the cart's single
+ * lessons of the class leave the cart (the class holds them).
+ */
+async function addClass(db: Database, owner: CartOwner, classId: number) {
+  const cls = (await approvedClasses(db, [classId])).get(classId);
+  if (!cls) throw notFound();
+  const classLessons = await lessonsOfClasses(db, [classId]);
+  const learners = 'userId' in owner ? await learnersOfUser(db, owner.userId) : [];
+  const booked = await bookedBy(
+    db,
+    classLessons.map((lesson) => lesson.id),
+    learners,
+  );
+  const sale = saleOf(cls, classLessons, booked, new Date());
+  if (sale.lessons.length === 0) throw ValidationError.field('purchasable_id', t('classbuy.nothingLeft'));
+  const cart = await cartForWriting(db, owner);
+  await db.transaction(async (tx) => {
+    if (classLessons.length)
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.cartId, cart.id),
+          eq(cartItems.purchasableType, 'lesson'),
+          inArray(
+            cartItems.purchasableId,
+            classLessons.map((lesson) => lesson.id),
+          ),
+        ),
+      );
+    await tx
+      .insert(cartItems)
+      .values({
+        cartId: cart.id,
+        purchasableType: 'class',
+        purchasableId: classId,
+        quantity: 1,
+        priceCents: sale.totalCents,
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.purchasableType, cartItems.purchasableId],
+        set: { quantity: 1, priceCents: sale.totalCents, updatedAt: new Date() },
+      });
+  });
+  await touchCart(db, cart.id);
+  return bodyOf(db, cart);
+}
+
+/** Whether the owner's cart holds the whole class `classId`. */
+async function cartHoldsClass(db: Database, owner: CartOwner, classId: number | null) {
+  if (classId === null) return false;
+  const cart = await findCart(db, owner);
+  if (!cart) return false;
+  const [found] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.cartId, cart.id),
+        eq(cartItems.purchasableType, 'class'),
+        eq(cartItems.purchasableId, classId),
+      ),
+    );
+  return found !== undefined;
+}
+
+/**
+ * Adds an item, or sets the quantity of one already there. Lessons: bookable, not booked yet, not in
+ * a class the cart holds, quantity 1. A class: `addClass`.
+ */
 export async function addItem(db: Database, owner: CartOwner, item: NewItem) {
   assertBuyer(owner);
+  if (item.purchasableType === 'class') return addClass(db, owner, item.purchasableId);
   let priceCents: number;
   if (item.purchasableType === 'lesson') {
     const lesson = await findLesson(db, eq(lessons.id, item.purchasableId));
     if (!lesson) throw notFound();
+    if (await cartHoldsClass(db, owner, lesson.classId))
+      throw ValidationError.field('purchasable_id', t('classbuy.lessonInClass'));
     if (!isBookable(lesson)) throw ValidationError.field('purchasable_id', t('cart.lessonUnavailable'));
     if (item.quantity !== 1) throw ValidationError.field('quantity', t('cart.lessonQuantity'));
     if ('userId' in owner && (await isBookedBy(db, lesson.id, await learnerIds(db, owner.userId)))) {
@@ -153,7 +240,7 @@ async function ownedItem(db: Database, owner: CartOwner, itemId: number) {
 
 export async function updateItem(db: Database, owner: CartOwner, itemId: number, quantity: number) {
   const { cart, item } = await ownedItem(db, owner, itemId);
-  if (item.purchasableType === 'lesson' && quantity !== 1)
+  if ((item.purchasableType === 'lesson' || item.purchasableType === 'class') && quantity !== 1)
     throw ValidationError.field('quantity', t('cart.lessonQuantity'));
   await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, item.id));
   await touchCart(db, cart.id);

@@ -29,6 +29,7 @@ import { notFound } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import { bookedLessonIds, learnerIds, loadLessons, publicLesson } from './lesson-service';
 import { pagedIds } from './paged';
+import { bookedBy, lessonsOfClasses, saleOf } from './class-sale-service';
 
 export const LEARNER_CLASS_FILTERS = ['upcoming', 'ongoing', 'past', 'rejected'] as const;
 export type LearnerClassFilter = (typeof LEARNER_CLASS_FILTERS)[number];
@@ -202,5 +203,21 @@ export async function classLessons(
     const lesson = details.get(id);
     return lesson ? [{ lesson, booked: booked.has(id) }] : [];
   });
-  return { rows, meta, class: classRow };
+  return { rows, meta, class: classRow, purchase: await wholeClassOffer(db, classRow, learners, now) };
+}
+
+/**
+ * What buying the whole class would buy for the caller's learners now (docs/class-purchase.md): its
+ * price and lessons left, or null when nothing is left or the class is not approved.
+ */
+async function wholeClassOffer(db: Database, cls: LearnerClass, learners: number[], now: Date) {
+  if (!cls.isApproved) return null;
+  const classLessons = await lessonsOfClasses(db, [cls.id]);
+  const booked = await bookedBy(
+    db,
+    classLessons.map((lesson) => lesson.id),
+    learners,
+  );
+  const sale = saleOf(cls, classLessons, booked, now);
+  return sale.lessons.length ? { priceCents: sale.totalCents, lessonsCount: sale.lessons.length } : null;
 }

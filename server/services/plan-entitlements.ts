@@ -6,6 +6,7 @@ import type { Database, Transaction as DbTransaction } from '../db/client';
 import { packages, planUsages, subscriptions } from '../db/schema';
 import type { CartItemRow } from '../resources/commerce-resource';
 import { nairobiMonth, priceLessons, type LinePrice, type PlanAllowance } from '../../src/shared/plans';
+import { classSales, learnersOfUser, type ClassSale } from './class-sale-service';
 
 type Db = Database | DbTransaction;
 
@@ -65,15 +66,24 @@ export async function allowancesOf(
   }));
 }
 
-export type CartPricing = { lines: Map<number, LinePrice>; totalCents: number };
+/** `classes`: each class line's sale (docs/class-purchase.md), by cart item id. */
+export type CartPricing = {
+  lines: Map<number, LinePrice>;
+  totalCents: number;
+  classes: Map<number, ClassSale>;
+};
 
-/** Each cart item's price for this buyer (plans apply to lessons only), and the total to charge. */
+/**
+ * Each cart item's price for this buyer (plans apply to single lessons only; a class line costs its
+ * sale's price), and the total to charge. `classes`: the sales a payment computed under its locks
+ * for its learner; without them the class lines are priced for the buyer's learners as they stand.
+ */
 export async function priceCart(
   db: Db,
   userId: number | null,
   items: CartItemRow[],
   now = new Date(),
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; classes?: Map<number, ClassSale> } = {},
 ): Promise<CartPricing> {
   const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
   const plans = userId !== null && lessonItems.length ? await allowancesOf(db, userId, now, options) : [];
@@ -82,11 +92,21 @@ export async function priceCart(
     plans,
   );
   const lines = new Map(priced.map((line) => [line.key, line]));
+  const sales =
+    options.classes ??
+    (items.some((item) => item.purchasableType === 'class')
+      ? await classSales(db, items, {
+          learners: userId === null ? [] : await learnersOfUser(db, userId),
+          now,
+        })
+      : new Map<number, ClassSale>());
+  for (const [key, sale] of sales)
+    lines.set(key, { key, chargedCents: sale.totalCents, coveredBy: null, discount: null });
   const totalCents = items.reduce(
     (sum, item) => sum + (lines.get(item.id)?.chargedCents ?? item.priceCents * item.quantity),
     0,
   );
-  return { lines, totalCents };
+  return { lines, totalCents, classes: sales };
 }
 
 /** The unit price an order line records: what was charged (so refunds and the audit use it). */

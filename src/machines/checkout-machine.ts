@@ -5,6 +5,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { fetchCheckout, serverMessageOr } from '@/services/cart-service';
 import type { Checkout, PaymentMethod } from '@/services/schemas/checkout';
 import type { User } from '@/services/schemas/user';
+import { booksLessons } from '@/shared/cart';
 import { t } from '@/shared/messages';
 import { normaliseKenyanPhone, type FieldErrors } from '@/shared/validation';
 import { phoneProblems, type PaymentStart } from './payment-machine';
@@ -92,8 +93,8 @@ function paymentStartOf(context: CheckoutContext): PaymentStart {
   };
 }
 
-const hasLessons = (context: CheckoutContext) =>
-  context.checkout?.items.some((item) => item.purchasableType === 'lesson') ?? false;
+/** Lessons alone or a whole class's: someone must be booked for them. */
+const hasLessons = (context: CheckoutContext) => booksLessons(context.checkout?.items ?? []);
 
 export const checkoutMachine = setup({
   types: {

@@ -1,5 +1,8 @@
 // Buying a whole class at once (issue 24, docs/class-purchase.md): the rules the server prices and
 // fulfils with and the views show, in one place.
+import { formatKes } from './format';
+import { t } from './messages';
+import { plural } from './plural';
 
 /** The lessons of a class as buying it sees them. */
 export type ClassLessonForSale = { id: number; startsAt: Date | string; cancelled: boolean };
@@ -39,3 +42,7 @@ export function splitAcrossLessons(totalCents: number, count: number): number[] 
   const rest = totalCents - base * count;
   return Array.from({ length: count }, (_, index) => base + (index < rest ? 1 : 0));
 }
+
+/** What the "Buy the whole class" button says it buys: "3 lessons for KES 2,500". */
+export const wholeClassOffer = (offer: { price: string; lessonsCount: number }) =>
+  t('classbuy.offer', { lessons: plural(offer.lessonsCount, 'lesson'), price: formatKes(offer.price) });

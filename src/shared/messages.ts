@@ -574,6 +574,12 @@ export const messages = {
   'vetting.chooseFile': 'Choose a PDF or an image of the document.',
   'vetting.uploadError': 'The document could not be uploaded. Check your connection and try again.',
   'vetting.uploaded': 'Uploaded documents',
+  'classbuy.nothingLeft':
+    'Nothing is left to buy in this class: its lessons have started or are booked already.',
+  'classbuy.lessonInClass': 'This lesson is in your cart already with its whole class.',
+  'classbuy.buyWhole': 'Buy the whole class',
+  'classbuy.offer': '{lessons} for {price}',
+  'classbuy.wholeClass': 'Whole class',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -425,6 +425,40 @@ describe('checkout machine (behaviour)', () => {
     expect(emitted).toEqual([expect.objectContaining({ method: 'pesapal', studentId: 21 })]);
   });
 
+  it('asks a parent of two whom a whole class is for (it books lessons too)', async () => {
+    const wholeClass = decodeCheckout({
+      cart: {
+        id: 7,
+        items: [
+          {
+            id: 3,
+            purchasable_type: 'class',
+            purchasable_id: 7,
+            purchasable: { id: 7, title: 'Grade 7 Algebra', price: '6000.00', lessons_count: 4 },
+            price: '6000.00',
+            total: '6000.00',
+          },
+        ],
+      },
+      item_count: 1,
+      total: '6000.00',
+    });
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { fetchCheckout: fromPromise(async () => wholeClass) } }),
+    ).start();
+    const emitted: CheckoutEmitted[] = [];
+    actor.on('payment.start', (event) => emitted.push(event));
+    actor.send(parentStart);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(selectAsksForChild(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'payment.choose', method: 'wallet' });
+    actor.send({ type: 'payment.pay' });
+    expect(actor.getSnapshot().context.error?.fieldErrors).toEqual({ studentId: [CHOOSE_CHILD] });
+    actor.send({ type: 'checkout.child', studentId: 22 });
+    actor.send({ type: 'payment.pay' });
+    expect(emitted).toEqual([expect.objectContaining({ studentId: 22, amount: '6000.00' })]);
+  });
+
   it('needs no child for a cart of plans only', async () => {
     const plans = decodeCheckout({
       cart: {

@@ -20,6 +20,7 @@ import { t } from '../../../src/shared/messages';
 import { isFull, seatsLeft } from '../../../src/shared/teaching';
 import { feedForOrder } from '../activity-service';
 import { cartItemsOf, requireCart, type CartOwner } from '../cart-service';
+import { cartClassLessonIds, classSales, type ClassSale } from '../class-sale-service';
 import { isBookable } from '../lesson-service';
 import { lockLessons, seatsTakenOf, type LockedLesson } from '../lesson-seats';
 import { chargedUnitCents, priceCart, useIncludedLessons, type CartPricing } from '../plan-entitlements';
@@ -31,20 +32,55 @@ type Db = Database | DbTransaction;
 /**
  * What the buyer pays for a cart, their plans applied (issue 24): read without locks, for the amounts
  * a paybill customer is asked to type; a payment prices again under its locks (`lockPayableCart`).
+ * `learnerId`, when known: a class line is priced for that learner (docs/class-purchase.md), as the
+ * payment will.
  */
-export const totalFor = async (db: Db, userId: number | null, items: CartItemRow[]) =>
-  (await priceCart(db, userId, items)).totalCents;
+export const totalFor = async (
+  db: Db,
+  userId: number | null,
+  items: CartItemRow[],
+  learnerId: number | null = null,
+) => {
+  const classes = learnerId === null ? undefined : await classSales(db, items, { learners: [learnerId] });
+  return (await priceCart(db, userId, items, new Date(), { classes })).totalCents;
+};
+
+/**
+ * The cart's class lines as they sell to this learner under the lessons' locks (docs/class-purchase.md
+ * "At payment"): what each buys and costs now.
+ */
+export const lockedClassSales = (
+  tx: DbTransaction,
+  items: CartItemRow[],
+  learnerId: number | null,
+  locked: LockedLesson[],
+  now: Date,
+) => classSales(tx, items, { learners: learnerId === null ? [] : [learnerId], locked, now });
 
 /**
  * The cart priced for its buyer under the lock of their plans (docs/commerce.md "Lock order", step
- * 2b, after the cart): two checkouts counting the same included lessons take turns.
+ * 2b, after the cart): two checkouts counting the same included lessons take turns. Its class lines
+ * are priced for the learner from the locked lessons.
  */
-export const lockedPricing = (tx: DbTransaction, userId: number, items: CartItemRow[], now: Date) =>
-  priceCart(tx, userId, items, now, { lock: true });
+export const lockedPricing = async (
+  tx: DbTransaction,
+  userId: number,
+  items: CartItemRow[],
+  now: Date,
+  { learnerId, locked }: { learnerId: number | null; locked: LockedLesson[] },
+) =>
+  priceCart(tx, userId, items, now, {
+    lock: true,
+    classes: await lockedClassSales(tx, items, learnerId, locked, now),
+  });
+
+/** Whether a cart books lessons (alone or a class's), so it needs a learner. */
+export const booksLessons = (items: CartItemRow[]) =>
+  items.some((item) => item.purchasableType === 'lesson' || item.purchasableType === 'class');
 
 /** The student the lessons are booked for: the buyer, or one of a parent's children. */
 export async function resolveLearner(db: Db, userId: number, requested: number | null, items: CartItemRow[]) {
-  if (!items.some((item) => item.purchasableType === 'lesson')) return null;
+  if (!booksLessons(items)) return null;
   const [own] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
   if (own && (requested === null || requested === own.id)) return own.id;
   const children = await db
@@ -62,11 +98,18 @@ export async function resolveLearner(db: Db, userId: number, requested: number |
   throw ValidationError.field('student_id', t('payment.childRequired'));
 }
 
-/** The lesson ids a cart's items name, sorted: the rows to lock before the cart. */
+/** The lesson ids a cart's single lesson lines name, sorted. */
 const cartLessonIds = (items: CartItemRow[]) =>
   [
     ...new Set(items.filter((item) => item.purchasableType === 'lesson').map((item) => item.purchasableId)),
   ].sort((a, b) => a - b);
+
+/**
+ * The rows to lock before the cart (step 1): its single lessons and every lesson of its classes
+ * (docs/class-purchase.md "At payment"), sorted by id.
+ */
+const lessonIdsToLock = async (db: Db, items: CartItemRow[]) =>
+  [...new Set([...cartLessonIds(items), ...(await cartClassLessonIds(db, items))])].sort((a, b) => a - b);
 
 /**
  * Why this cart cannot be fulfilled for that learner now, or null. `locked` are the cart's lessons
@@ -96,6 +139,8 @@ export async function availabilityProblem(
       if (booked) return t('cart.alreadyBooked');
     }
   }
+  const problem = await classProblem(tx, items, learnerId, locked);
+  if (problem) return problem;
   const planIds = items
     .filter((item) => item.purchasableType === 'subscription')
     .map((item) => item.purchasableId);
@@ -107,20 +152,62 @@ export async function availabilityProblem(
 }
 
 /**
+ * Why a class line cannot be bought now (docs/class-purchase.md "At payment"): the class is gone or
+ * has nothing left to buy, or one of the lessons it buys is full (seats counted under the locks).
+ */
+async function classProblem(
+  tx: DbTransaction,
+  items: CartItemRow[],
+  learnerId: number | null,
+  locked: LockedLesson[],
+): Promise<string | null> {
+  const classItems = items.filter((item) => item.purchasableType === 'class');
+  if (!classItems.length) return null;
+  const sales = await lockedClassSales(tx, items, learnerId, locked, new Date());
+  const buying = [...sales.values()].flatMap((sale) => sale.lessons.map((lesson) => lesson.id));
+  const taken = await seatsTakenOf(tx, buying);
+  for (const item of classItems) {
+    const sale = sales.get(item.id);
+    if (!sale || sale.lessons.length === 0)
+      return t('cart.itemUnavailable', { name: sale?.class.title ?? 'A class' });
+    for (const lesson of sale.lessons)
+      if (isFull(seatsLeft(lesson, taken.get(lesson.id) ?? 0)))
+        return t('cart.lessonFull', { name: lesson.code });
+  }
+  return null;
+}
+
+/**
  * Lock order steps 1 and 2 (docs/commerce.md "Lock order"): the cart's lessons, learnt from an
  * unlocked read of its items, then the cart itself; `null` when the cart's lessons changed between
  * the two (the caller answers 409 `cart.changed` or refunds).
  */
 export async function lockCartWithLessons(tx: DbTransaction, cartId: number) {
-  const lessonIds = cartLessonIds(await cartItemsOf(tx, cartId));
+  const lessonIds = await lessonIdsToLock(tx, await cartItemsOf(tx, cartId));
   const locked = await lockLessons(tx, lessonIds);
   const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for('update');
   if (!cart) return { cart: null, items: [], locked, changed: false };
   const items = await cartItemsOf(tx, cart.id);
-  const now = cartLessonIds(items);
+  // A class's lessons are read again too: one added or moved into it meanwhile is a changed cart.
+  const now = await lessonIdsToLock(tx, items);
   const changed = now.length !== lessonIds.length || now.some((id, index) => id !== lessonIds[index]);
   return { cart, items, locked, changed };
 }
+
+/**
+ * A class line as the order records it (docs/class-purchase.md "At payment"): one line per lesson
+ * bought, each at its part of the class's price (`splitAcrossLessons`), so a refund or a learner's
+ * cancellation of one lesson returns its own part and earnings and the audit see lessons only.
+ */
+const classOrderLines = (orderId: number, item: CartItemRow, sale: ClassSale) =>
+  sale.lessons.map((lesson, index) => ({
+    orderId,
+    purchasableType: 'lesson' as const,
+    purchasableId: lesson.id,
+    quantity: 1,
+    priceCents: sale.shares[index] ?? 0,
+    options: { ...(item.options ?? {}), class_id: sale.class.id },
+  }));
 
 function addDuration(
   start: Date,
@@ -162,7 +249,9 @@ export async function fulfilCart(
   const lines = await tx
     .insert(orderItems)
     .values(
-      items.map((item) => {
+      items.flatMap((item) => {
+        const sale = pricing.classes.get(item.id);
+        if (item.purchasableType === 'class') return sale ? classOrderLines(order.id, item, sale) : [];
         const line = pricing.lines.get(item.id);
         const plan = line?.coveredBy
           ? { plan_covered_by: line.coveredBy.name, list_price_cents: item.priceCents }
@@ -181,17 +270,16 @@ export async function fulfilCart(
     )
     .returning({ id: orderItems.id, type: orderItems.purchasableType, lessonId: orderItems.purchasableId });
   const lessonItems = items.filter((item) => item.purchasableType === 'lesson');
+  // A class books each lesson it bought, like lessons bought alone.
+  const bookedLessonIds = [
+    ...lessonItems.map((item) => item.purchasableId),
+    ...[...pricing.classes.values()].flatMap((sale) => sale.lessons.map((lesson) => lesson.id)),
+  ];
   const booked =
-    lessonItems.length && learnerId !== null
+    bookedLessonIds.length && learnerId !== null
       ? await tx
           .insert(bookings)
-          .values(
-            lessonItems.map((item) => ({
-              lessonId: item.purchasableId,
-              studentId: learnerId,
-              orderId: order.id,
-            })),
-          )
+          .values(bookedLessonIds.map((lessonId) => ({ lessonId, studentId: learnerId, orderId: order.id })))
           .returning({ id: bookings.id, lessonId: bookings.lessonId })
       : [];
   // The included lessons this order used, each tied to its booking and order line.
@@ -272,7 +360,7 @@ export async function lockPayableCart(tx: DbTransaction, buyer: Buyer, cartId: n
   const problem = await availabilityProblem(tx, items, learnerId, locked);
   if (problem) throw new HttpError(409, problem);
   const now = new Date();
-  const pricing = await lockedPricing(tx, buyer.userId, items, now);
+  const pricing = await lockedPricing(tx, buyer.userId, items, now, { learnerId, locked });
   return { cart, items, learnerId, totalCents: pricing.totalCents, pricing, now };
 }
 

@@ -157,7 +157,7 @@ export async function handleC2BConfirmation(ctx: CommerceContext, body: unknown)
       type: 'payment',
       // What the server asks for: the cart's total now; with no cart, what the customer says they
       // paid (nothing is settled without M-Pesa confirming exactly that). Either way only a claim.
-      amountCents: (await totalFor(ctx.db, cart?.userId ?? null, items)) || claimedCents,
+      amountCents: (await totalFor(ctx.db, cart?.userId ?? null, items, learnerId)) || claimedCents,
       claimedAmountCents: claimedCents,
       reference: `C2B-${confirmation.transId}`,
       gateway: 'paybill',

@@ -1,7 +1,7 @@
 // Paybill (M-Pesa C2B): the customer sends money to our paybill with the cart's account number. The
 // C2B confirmation is only a claim (gateway-hints.ts); M-Pesa's transaction status query, asked by the
 // background check and answered at the status result route, decides.
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cartItems, transactions } from '../../db/schema';
 import type { TransactionStatusResult } from '../../gateways/mpesa';
@@ -39,7 +39,7 @@ async function rememberPaybillLearner(
     .set({
       options: sql`coalesce(${cartItems.options}, '{}'::jsonb) || jsonb_build_object('student_id', ${learnerId}::integer)`,
     })
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.purchasableType, 'lesson')));
+    .where(and(eq(cartItems.cartId, cartId), inArray(cartItems.purchasableType, ['lesson', 'class'])));
 }
 
 export async function paybillFor(
@@ -52,11 +52,13 @@ export async function paybillFor(
   const items = cart ? await cartItemsOf(ctx.db, cart.id) : [];
   if (!cart || items.length === 0) throw new HttpError(409, t('cart.empty'));
   await rememberPaybillLearner(ctx.db, buyer, cart.id, items, studentId);
+  // The learner the payment will book for, when already known: a class is priced for them.
+  const learnerId = await resolveLearner(ctx.db, buyer.userId, studentId, items).catch(() => null);
   return {
     business_number: ctx.mpesa.paybillDetails().businessNumber,
     account_number: await paybillAccountOf(ctx.db, cart),
     // M-Pesa moves whole shillings.
-    amount: centsToDecimal(Math.ceil((await totalFor(ctx.db, buyer.userId, items)) / 100) * 100),
+    amount: centsToDecimal(Math.ceil((await totalFor(ctx.db, buyer.userId, items, learnerId)) / 100) * 100),
   };
 }
 

@@ -9,7 +9,13 @@ import { t } from '../../../src/shared/messages';
 import { feedForTopUp } from '../activity-service';
 import type { CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
-import { availabilityProblem, fulfilCart, lockCartWithLessons, lockedPricing } from './cart-fulfilment';
+import {
+  availabilityProblem,
+  booksLessons,
+  fulfilCart,
+  lockCartWithLessons,
+  lockedPricing,
+} from './cart-fulfilment';
 import type { TransactionRow } from './pending-transactions';
 
 export type Outcome =
@@ -188,11 +194,10 @@ export async function settle(
     if (await availabilityProblem(tx, items, row.studentId, locked)) return refund();
     // The buyer's plans, locked after the cart (step 2b): an included lesson used meanwhile by
     // another checkout changes the total, and the money goes to the wallet like any changed cart.
-    const pricing = await lockedPricing(tx, row.userId, items, now);
+    const pricing = await lockedPricing(tx, row.userId, items, now, { learnerId: row.studentId, locked });
     if (pricing.totalCents !== row.amountCents) return refund();
     // Lessons need a learner (a parent paying by paybill without choosing a child): nobody to book for.
-    if (row.studentId === null && items.some((item) => item.purchasableType === 'lesson'))
-      return refund(t('payment.noLearnerRefund'));
+    if (row.studentId === null && booksLessons(items)) return refund(t('payment.noLearnerRefund'));
     await fulfilCart(tx, {
       cart,
       items,

@@ -16,7 +16,7 @@ import {
 export { cartItemName } from '@/shared/cart';
 import { decodeWith, id, maybe, money } from './common';
 
-export const PURCHASABLE_TYPES = ['lesson', 'subscription'] as const;
+export const PURCHASABLE_TYPES = ['lesson', 'subscription', 'class'] as const;
 export type PurchasableType = (typeof PURCHASABLE_TYPES)[number];
 
 const Named = type({ name: maybe(string()) });
@@ -44,6 +44,14 @@ const PurchasableWire = type({
   // Subscription
   package: maybe(type({ id: maybe(id), name: maybe(string()) })),
   customPlan: maybe(unknown()),
+  // A whole class (docs/class-purchase.md): what it buys now
+  title: maybe(string()),
+  slug: maybe(string()),
+  lessonsCount: maybe(integer()),
+  startsAt: maybe(string()),
+  endsAt: maybe(string()),
+  subject: maybe(Named),
+  teacher: maybe(Named),
 });
 type PurchasableWire = Infer<typeof PurchasableWire>;
 
@@ -103,6 +111,19 @@ export type SubscriptionPurchasable = {
   customPlan: unknown;
 };
 
+/** A whole class in the cart (docs/class-purchase.md "The cart"). */
+export type ClassPurchasable = {
+  id: number | null;
+  title: string | null;
+  slug: string | null;
+  price: string | null;
+  lessonsCount: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  subject: { name: string | null } | null;
+  teacher: { name: string | null } | null;
+};
+
 type CartItemBase = Omit<CartItemWire, 'purchasableType' | 'purchasable'>;
 export type LessonCartItem = CartItemBase & {
   purchasableType: 'lesson';
@@ -112,7 +133,11 @@ export type SubscriptionCartItem = CartItemBase & {
   purchasableType: 'subscription';
   purchasable: SubscriptionPurchasable | null;
 };
-export type CartItem = LessonCartItem | SubscriptionCartItem;
+export type ClassCartItem = CartItemBase & {
+  purchasableType: 'class';
+  purchasable: ClassPurchasable | null;
+};
+export type CartItem = LessonCartItem | SubscriptionCartItem | ClassCartItem;
 
 export type Cart = {
   id: number;
@@ -150,8 +175,24 @@ function toSubscription(p: PurchasableWire): SubscriptionPurchasable {
   return { id: p.id, price: p.price, package: p.package, customPlan: p.customPlan };
 }
 
+function toClass(p: PurchasableWire): ClassPurchasable {
+  return {
+    id: p.id,
+    title: p.title,
+    slug: p.slug,
+    price: p.price,
+    lessonsCount: p.lessonsCount ?? 0,
+    startsAt: p.startsAt,
+    endsAt: p.endsAt,
+    subject: p.subject,
+    teacher: p.teacher,
+  };
+}
+
 function toCartItem(wire: CartItemWire): CartItem {
   const { purchasable, ...rest } = wire;
+  if (rest.purchasableType === 'class')
+    return { ...rest, purchasableType: 'class', purchasable: purchasable ? toClass(purchasable) : null };
   return rest.purchasableType === 'lesson'
     ? { ...rest, purchasableType: 'lesson', purchasable: purchasable ? toLesson(purchasable) : null }
     : {

@@ -125,6 +125,8 @@ export const LearnerClassStruct = type({
   bookedLessonsCount: count,
   isApproved: maybe(boolean()),
   rejectionComment: maybe(string()),
+  /** The class page only: buying the whole class now (docs/class-purchase.md), or null when nothing is left. */
+  purchase: maybe(type({ price: money, lessonsCount: count })),
 });
 export type LearnerClass = Infer<typeof LearnerClassStruct>;
 

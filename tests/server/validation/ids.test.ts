@@ -33,6 +33,7 @@ describe('an id of 2,147,483,648 in a path', () => {
     ['POST', '/api/cart/update/:id', 'id'],
     ['DELETE', '/api/cart/delete/:id', 'id'],
     ['POST', '/api/lessons/add-to-cart/:id', 'id'],
+    ['POST', '/api/classes/add-to-cart/:id', 'id'],
     ['POST', '/api/lessons/join/:id', 'id'],
     ['POST', '/api/payments/wallet/:id', 'id'],
     ['POST', '/api/payments/pesapal/:id', 'id'],

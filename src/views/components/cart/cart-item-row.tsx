@@ -1,13 +1,21 @@
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { CartItem } from '@/services/schemas/cart';
-import { cartItemName } from '@/shared/cart';
+import { cartItemName, classLessonsText } from '@/shared/cart';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 
-/** The second line under an item's name: when a lesson is, or that a plan is a subscription. */
+/**
+ * The lines under an item's name: when a lesson is, that a plan is a subscription, or a whole
+ * class's teacher and subject and how many lessons it buys.
+ */
 function itemDetails(item: CartItem): string[] {
   if (item.purchasableType === 'subscription') return ['Subscription plan'];
+  if (item.purchasableType === 'class') {
+    const cls = item.purchasable;
+    const about = [cls?.subject?.name, cls?.teacher?.name].filter(Boolean).join(' · ');
+    return [t('classbuy.wholeClass'), about, classLessonsText(cls?.lessonsCount ?? 0)].filter(Boolean);
+  }
   const lesson = item.purchasable;
   const program = [lesson?.program?.name, lesson?.program?.curriculum?.name].filter(Boolean).join(' · ');
   const when = lesson?.startAt

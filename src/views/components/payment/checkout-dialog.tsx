@@ -1,7 +1,20 @@
-import { Alert, Button, Card, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { selectAsksForChild, selectCheckoutOpen } from '@/machines/checkout-machine';
 import type { Checkout, PaymentMethod } from '@/services/schemas/checkout';
+import { booksLessons } from '@/shared/cart';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { useCheckout } from '../../app-actors-context';
@@ -18,7 +31,9 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 function methodDescription(method: PaymentMethod, checkout: Checkout): string {
   switch (method) {
     case 'wallet':
-      return checkout.wallet ? `Balance: ${formatKes(checkout.wallet.balance)}` : 'Pay from your Somesha wallet';
+      return checkout.wallet
+        ? `Balance: ${formatKes(checkout.wallet.balance)}`
+        : 'Pay from your Somesha wallet';
     case 'mpesa':
       return 'We send a payment prompt to your phone.';
     case 'paybill':
@@ -71,7 +86,14 @@ function CheckoutView() {
         >
           <Stack gap="sm">
             {data.paymentMethods.map((method) => (
-              <Radio.Card key={method} value={method} p="md" radius="md" aria-label={METHOD_LABELS[method]} aria-describedby={`method-${method}-description`}>
+              <Radio.Card
+                key={method}
+                value={method}
+                p="md"
+                radius="md"
+                aria-label={METHOD_LABELS[method]}
+                aria-describedby={`method-${method}-description`}
+              >
                 <Group wrap="nowrap" align="flex-start">
                   <Radio.Indicator />
                   <div>
@@ -99,9 +121,14 @@ function CheckoutView() {
         )}
       </Stack>
       <Card withBorder padding="md" radius="md">
-        <OrderSummary items={data.items} itemCount={data.itemCount} total={data.total} headingId="checkout-summary-heading" />
+        <OrderSummary
+          items={data.items}
+          itemCount={data.itemCount}
+          total={data.total}
+          headingId="checkout-summary-heading"
+        />
         {/* Issue 24 (cancel): the cancellation policy before a lesson is paid for. */}
-        {data.items.some((item) => item.purchasableType === 'lesson') && (
+        {booksLessons(data.items) && (
           <Text size="sm" mt="sm">
             {t('cancel.policy')}
           </Text>
@@ -132,7 +159,9 @@ export function CheckoutDialog() {
           <Button variant="default" onClick={() => checkout.send({ type: 'checkout.cancel' })}>
             Cancel
           </Button>
-          <Button onClick={() => checkout.send({ type: 'payment.pay' })}>Pay {total ? formatKes(total) : ''}</Button>
+          <Button onClick={() => checkout.send({ type: 'payment.pay' })}>
+            Pay {total ? formatKes(total) : ''}
+          </Button>
         </Group>
       </Stack>
     </Modal>

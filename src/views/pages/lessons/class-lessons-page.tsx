@@ -1,12 +1,14 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from 'wouter';
 import { classLessonsLoader, type ClassLessonsExtra } from '@/machines/screens/lessons-screens';
 import type { ClassLessonFilter } from '@/services/learner-lesson-service';
 import type { LearnerClass } from '@/services/schemas/learner';
+import { wholeClassOffer } from '@/shared/class-purchase';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { ListStates } from '../../components/lists/list-states';
 import { useRouteParams } from '../../route-params';
+import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from '../public/not-found-page';
@@ -22,6 +24,33 @@ const TABS: ReadonlyArray<FilterTab<ClassLessonFilter>> = [
 
 const isClassLessonFilter = (value: string | undefined): value is ClassLessonFilter =>
   TABS.some((tab) => tab.value === value);
+
+/**
+ * Buying the whole class (docs/class-purchase.md): its upcoming lessons the learner has not booked,
+ * at the price the server computed for them; nothing when none is left.
+ */
+function BuyWholeClass({
+  classId,
+  offer,
+}: {
+  classId: number;
+  offer: { price: string; lessonsCount: number };
+}) {
+  const { add, adding, error } = useAddToCart({ kind: 'class', id: classId });
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button size="md" color="blue.9" onClick={add} loading={adding}>
+        {t('classbuy.buyWhole')}
+      </Button>
+      <Text size="sm">{wholeClassOffer(offer)}</Text>
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
 
 function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
   const c = lessonClass;
@@ -50,6 +79,7 @@ function ClassHeader({ lessonClass }: { lessonClass: LearnerClass | null }) {
         </Text>
       )}
       <ClassRejection lessonClass={c} />
+      {c.purchase && <BuyWholeClass classId={c.id} offer={c.purchase} />}
     </Stack>
   );
 }
