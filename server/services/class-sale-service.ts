@@ -32,7 +32,7 @@ export type ClassSale = {
   shares: number[];
 };
 
-/** An unapproved lesson is not for sale, like a cancelled one (neither counts as scheduled). */
+/** An unapproved lesson is not for sale, like a cancelled one (and is not part of the course as planned). */
 const forSale = (lesson: SaleLesson) => ({
   ...lesson,
   startsAt: lesson.startAt,
@@ -47,7 +47,8 @@ export function saleOf(
   now: Date,
 ): ClassSale {
   const all = lessonRows.filter((lesson) => lesson.classId === cls.id).map(forSale);
-  const scheduled = all.filter((lesson) => !lesson.cancelled).length;
+  // The course as planned: every approved lesson, cancelled ones included (classShareCents).
+  const scheduled = lessonRows.filter((lesson) => lesson.classId === cls.id && lesson.isApproved).length;
   const buying = lessonsToBuy(all, booked, now);
   const totalCents = classShareCents(cls.priceCents, scheduled, buying.length);
   return {

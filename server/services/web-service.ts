@@ -165,7 +165,16 @@ export async function showClass(db: Database, classId: number, now = new Date())
     .leftJoin(topics, eq(topics.id, lessons.topicId))
     .where(and(eq(lessons.classId, card.id), publicLesson))
     .orderBy(asc(lessons.startAt), asc(lessons.id));
-  return { ...classCard(card), lessons: lessonRows.map(classLessonResource) };
+  // The course as planned prices a lesson's share (src/shared/class-purchase.ts classShareCents).
+  const [planned] = await db
+    .select({ total: count() })
+    .from(lessons)
+    .where(and(eq(lessons.classId, card.id), eq(lessons.isApproved, true)));
+  return {
+    ...classCard(card),
+    lessons_planned: planned?.total ?? lessonRows.length,
+    lessons: lessonRows.map(classLessonResource),
+  };
 }
 
 /** Options of the class filters in one call: curricula, grade levels (with curriculum_id), subjects. */

@@ -22,13 +22,15 @@ export function lessonsToBuy<L extends ClassLessonForSale>(
 }
 
 /**
- * The price of `buying` of a class's `scheduled` lessons (those not cancelled): the class's price when
- * all of them are bought, else its share, rounded to the whole shilling (M-Pesa takes shillings).
+ * The price of `buying` of a class's `planned` lessons: the class's price when all of them are bought,
+ * else its share, rounded to the whole shilling (M-Pesa takes shillings). `planned` counts every
+ * approved lesson of the class, cancelled ones included, so a lesson's share is fixed by the course as
+ * planned: a cancellation makes the class cheaper, never its other lessons dearer.
  */
-export function classShareCents(classPriceCents: number, scheduled: number, buying: number): number {
-  if (scheduled <= 0 || buying <= 0) return 0;
-  if (buying >= scheduled) return classPriceCents;
-  return Math.round((classPriceCents * buying) / scheduled / 100) * 100;
+export function classShareCents(classPriceCents: number, planned: number, buying: number): number {
+  if (planned <= 0 || buying <= 0) return 0;
+  if (buying >= planned) return classPriceCents;
+  return Math.round((classPriceCents * buying) / planned / 100) * 100;
 }
 
 /**

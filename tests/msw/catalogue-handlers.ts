@@ -102,6 +102,7 @@ export const CLASS_PAGE: Wire = {
   ...CLASSES[0],
   description: 'Eight weeks of Grade 7 algebra, one topic a week.',
   lessons_count: 3,
+  lessons_planned: 3,
   lessons: [
     classLessonAt(201, 'LSN-PAST1', -7, 'Number patterns'),
     classLessonAt(202, LESSON.code, 7, 'Linear equations'),

@@ -77,8 +77,15 @@ export const ClassLessonStruct = type({
 });
 export type ClassLesson = Infer<typeof ClassLessonStruct>;
 
-/** `GET /api/web/classes/{id}`: the class with its lessons. */
-export const ClassDetailStruct = type({ ...ClassStruct.schema, lessons: array(ClassLessonStruct) });
+/**
+ * `GET /api/web/classes/{id}`: the class with its lessons (not cancelled) and how many it was planned
+ * with (cancelled ones included), which prices a lesson's share (src/shared/class-purchase.ts).
+ */
+export const ClassDetailStruct = type({
+  ...ClassStruct.schema,
+  lessonsPlanned: count,
+  lessons: array(ClassLessonStruct),
+});
 export type ClassDetail = Infer<typeof ClassDetailStruct>;
 
 export const TeacherStruct = type({

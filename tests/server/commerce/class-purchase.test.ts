@@ -84,6 +84,24 @@ describe('a class in the cart', () => {
     expect(removed.body.item_count).toBe(0);
   });
 
+  it('never costs more after its teacher cancels one of its lessons: a lesson is its share of the course as planned', async () => {
+    const cls = await newClass(server, { count: 3, priceKes: 3000 });
+    const [, second] = await lessonRowsOf(server, cls.id);
+    await server.db
+      .update(lessons)
+      .set({ cancelledAt: new Date() })
+      .where(eq(lessons.id, second?.id ?? 0));
+    const buyer = await newBuyer(server);
+    const answer = await addClass(buyer.browser, cls.id);
+    expect(answer.status).toBe(200);
+    // Two of the three planned lessons will be held: two thirds of the class price, not all of it.
+    expect(answer.body.total).toBe('2000.00');
+    expect(answer.body.cart.items[0].purchasable).toMatchObject({ lessons_count: 2, price: '2000.00' });
+    const page = await server.browser().get(`/api/web/classes/${cls.id}`);
+    expect(page.body.data).toMatchObject({ lessons_planned: 3 });
+    expect(page.body.data.lessons).toHaveLength(2);
+  });
+
   it('answers 404 for an unknown or unapproved class', async () => {
     const visitor = server.browser();
     expect((await addClass(visitor, 999_999)).status).toBe(404);

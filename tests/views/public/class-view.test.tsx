@@ -99,6 +99,24 @@ describe('class page', () => {
     expect(within(price).getByRole('button', { name: t('classpage.buy') })).toBeEnabled();
   });
 
+  it('prices a lesson as its share of the class as planned, so a cancelled lesson makes it cheaper', async () => {
+    server.use(
+      http.get('/api/web/classes/:id', () =>
+        HttpResponse.json({ data: { ...CLASS_PAGE, lessons_planned: 4 } }),
+      ),
+    );
+    const app = renderPage(PATH);
+    await app.landsOn(PATH);
+    const price = await screen.findByRole('complementary', { name: 'Price' });
+    // Two of the four planned lessons are still to come (one passed, one cancelled): half of KES 12,000.
+    expect(within(price).getByText('KES 6,000')).toBeInTheDocument();
+    expect(
+      within(price).getByText(
+        `${t('classpage.priceNote', { count: 2, total: 4 })} (KES 12,000 for all of them)`,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('offers nothing to buy when every lesson has passed', async () => {
     server.use(
       http.get('/api/web/classes/:id', () =>

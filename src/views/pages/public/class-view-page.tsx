@@ -36,8 +36,10 @@ const LESSON_LIST: CSSProperties = {
 function classOffer(lessonClass: ClassDetail, now: Date) {
   const lessons = lessonClass.lessons.map(({ id, startAt }) => ({ id, startsAt: startAt, cancelled: false }));
   const left = lessonsToBuy(lessons, NOTHING_BOOKED, now).length;
-  const priceCents = classShareCents(cents(lessonClass.price), lessons.length, left);
-  return { left, scheduled: lessons.length, price: (priceCents / 100).toFixed(2) };
+  // A lesson's share is of the course as planned: a cancelled lesson makes the class cheaper.
+  const planned = Math.max(lessonClass.lessonsPlanned, lessons.length);
+  const priceCents = classShareCents(cents(lessonClass.price), planned, left);
+  return { left, scheduled: planned, price: (priceCents / 100).toFixed(2) };
 }
 
 function BuyClass({ lessonClass }: { lessonClass: ClassDetail }) {
