@@ -60,8 +60,11 @@ export async function deleteReview(reviewId: number): Promise<{ message: string;
 }
 
 /** `GET /api/teacher/reviews?page=`: the teacher's own reviews, newest first. */
-export async function fetchTeacherReviews(query: ListQuery): Promise<ListPage<Review>> {
-  return decodePage(await request('/api/teacher/reviews', { query: pick(query, ['page']) }), decodeReview);
+export async function fetchTeacherReviews(
+  query: ListQuery,
+): Promise<ListPage<Review> & { extra: { rating: Rating } }> {
+  const answer = await request('/api/teacher/reviews', { query: pick(query, ['page']) });
+  return { ...decodePage(answer, decodeReview), extra: { rating: decodeRating(record(answer).rating) } };
 }
 
 /** `POST /api/reviews/reply/{id} {text}`: the teacher's public reply (again: replaced). */

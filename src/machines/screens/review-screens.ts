@@ -55,9 +55,15 @@ export const replyForm = alsoAfterSave(
 
 export type ReportReviewValues = { reviewId: number; reason: string };
 
-/** Anyone signed in reports a review with a reason. */
-export const reportReviewForm = formSubmitter<ReportReviewValues, { message: string }>(
-  ({ reviewId, reason }) => reportReview(reviewId, reason),
+/**
+ * Anyone signed in reports a review with a reason. The dialog says itself that the report was
+ * received, so the answer carries no message to announce again.
+ */
+export const reportReviewForm = formSubmitter<ReportReviewValues, { received: true }>(
+  async ({ reviewId, reason }) => {
+    await reportReview(reviewId, reason);
+    return { received: true };
+  },
 );
 
 /** The systemId of the moderation list: a decision replaces its review in place. */
