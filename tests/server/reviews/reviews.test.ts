@@ -2,8 +2,8 @@
 // learner and teacher, editing and deleting by the author only, the text rules, the teacher told, the
 // teacher's reply, reports and the admins' decision, and the rating every answer carries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { activities, notifications } from '../../../server/db/schema';
+import { and, eq, ne } from 'drizzle-orm';
+import { activities, notifications, reviews } from '../../../server/db/schema';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 import { newBuyer } from '../commerce/buyers';
 import { bookedLesson, newTeacher } from './support';
@@ -67,6 +67,15 @@ describe('who may review', () => {
       ],
     });
     expect((await write(present.browser, { teacher_id: teacher.teacherId, stars: 5 })).status).toBe(201);
+    // A parent who joined for their child counts as the child's attendance.
+    const parent = await newBuyer(server, { role: 'parent', children: 1 });
+    await bookedLesson(server, teacher, parent.childIds[0]!, {
+      joined: [
+        { userId: teacher.userId, role: 'teacher' },
+        { userId: parent.userId, role: 'learner' },
+      ],
+    });
+    expect((await write(parent.browser, { teacher_id: teacher.teacherId, stars: 4 })).status).toBe(201);
   });
 
   it('a parent reviews for a child, choosing which one when there are several', async () => {
@@ -146,6 +155,28 @@ describe('writing one', () => {
     expect(told[0]?.data).toMatchObject({ title: 'New review', body: 'Test B. gave you 5 stars.' });
     const feed = await server.db.select().from(activities).where(eq(activities.userId, teacher.userId));
     expect(feed.map((row) => row.type)).toEqual(['review']);
+  });
+
+  it('answers the Bayesian rating: (5 × site mean + Σ stars) / (5 + n)', async () => {
+    const teacher = await newTeacher(server);
+    const first = await newBuyer(server);
+    const second = await newBuyer(server);
+    await bookedLesson(server, teacher, first.profileId);
+    await bookedLesson(server, teacher, second.profileId);
+    await write(first.browser, { teacher_id: teacher.teacherId, stars: 5 });
+    const answer = await write(second.browser, { teacher_id: teacher.teacherId, stars: 2 });
+    const counted = await server.db
+      .select({ stars: reviews.stars })
+      .from(reviews)
+      .where(ne(reviews.status, 'hidden'));
+    const siteMean = counted.reduce((sum, row) => sum + row.stars, 0) / counted.length;
+    const score = Math.round(((5 * siteMean + 7) / 7) * 100) / 100;
+    expect(answer.body.rating).toEqual({
+      score,
+      mean: 3.5,
+      count: 2,
+      distribution: { '1': 0, '2': 1, '3': 0, '4': 0, '5': 1 },
+    });
   });
 
   it('is one per learner and teacher, even when two arrive at once', async () => {
