@@ -1,6 +1,6 @@
 // Issue 25 against the real server and seed: the demo student opens a past lesson they attended,
 // rates its teacher with stars and a text from "Rate your teacher", and sees the published review
-// with Edit and Delete; the composer passes axe-core.
+// with Edit and Delete; the composer passes axe-core on a desktop and a phone.
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { STUDENT } from './support/auth';
@@ -53,7 +53,8 @@ describe('rate your teacher', () => {
     await composer.getByRole('button', { name: 'Edit review' }).waitFor();
     await page.getByText('Thank you: your review is published.').waitFor();
 
-    // Still there after a reload: it is the learner's review now.
+    // Still there after a reload, on a phone too: it is the learner's review now.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByRole('region', { name: 'Rate your teacher' }).getByText(TEXT).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
