@@ -47,6 +47,7 @@ import { gatewayRoutes } from './routes/gateway-routes';
 import { paymentRoutes } from './routes/payment-routes';
 import { questionRoutes } from './routes/question-routes';
 import { reportRoutes } from './routes/report-routes';
+import { reviewRoutes } from './routes/review-routes';
 import { webRoutes } from './routes/web-routes';
 import { walletRoutes } from './routes/wallet-routes';
 import { moneyDeskRoutes } from './routes/money-desk-routes';
@@ -240,6 +241,7 @@ export async function buildApp({
   adminRoutes(app, ctx, guards);
   adminCatalogueRoutes(app, ctx, guards);
   reportRoutes(app, ctx, guards);
+  reviewRoutes(app, ctx, guards);
   walletRoutes(app, commerceCtx, guards);
   moneyDeskRoutes(app, ctx, guards);
   webRoutes(app, ctx);

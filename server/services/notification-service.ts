@@ -27,6 +27,8 @@ export const NOTIFICATION_TYPES = [
   // issue 22 (pay): a lesson whose teacher never came; a learner's report and its decision
   'lesson_not_held',
   'lesson_report',
+  // issue 25 (reviews): a teacher's new review; an author's review hidden by an admin
+  'review',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

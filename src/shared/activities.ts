@@ -10,4 +10,6 @@ export const ACTIVITY_TYPES = [
   'approval',
   // A note or an assignment added to a booked lesson (issue 10).
   'material',
+  // A learner reviewed the teacher, or an admin hid the author's review (issue 25).
+  'review',
 ] as const;

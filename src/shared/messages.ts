@@ -580,6 +580,33 @@ export const messages = {
   'classbuy.buyWhole': 'Buy the whole class',
   'classbuy.offer': '{lessons} for {price}',
   'classbuy.wholeClass': 'Whole class',
+  // reviews (issue 25, docs/reviews-messages.md "Reviews"): writing, replies, reports, moderation.
+  'reviews.notEligible': 'You can review a teacher after a lesson with them has taken place.',
+  'reviews.notEligibleParent':
+    'You can review a teacher after a lesson with them has taken place for your child.',
+  'reviews.onlyLearners': 'Only learners and parents can review a teacher.',
+  'reviews.ownTeacher': 'You cannot review yourself.',
+  'reviews.already': 'You have already reviewed this teacher. Edit your review instead.',
+  'reviews.chooseChild': 'Choose which child the review is for.',
+  'reviews.created': 'Thank you: your review is published.',
+  'reviews.updated': 'Your review is updated.',
+  'reviews.deleted': 'Your review is deleted.',
+  'reviews.replied': 'Your reply is published.',
+  'reviews.reported': 'Thank you: an admin will look at this review.',
+  'reviews.ownReview': 'You cannot report your own review.',
+  'reviews.hidden': 'The review is hidden.',
+  'reviews.kept': 'The review is kept.',
+  'reviews.decided': 'Another admin has decided on this review already.',
+  'reviews.newTitle': 'New review',
+  'reviews.newText': '{name} gave you {stars} stars.',
+  'reviews.hiddenTitle': 'Review hidden',
+  'reviews.hiddenText': 'An admin hid your review of {teacher}.',
+  'reviews.hiddenTextRemark': 'An admin hid your review of {teacher}: {remark}',
+  'reviews.rateTitle': 'Rate your teacher',
+  'reviews.noReviews': 'No reviews yet.',
+  'reviews.deleteConfirm': 'Delete your review? Your rating of this teacher is removed.',
+  'reviews.hiddenNotice': 'An admin hid this review: it is not shown on the profile.',
+  'reviews.reportTitle': 'Report this review',
 } as const;
 
 export type MessageKey = keyof typeof messages;

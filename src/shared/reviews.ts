@@ -83,3 +83,29 @@ export function reviewTextProblem(text: string | null | undefined): string | nul
     return 'Please leave out phone numbers, e-mail addresses and links: reviews are about the lessons.';
   return null;
 }
+
+/** What is wrong with a teacher's public reply, or null: 1–2,000 characters, no contact details. */
+export function replyTextProblem(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  if (!value) return 'Write your reply.';
+  if (value.length > REVIEW_REPLY_MAX)
+    return `The reply may not be greater than ${REVIEW_REPLY_MAX} characters.`;
+  if (contactDetailsIn(value).length)
+    return 'Please leave out phone numbers, e-mail addresses and links: replies are public.';
+  return null;
+}
+
+/** What is wrong with the reason of a report of a review, or null: 1–500 characters. */
+export function reportReasonProblem(reason: string | null | undefined): string | null {
+  const value = (reason ?? '').trim();
+  if (!value) return 'Say what is wrong with this review.';
+  if (value.length > REVIEW_REPORT_REASON_MAX)
+    return `The reason may not be greater than ${REVIEW_REPORT_REASON_MAX} characters.`;
+  return null;
+}
+
+/** "Amina W.": how a review names its learner in public (first name, last initial). */
+export function reviewerName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0);
+  return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
+}

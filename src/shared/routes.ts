@@ -403,6 +403,15 @@ export const routes = [
     roles: ['teacher'],
     screen: 'teaching/teacher-class-page',
   },
+  // Issue 25 (reviews): the teacher's reviews, to reply to.
+  {
+    name: 'teaching.reviews',
+    path: '/teaching/reviews',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['teacher'],
+    screen: 'reviews/teacher-reviews-page',
+  },
   // Administration (issue 10): admins only; the role is not shown anywhere else (SPEC §1).
   {
     name: 'admin',
@@ -461,6 +470,15 @@ export const routes = [
     access: 'auth',
     roles: ['admin'],
     screen: 'admin/admin-reports-page',
+  },
+  // Issue 25 (reviews): reported reviews, hidden or kept by an admin.
+  {
+    name: 'admin.reviews',
+    path: '/admin/reviews',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'reviews/admin-reviews-page',
   },
   {
     name: 'admin.users',

@@ -17,6 +17,7 @@ import { api, handlers } from './handlers';
 import { learner, learnerHandlers } from './learner-handlers';
 import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
+import { reviewHandlers, reviewsFake } from './review-handlers';
 import { teaching as teacherLessons, teacherLessonHandlers } from './teacher-lesson-handlers';
 import { teaching, teachingHandlers } from './teaching-handlers';
 import { timetable, timetableHandlers } from './timetable-handlers';
@@ -41,6 +42,7 @@ const FAKE: RequestHandler[] = [
   ...commerceHandlers,
   ...notificationHandlers,
   ...profileWorkspaceHandlers,
+  ...reviewHandlers,
 ];
 
 // ---- shapes ------------------------------------------------------------------------------------
@@ -144,6 +146,7 @@ beforeEach(() => {
     teacherLessons,
     timetable,
     admin,
+    reviewsFake,
   ])
     store.reset();
   api.accounts.set(ADMIN_EMAIL, adminAccount());
@@ -218,6 +221,40 @@ describe('the fake API answers like the real server', () => {
     const id = (classes.body as { data: Array<{ id: number }> }).data[0]!.id;
     const answer = await both('visitor', { fake: '/api/web/classes/1', real: `/api/web/classes/${id}` });
     expect([answer.fake.status, answer.differences]).toEqual([answer.real.status, []]);
+  });
+
+  // Issue 25: a review the demo student writes of the teacher of a lesson they attended, then the
+  // composer's, the teacher's and the admins' views of it, reported and hidden.
+  it('a review, written, reported and hidden', async () => {
+    const bookings = await real('student', '/api/lessons/bookings?filter=past&per_page=100');
+    const attended = (
+      bookings.body as { data: Array<{ attended: boolean | null; teacher: { id: number } | null }> }
+    ).data.find((booking) => booking.attended && booking.teacher);
+    expect(attended, 'the seed has an attended past lesson').toBeTruthy();
+    const teacherId = attended!.teacher!.id;
+    const body = { teacher_id: teacherId, stars: 5, text: 'Patient and clear, my algebra is much better.' };
+    const written = await both('student', '/api/reviews', { method: 'POST', json: body });
+    expect([written.fake.status, written.differences]).toEqual([written.real.status, []]);
+    const mine = await both('student', `/api/reviews/mine?teacher_id=${teacherId}`);
+    expect([mine.fake.status, mine.differences]).toEqual([mine.real.status, []]);
+
+    const id = (written.real.body as { data: { id: number } }).data.id;
+    const reported = await both(
+      'parent',
+      { fake: '/api/reviews/report/61', real: `/api/reviews/report/${id}` },
+      { method: 'POST', json: { reason: 'Not about the lessons.' } },
+    );
+    expect([reported.fake.status, reported.differences]).toEqual([reported.real.status, []]);
+    const queue = await both('admin', '/api/admin/reviews');
+    expect([queue.fake.status, queue.differences]).toEqual([queue.real.status, []]);
+    const hidden = await both(
+      'admin',
+      { fake: '/api/admin/reviews/hide/61', real: `/api/admin/reviews/hide/${id}` },
+      { method: 'POST', json: { remark: '' } },
+    );
+    expect([hidden.fake.status, hidden.differences]).toEqual([hidden.real.status, []]);
+    const teacherList = await both('teacher', '/api/teacher/reviews');
+    expect([teacherList.fake.status, teacherList.differences]).toEqual([teacherList.real.status, []]);
   });
 
   it('refuses a visitor what needs a session (401), and a wrong password (422), the same way', async () => {

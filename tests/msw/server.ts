@@ -4,12 +4,15 @@ import { api, handlers } from './handlers';
 import { commerce, commerceHandlers } from './commerce-handlers';
 import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
+import { reviewHandlers, reviewsFake } from './review-handlers';
 
 export const server = setupServer(
   ...handlers,
   ...commerceHandlers,
   ...notificationHandlers,
   ...profileWorkspaceHandlers,
+  // Issue 25: a learner's past lesson page shows the review composer.
+  ...reviewHandlers,
 );
 
 /** Every request the SPA made, so a test can assert that a call did (or did not) happen. */
@@ -33,6 +36,7 @@ export function useFakeApi() {
     commerce.reset();
     feed.reset();
     profileWorkspace.reset();
+    reviewsFake.reset();
   });
   afterAll(() => {
     server.events.removeListener('request:start', recordCall);

@@ -14,6 +14,7 @@ import {
   IconSearch,
   IconSettings,
   IconShieldCheck,
+  IconStar,
   IconUsers,
   IconWallet,
 } from '@tabler/icons-react';
@@ -69,6 +70,7 @@ const WORKSPACE_MENU = menu(
 const TEACHER_MENU = menu(
   route('My lessons', IconBook2, 'teaching.lessons'),
   route('My classes', IconChalkboard, 'teaching.classes'),
+  route('My reviews', IconStar, 'teaching.reviews'),
   route('Wallet and earnings', IconWallet, 'wallet'),
   CATALOGUE,
   route('Teacher profile', IconSchool, 'teacher'),
@@ -85,6 +87,7 @@ const ADMIN_MENU = menu(
   route('Payments to review', IconReceipt2, 'admin.payments'),
   route('Money desk', IconCash, 'admin.money'),
   route('Lesson reports', IconFlag, 'admin.reports'),
+  route('Reported reviews', IconStar, 'admin.reviews'),
   route('Users', IconUsers, 'admin.users'),
   route('Manage catalogue', IconLibrary, 'admin.catalogue'),
 );

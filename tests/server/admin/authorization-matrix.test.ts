@@ -32,6 +32,8 @@ const TEACHER_ENDPOINTS: Call[] = [
   del('/api/teacher/assignments/delete/1'),
   get('/api/teacher/earnings'),
   post('/api/teacher/documents'),
+  // Issue 25 (reviews): the teacher's own reviews, to reply to.
+  get('/api/teacher/reviews'),
 ];
 
 /** docs/teaching-admin.md "Admin endpoints", the catalogue writes of every kind, and GET /api/users. */
@@ -60,6 +62,10 @@ const ADMIN_ENDPOINTS: Call[] = [
   post('/api/edu-levels/update/1'),
   del('/api/edu-levels/delete/1'),
   get('/api/users'),
+  // Issue 25 (reviews): moderation.
+  get('/api/admin/reviews?status=reported'),
+  post('/api/admin/reviews/hide/1'),
+  post('/api/admin/reviews/keep/1'),
 ];
 
 let server: TestServer;

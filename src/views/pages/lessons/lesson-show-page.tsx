@@ -12,6 +12,7 @@ import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
+import { ReviewComposer } from '../../components/reviews/review-composer';
 import { SeatsLeft } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -158,6 +159,16 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
   );
 }
 
+/**
+ * "Rate your teacher" (issue 25) on a booked lesson that has ended and was not cancelled: the composer
+ * itself says when the learner may not review yet (a lesson not held, a class they did not join).
+ */
+function RateTeacher({ lesson }: { lesson: LessonDetail }) {
+  const ended = lesson.endAt !== null && Date.parse(lesson.endAt) < Date.now();
+  if (!ended || !lesson.isBooked || lesson.cancelledAt || !lesson.teacher) return null;
+  return <ReviewComposer teacherId={lesson.teacher.id} />;
+}
+
 function LessonDetails({ lesson }: { lesson: LessonDetail }) {
   return (
     <LessonLayout
@@ -187,6 +198,7 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
       actions={{ label: 'Join the lesson', content: <LessonActions lesson={lesson} /> }}
     >
       <ReportProblem lesson={lesson} />
+      <RateTeacher lesson={lesson} />
       <Materials lesson={lesson} />
     </LessonLayout>
   );

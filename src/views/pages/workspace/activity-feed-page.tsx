@@ -8,6 +8,7 @@ import {
   IconMessageCircle,
   IconNotes,
   IconReceipt,
+  IconStar,
   IconThumbUp,
   IconWallet,
   type Icon,
@@ -31,6 +32,7 @@ const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> 
   lesson_soon: { icon: IconClock, color: 'orange', label: 'Lesson soon' },
   approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
   material: { icon: IconNotes, color: 'indigo', label: 'Notes and assignments' },
+  review: { icon: IconStar, color: 'yellow', label: 'Review' },
 };
 const OTHER = { icon: IconActivity, color: 'gray', label: 'Activity' };
 
