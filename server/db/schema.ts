@@ -46,6 +46,8 @@ export const users = pgTable('users', {
   // Children added by a parent have neither an e-mail nor a password of their own.
   email: text('email').unique(),
   phone: text('phone'),
+  /** When `phone` was proved by an SMS code (issue 26); null: SMS never goes to it. */
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   passwordHash: text('password_hash'),
   status: text('status', { enum: ['inactive', 'active', 'suspended'] })
     .notNull()
@@ -1258,3 +1260,94 @@ export const userBlocks = pgTable(
     index('user_blocks_blocked_idx').on(t.blockedUserId),
   ],
 );
+
+// ---- One outbox for every message, SMS, verified phones, choices (issue 26, docs/messaging.md) ----
+
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'skipped'] as const;
+
+/**
+ * Every outgoing e-mail and SMS: written in the transaction of the event that causes it, sent by the
+ * outbox job (claimed with `FOR UPDATE SKIP LOCKED`, leased for OUTBOX_LEASE_MS), retried with
+ * back-off, given up after OUTBOX_GIVE_UP_MS. `skipped` when, at sending, the user's choices, an
+ * opt-out or an unverified number say no (with the reason in `last_error`).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** The choice it falls under (src/shared/notification-channels.ts), `account` always goes. */
+    kind: text('kind', { enum: ['lessons', 'payments', 'messages', 'teaching', 'account'] }).notNull(),
+    /** What it is, e.g. `payment_receipt`, `lesson_reminder`, `verification_code` (quiet hours). */
+    purpose: text('purpose').notNull(),
+    /** The user it is for (null: an address without an account, e.g. a sign-up to a taken e-mail). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** An e-mail address, or a phone as `2547xxxxxxxx`. */
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this (back-off, quiet hours). */
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's id for it (Africa's Talking messageId, SMTP message id) and its word on it. */
+    providerId: text('provider_id'),
+    providerStatus: text('provider_status'),
+    /** What the provider charged, as it says it (Africa's Talking: "KES 0.8000"). */
+    cost: text('cost'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_messages_due_idx')
+      .on(t.notBefore, t.id)
+      .where(sql`${t.status} in ('queued', 'sending')`),
+    index('outbox_messages_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('outbox_messages_provider_idx').on(t.channel, t.providerId),
+  ],
+);
+
+/** A phone number a user proved with a code (issue 26); SMS goes only to a verified number. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `2547xxxxxxxx`. */
+    phone: text('phone').notNull(),
+    /** scrypt/HMAC of the 6-digit code, never the code. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_verifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Numbers that replied STOP (Africa's Talking opt-out callback): no SMS to them until they opt in. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text('phone').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's channel choices per kind (src/shared/notification-channels.ts); defaults when absent. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Short app links for SMS: `{APP_URL}/l/{code}` redirects to `path` (a path of this site). */
+export const shortLinks = pgTable('short_links', {
+  code: text('code').primaryKey(),
+  path: text('path').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
