@@ -54,74 +54,6 @@ async function checkoutRequestIdOf(id: number, on = server): Promise<string> {
 }
 
 describe('a forged STK callback', () => {
-  it('credits nothing to a wallet: the STK query says the prompt was never answered', async () => {
-    const { buyer, topup } = await pendingMpesaTopUp(server, 10, '0700000037');
-    expect(topup.status).toBe(202);
-    const checkoutRequestId = await checkoutRequestIdOf(topup.body.transaction.id);
-
-    const forged = await gateway().post(
-      server.callbacks.stkCallback,
-      stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
-      {
-        csrf: false,
-      },
-    );
-    // Acknowledged like any callback (Daraja must not retry), but nothing moved, even once the
-    // server has asked M-Pesa about it.
-    expect(forged.status).toBe(200);
-    expect(forged.body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
-    await server.followUps();
-    expect(await balanceOf(server, buyer.userId)).toBe(0);
-    expect(
-      (await buyer.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`)).body.data.status,
-    ).toBe('pending');
-
-    const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
-    expect(final).toMatchObject({
-      status: 'failed',
-      // M-Pesa's 1037 in the words the payer reads, never Daraja's own text (issue 24).
-      meta: { result_desc: mpesaPaymentReason(STK_RESULT.noAnswer) },
-    });
-    // What the forger claimed is kept for staff, never paid out.
-    const kept = await transactionRow(topup.body.transaction.id);
-    expect(kept.meta.callback_amount).toBe(150_000);
-    expect(kept.claimedAmountCents).toBe(15_000_000);
-    expect(await balanceOf(server, buyer.userId)).toBe(0);
-  });
-
-  it('does not pay a cart early, and the real payment settles the amount the push asked for', async () => {
-    const buyer = await newBuyer(server);
-    const lesson = freshLesson();
-    const cart = await addLesson(buyer.browser, lesson);
-    const payment = await buyer.browser.post('/api/payments/mpesa', { phone: '0708374149' });
-    expect(payment.status).toBe(202);
-    const id = payment.body.transaction.id as number;
-    const checkoutRequestId = (await transactionRow(id)).checkoutRequestId ?? '';
-
-    await gateway().post(
-      server.callbacks.stkCallback,
-      stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
-      {
-        csrf: false,
-      },
-    );
-    // The customer has not answered yet: the STK query says so, and the cart is untouched.
-    await server.followUps();
-    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
-    expect((await transactionRow(id)).status).toBe('pending');
-
-    const final = await finalTransaction(buyer.browser, id);
-    expect(final.status).toBe('completed');
-    expect(final.amount).toBe(cart.total);
-    expect(await bookedCodes(buyer.browser)).toHaveLength(1);
-    // No "overpayment" of 150,000 reached the wallet.
-    expect(await balanceOf(server, buyer.userId)).toBe(0);
-    const history = (await buyer.browser.get('/api/wallet')).body.data.transactions as Array<{
-      type: string;
-    }>;
-    expect(history.filter((row) => row.type === 'topup')).toEqual([]);
-  });
-
   it('answers 404 without the callback secret, or with a wrong one, and changes nothing', async () => {
     const { topup } = await pendingMpesaTopUp(server, 10, '0700000037');
     const body = stkCallbackBody({
@@ -624,5 +556,103 @@ describe('hostile notification bodies', () => {
     expect((await post(server.callbacks.statusResult, { Result: { ResultCode: 'x' } })).status).toBe(400);
     const rows = await server.db.select().from(transactions).where(eq(transactions.gateway, 'paybill'));
     expect(rows.filter((row) => row.meta.trans_id === 'SKAMOUNT01')).toEqual([]);
+  });
+});
+
+// What the customer does on the phone happens on the sandbox's own clock, which these tests move: a
+// forged callback is checked while the prompt is still unanswered, however slow the machine is.
+describe('a forged STK callback before the customer has answered', () => {
+  let clocked: TestServer;
+  let customerClockMs = 0;
+  const clockedLessons = new LessonSupply();
+  beforeAll(async () => {
+    clocked = await startTestServer({
+      // The customer answers (or the prompt times out) a minute after the push, on the moved clock.
+      mpesa: {
+        callbackDelayMs: 60_000,
+        timeoutMs: 60_000,
+        statusDelayMs: 150,
+        now: () => new Date(Date.now() + customerClockMs),
+      },
+      commerce: { mpesaQueryAfterMs: 100, queryIntervalMs: 50 },
+    });
+    await clockedLessons.load(clocked);
+  });
+  afterAll(() => clocked.close());
+
+  it('credits nothing to a wallet: the STK query says the prompt was never answered', async () => {
+    const { buyer, topup } = await pendingMpesaTopUp(clocked, 10, '0700000037');
+    expect(topup.status).toBe(202);
+    const checkoutRequestId = await checkoutRequestIdOf(topup.body.transaction.id, clocked);
+
+    const forged = await clocked
+      .browser()
+      .post(
+        clocked.callbacks.stkCallback,
+        stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
+        {
+          csrf: false,
+        },
+      );
+    // Acknowledged like any callback (Daraja must not retry), but nothing moved, even once the
+    // server has asked M-Pesa about it.
+    expect(forged.status).toBe(200);
+    expect(forged.body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    await clocked.followUps();
+    expect(await balanceOf(clocked, buyer.userId)).toBe(0);
+    expect(
+      (await buyer.browser.get(`/api/wallet/transaction/show/${topup.body.transaction.id}`)).body.data.status,
+    ).toBe('pending');
+
+    // The prompt times out on M-Pesa's side.
+    customerClockMs += 61_000;
+    const final = await finalTransaction(buyer.browser, topup.body.transaction.id);
+    expect(final).toMatchObject({
+      status: 'failed',
+      // M-Pesa's 1037 in the words the payer reads, never Daraja's own text (issue 24).
+      meta: { result_desc: mpesaPaymentReason(STK_RESULT.noAnswer) },
+    });
+    // What the forger claimed is kept for staff, never paid out.
+    const kept = await transactionRow(topup.body.transaction.id, clocked);
+    expect(kept.meta.callback_amount).toBe(150_000);
+    expect(kept.claimedAmountCents).toBe(15_000_000);
+    expect(await balanceOf(clocked, buyer.userId)).toBe(0);
+  });
+
+  it('does not pay a cart early, and the real payment settles the amount the push asked for', async () => {
+    const buyer = await newBuyer(clocked);
+    const lesson = clockedLessons.take();
+    const cart = await addLesson(buyer.browser, lesson);
+    const payment = await buyer.browser.post('/api/payments/mpesa', { phone: '0708374149' });
+    expect(payment.status).toBe(202);
+    const id = payment.body.transaction.id as number;
+    const checkoutRequestId = (await transactionRow(id, clocked)).checkoutRequestId ?? '';
+
+    await clocked
+      .browser()
+      .post(
+        clocked.callbacks.stkCallback,
+        stkCallbackBody({ checkoutRequestId, amount: 150_000, receipt: 'SKFORGED99' }),
+        {
+          csrf: false,
+        },
+      );
+    // The customer has not answered yet: the STK query says so, and the cart is untouched.
+    await clocked.followUps();
+    expect((await buyer.browser.get('/api/cart')).body.item_count).toBe(1);
+    expect((await transactionRow(id, clocked)).status).toBe('pending');
+
+    // The customer answers the prompt.
+    customerClockMs += 61_000;
+    const final = await finalTransaction(buyer.browser, id);
+    expect(final.status).toBe('completed');
+    expect(final.amount).toBe(cart.total);
+    expect(await bookedCodes(buyer.browser)).toHaveLength(1);
+    // No "overpayment" of 150,000 reached the wallet.
+    expect(await balanceOf(clocked, buyer.userId)).toBe(0);
+    const history = (await buyer.browser.get('/api/wallet')).body.data.transactions as Array<{
+      type: string;
+    }>;
+    expect(history.filter((row) => row.type === 'topup')).toEqual([]);
   });
 });

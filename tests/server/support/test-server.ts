@@ -74,7 +74,13 @@ export type TestServerOptions = {
   config?: Partial<AppConfig>;
   beforeListen?: (app: FastifyInstance) => void;
   /** M-Pesa sandbox timings (defaults: callback after 30 ms, unanswered pushes time out after 1 s, status answers after 20 ms). */
-  mpesa?: { callbackDelayMs?: number; timeoutMs?: number; statusDelayMs?: number };
+  mpesa?: {
+    callbackDelayMs?: number;
+    timeoutMs?: number;
+    statusDelayMs?: number;
+    /** The sandbox's clock: when the customer has answered a push (a test moves it instead of waiting). */
+    now?: () => Date;
+  };
   commerce?: Partial<CommerceSettings>;
   paymentCheckIntervalMs?: number;
   /** Receives the server's log lines (set `config.logLevel` to see them). */
@@ -106,6 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     callbackDelayMs: options.mpesa?.callbackDelayMs ?? 30,
     timeoutMs: options.mpesa?.timeoutMs ?? 1000,
     statusDelayMs: options.mpesa?.statusDelayMs ?? 20,
+    ...(options.mpesa?.now ? { now: options.mpesa.now } : {}),
   });
   const pesapal = new SandboxPesapalGateway({ db: database.db, baseUrl: origin });
   const b2c = new SandboxB2CGateway({ db: database.db, resultDelayMs: 30, statusDelayMs: 20 });
