@@ -285,8 +285,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
  * Renders the landing pages once, in-process, before the server takes visitors: the first page
  * after a start otherwise pays for the cold start (modules set up, the first server render, the
  * first queries), 2–3 s of LCP for `/` on a phone in bench:web against well under 1 s after. Home,
- * the classes list and the first public lesson's view; their answers and HTML also land in the
- * public cache. A failure is logged, never fatal.
+ * the classes list, the first public lesson's view and the first teacher's profile; their answers
+ * and HTML also land in the public cache. A failure is logged, never fatal.
  */
 export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   const visit = async (url: string) => {
@@ -302,6 +302,15 @@ export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   const lessons = await visit('/api/web/lessons?per_page=1');
   const code = lessons?.statusCode === 200 ? lessonCode(lessons.json()) : null;
   if (code) await visit(`/lessons/view/${encodeURIComponent(code)}`);
+  // profile (issue 25): a teacher's profile, the fourth landing page.
+  const teachers = await visit('/api/web/teachers?per_page=1');
+  const teacherId = teachers?.statusCode === 200 ? firstId(teachers.json()) : null;
+  if (teacherId !== null) await visit(`/teachers/${teacherId}`);
+}
+
+function firstId(body: unknown): number | null {
+  const first = (body as { data?: Array<{ id?: unknown }> } | null)?.data?.[0];
+  return typeof first?.id === 'number' ? first.id : null;
 }
 
 function lessonCode(body: unknown): string | null {

@@ -104,6 +104,16 @@ export const routes = [
     access: 'public',
     screen: 'public/teachers-page',
   },
+  // profile (issue 25): a teacher's public profile, a landing page rendered on the server.
+  {
+    name: 'web.teachers.show',
+    path: '/teachers/:id/:slug?',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/teacher-profile-page',
+    lightStyles: true,
+    data: [{ path: '/api/web/teachers/:id', required: true }],
+  },
   // catalog (issue 24): the subjects and a question with its answers are readable by visitors too;
   // a signed-in user gets the same screen in the workspace (SIGNED_IN_FACES).
   {
@@ -601,4 +611,15 @@ export function pathFor(name: RouteName, params: RouteParams = {}): string {
       return [encodeURIComponent(value)];
     });
   return `/${segments.join('/')}`;
+}
+
+/**
+ * Addresses that moved (issue 25): `/teachers?teacher=ID`, the profile dialog's, is now the page
+ * `/teachers/ID`. The server answers the old one with a permanent redirect; null for any other URL.
+ */
+export function movedPage(url: string): string | null {
+  const [path, search = ''] = url.split('?', 2);
+  if (path !== '/teachers') return null;
+  const id = new URLSearchParams(search).get('teacher');
+  return id && /^\d{1,10}$/.test(id) ? `/teachers/${id}` : null;
 }

@@ -1,7 +1,7 @@
 // Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
 // pages load the catalogue's filter rules, and the search page alone needs these.
 
-import { lessonPath, type SearchKind } from './catalogue';
+import { lessonPath, teacherPath, type SearchKind } from './catalogue';
 
 /** Fewer characters than this are not searched: the search page asks for more. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -12,6 +12,7 @@ export const SEARCH_MAX_LENGTH = 100;
 export function searchResultPath(result: {
   kind: SearchKind;
   id: number;
+  title?: string;
   code?: string | null;
   slug?: string | null;
 }): string {
@@ -22,7 +23,7 @@ export function searchResultPath(result: {
       if (result.code) return lessonPath(result.code);
       return result.slug ? `/classes?subject=${encodeURIComponent(result.slug)}` : '/classes';
     case 'teacher':
-      return `/teachers?teacher=${result.id}`;
+      return teacherPath(result.id, result.title ?? '');
     case 'question':
       return `/questions/show/${result.id}`;
     case 'subject':

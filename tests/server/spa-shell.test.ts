@@ -157,6 +157,23 @@ describe('the page shell', () => {
     expect((await fetch(`${baseUrl}/lessons/view/${code}`)).status).toBe(200);
   });
 
+  it("carries a teacher profile's answer, answers an unknown or unapproved teacher with 404, and moves the old dialog address", async () => {
+    const grace = (await server.browser().get('/api/web/teachers?q=grace')).body.data[0];
+    const profile = bootData(await page(`/teachers/${grace.id}/grace-mwangi`));
+    expect(profile?.[`/api/web/teachers/${grace.id}`]).toMatchObject({
+      data: { id: grace.id, first_name: 'Grace', rating: { count: expect.any(Number) } },
+    });
+    for (const id of ['999999', '999999/someone']) {
+      const response = await fetch(`${baseUrl}/teachers/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+    }
+    const moved = await fetch(`${baseUrl}/teachers?teacher=${grace.id}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/teachers/${grace.id}`);
+    expect((await fetch(`${baseUrl}/teachers?q=grace`, { redirect: 'manual' })).status).toBe(200);
+  });
+
   it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
     expect((await server.browser().get('/api/web/classes?page=0')).status).toBe(422);
     expect(bootData(await page('/classes?page=0'))).toBeNull();

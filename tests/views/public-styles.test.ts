@@ -75,12 +75,13 @@ const imported = new Set(
 describe('the public stylesheet', () => {
   const lightScreens = routes.filter((route) => 'lightStyles' in route && route.lightStyles);
 
-  it('is used by the home page, the classes list and a lesson view, all in the public layout', () => {
+  it('is used by the home page, the classes list, a lesson view and a teacher profile, all in the public layout', () => {
     expect(lightScreens.map((route) => route.name)).toEqual([
       'web.home',
       'web.lessons.view',
       'web.lessons.show',
       'web.classes',
+      'web.teachers.show',
     ]);
     expect(lightScreens.every((route) => route.layout === 'public')).toBe(true);
   });
