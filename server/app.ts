@@ -70,7 +70,8 @@ import { subscriptionRoutes } from './routes/subscription-routes';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
-import { isServerPath, movedPage } from '../src/shared/routes';
+import { isServerPath } from '../src/shared/routes';
+import { movedPage } from './http/moved-pages';
 
 export type BuildAppOptions = {
   db: Database;

@@ -38,6 +38,7 @@ import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } 
 import { ratingsOf, ratingTotals, siteMean } from './rating-service';
 import { teacherLevels, teacherReviews } from './teacher-profile-service';
 import { REVIEWS_PER_PAGE } from '../../src/shared/reviews';
+import { TEACHER_SORTS } from '../../src/shared/teachers';
 import { endOfDayIn, startOfDayIn } from '../../src/shared/calendar-days';
 import { APP_TIME_ZONE } from '../../src/shared/time';
 
@@ -171,7 +172,7 @@ export async function classFilterOptions(db: Database) {
 
 // ---- Teachers ----
 
-export const TEACHER_SORTS = ['name', 'rating'] as const;
+export { TEACHER_SORTS };
 export type TeacherSort = (typeof TEACHER_SORTS)[number];
 
 export type TeacherFilters = {

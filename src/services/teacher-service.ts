@@ -1,66 +1,10 @@
-// Public teachers: approved ones only, never private fields (docs/catalogue-api.md), and a teacher's
-// profile with its reviews (docs/reviews-messages.md "Teacher profile pages").
-import { isMissingAnswer } from '@/shared/boot-data';
-import { TEACHER_LIST_KEYS } from '@/shared/catalogue';
-import { REVIEWS_PER_PAGE } from '@/shared/reviews';
-import { initialAnswer, initialDecoded, isApiError, request } from './http';
-import { dataOf } from './envelope';
+// Public teachers: approved ones only, never private fields (docs/catalogue-api.md).
+import { TEACHER_LIST_KEYS } from '@/shared/teachers';
+import { request } from './http';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
-import {
-  decodeReview,
-  decodeTeacher,
-  decodeTeacherProfile,
-  type Review,
-  type Teacher,
-  type TeacherProfile,
-} from './schemas/web';
+import { decodeTeacher, type Teacher } from './schemas/web';
 
 export async function fetchTeachers(query: ListQuery = {}): Promise<ListPage<Teacher>> {
   const answer = await request('/api/web/teachers', { query: pick(query, TEACHER_LIST_KEYS) });
   return decodePage(answer, decodeTeacher);
-}
-
-const teacherPath = (id: number | string) => `/api/web/teachers/${encodeURIComponent(String(id))}`;
-
-export async function fetchTeacher(id: number | string): Promise<TeacherProfile> {
-  return decodeTeacherProfile(dataOf(await request(teacherPath(id))));
-}
-
-/** A teacher's profile; `found: false` when no approved teacher has that id (the page's 404). */
-export type TeacherLookup = { found: true; teacher: TeacherProfile } | { found: false };
-
-export async function fetchTeacherLookup(id: string): Promise<TeacherLookup> {
-  try {
-    return { found: true, teacher: await fetchTeacher(id) };
-  } catch (error) {
-    // 404: not an approved teacher; 422: not an id at all. Either way there is no such page.
-    if (isApiError(error) && (error.status === 404 || error.status === 422)) return { found: false };
-    throw error;
-  }
-}
-
-/** The profile the page's HTML carries, if any (src/services/http.ts `initialAnswer`). */
-export function initialTeacher(id: string): TeacherLookup | undefined {
-  const path = teacherPath(id);
-  if (isMissingAnswer(initialAnswer(path))) return { found: false };
-  const teacher = initialDecoded(path, undefined, (answer) => decodeTeacherProfile(dataOf(answer)));
-  return teacher === undefined ? undefined : { found: true, teacher };
-}
-
-/**
- * The teacher's reviews from the first page through `page`, newest first ("More reviews" shows one
- * page more each time); each page is a public, cached answer.
- */
-export async function fetchReviewsThrough(id: string, page: number): Promise<ListPage<Review>> {
-  const pages = await Promise.all(
-    Array.from({ length: Math.max(1, page) }, (_, index) =>
-      request(`${teacherPath(id)}/reviews`, { query: index ? { page: String(index + 1) } : undefined }),
-    ),
-  );
-  const decoded = pages.map((answer) => decodePage(answer, decodeReview));
-  const last = decoded[decoded.length - 1];
-  return {
-    items: decoded.flatMap((one) => one.items),
-    meta: last?.meta ?? { currentPage: 1, lastPage: 1, perPage: REVIEWS_PER_PAGE, total: 0 },
-  };
 }

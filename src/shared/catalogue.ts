@@ -71,24 +71,12 @@ export function subjectClassesPath(subject: { id: number; slug: string | null })
   return `/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`;
 }
 
-/** The public teachers list's query keys, in its URL and sent as they are (issue 25: level, sort). */
-export const TEACHER_LIST_KEYS = ['q', 'subject', 'level', 'curriculum', 'sort', 'page', 'per_page'] as const;
-
-/** "grace-mwangi": a teacher's name for their profile's address (issue 25); empty without letters. */
-export function nameSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** A teacher's public profile (`/teachers/:id/:slug?`): the slug is for people, the id finds them. */
-export function teacherPath(id: number, name = ''): string {
-  const slug = nameSlug(name);
-  return slug ? `/teachers/${id}/${slug}` : `/teachers/${id}`;
-}
+/**
+ * A teacher's public profile, `/teachers/3/grace-mwangi` (issue 25): the slug (the name in lower
+ * case, dashes between words) is for people; the id finds the teacher.
+ */
+export const teacherPath = (id: number, name: string) =>
+  `/teachers/${id}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 /** A lesson's public page (the learner's and the visitor's view of one lesson, by its code). */
 export function lessonPath(code: string): string {

@@ -544,28 +544,6 @@ export const messages = {
   'plans.lessonsLeft': '{left} of {included} included lessons left this month',
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
-  'profile.new': 'New',
-  'profile.ratingLabel': 'Rated {score} out of 5 from {count} reviews',
-  'profile.ratingLabelOne': 'Rated {score} out of 5 from 1 review',
-  'profile.reviews': '{count} reviews',
-  'profile.reviewsOne': '1 review',
-  'profile.mean': 'Average of the stars given: {mean}',
-  'profile.scoreHelp':
-    'The rating weighs the reviews against the average of all teachers, so a few reviews count for less than many.',
-  'profile.noReviews': 'No reviews yet.',
-  'profile.moreReviews': 'More reviews',
-  'profile.byParent': 'by a parent',
-  'profile.edited': 'edited',
-  'profile.reply': 'Reply from {name}',
-  'profile.starsLabel': '{stars} out of 5 stars',
-  'profile.message': 'Message',
-  'profile.yearsOn': 'On Somesha for {years} years',
-  'profile.yearOn': 'On Somesha for a year',
-  'profile.newOn': 'Joined Somesha this year',
-  'profile.noUpcoming': 'No upcoming lessons right now.',
-  'profile.sort': 'Sort by',
-  'profile.sortName': 'Name',
-  'profile.sortRating': 'Rating',
 } as const;
 
 export type MessageKey = keyof typeof messages;

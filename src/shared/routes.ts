@@ -612,14 +612,3 @@ export function pathFor(name: RouteName, params: RouteParams = {}): string {
     });
   return `/${segments.join('/')}`;
 }
-
-/**
- * Addresses that moved (issue 25): `/teachers?teacher=ID`, the profile dialog's, is now the page
- * `/teachers/ID`. The server answers the old one with a permanent redirect; null for any other URL.
- */
-export function movedPage(url: string): string | null {
-  const [path, search = ''] = url.split('?', 2);
-  if (path !== '/teachers') return null;
-  const id = new URLSearchParams(search).get('teacher');
-  return id && /^\d{1,10}$/.test(id) ? `/teachers/${id}` : null;
-}

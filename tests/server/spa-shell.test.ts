@@ -239,6 +239,9 @@ describe('the start-up warm-up', () => {
     const lesson = await visit(`/lessons/view/${code}`);
     expect(lesson.fromCache).toBe(true);
     expect(bootData(lesson.html)?.[`/api/web/lessons/${code}`]).toMatchObject({ data: { code } });
+    // Issue 25: the first teacher's profile too.
+    const teacherId = (await server.browser().get('/api/web/teachers?per_page=1')).body.data[0].id as number;
+    expect((await visit(`/teachers/${teacherId}`)).fromCache).toBe(true);
     // Another lesson was not warmed: it is rendered when asked for.
     const other = (await server.browser().get('/api/web/lessons?per_page=2')).body.data[1].code as string;
     expect((await visit(`/lessons/view/${other}`)).fromCache).toBe(false);
@@ -248,8 +251,8 @@ describe('the start-up warm-up', () => {
     const storedBefore = server.app.publicCache.stats.stored;
     await expect(warmLandingPages(server.app)).resolves.toBeUndefined();
     expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
-    // Only the lesson list it looks the first lesson up in could be kept.
-    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(1);
+    // Only the lesson and teacher lists it looks the first lesson and teacher up in could be kept.
+    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(2);
 
     // A page that cannot be asked for at all is logged and skipped.
     const broken = Fastify();
@@ -260,6 +263,7 @@ describe('the start-up warm-up', () => {
       'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',
+      'warming a landing page failed', // issue 25: the teacher list, for a profile
     ]);
   });
 });

@@ -1,12 +1,12 @@
 // The public teacher profile (src/views/pages/public/teacher-profile-page.tsx), a landing page: its own
 // small module, so the catalogue's browsing screens stay out of the chunk it loads.
-import type { Review } from '@/services/schemas/web';
+import type { Review } from '@/services/schemas/teacher-profile';
 import {
   fetchReviewsThrough,
   fetchTeacherLookup,
   initialTeacher,
   type TeacherLookup,
-} from '@/services/teacher-service';
+} from '@/services/teacher-profile-service';
 import { listLoader, oneLoader, type Loaded } from '../load-machine';
 
 /** A teacher's profile (param `id`); `found: false` when no approved teacher has that id. */

@@ -9,7 +9,6 @@ import {
   TopicRowStruct,
 } from './catalogue';
 import { decodeWith, id, maybe, money, oneOf } from './common';
-import { PageMetaStruct } from './page';
 import { SEARCH_KINDS } from '@/shared/catalogue';
 
 export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
@@ -17,14 +16,9 @@ export type ClassType = (typeof CLASS_TYPES)[number];
 export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 
 /** A teacher's rating on a card (issue 25, src/shared/reviews.ts): score and mean null without reviews. */
-export const RatingSummaryStruct = type({
-  score: maybe(number()),
-  mean: maybe(number()),
-  count: defaulted(number(), 0),
-});
+export const RatingSummaryStruct = type({ score: maybe(number()), mean: maybe(number()), count: number() });
 export type RatingSummary = Infer<typeof RatingSummaryStruct>;
-const NO_RATING: RatingSummary = { score: null, mean: null, count: 0 };
-const rating = defaulted(RatingSummaryStruct, NO_RATING);
+const rating = maybe(RatingSummaryStruct);
 
 export const TeacherSummaryStruct = type({
   id,
@@ -93,49 +87,6 @@ export const TeacherStruct = type({
   rating,
 });
 export type Teacher = Infer<typeof TeacherStruct>;
-
-/** A public review (docs/reviews-messages.md "Review (public)"). */
-export const ReviewStruct = type({
-  id,
-  stars: number(),
-  text: maybe(string()),
-  author: type({ name: defaulted(string(), '') }),
-  byParent: defaulted(boolean(), false),
-  reply: maybe(type({ text: string(), repliedAt: maybe(string()) })),
-  createdAt: maybe(string()),
-  updatedAt: maybe(string()),
-  edited: defaulted(boolean(), false),
-});
-export type Review = Infer<typeof ReviewStruct>;
-
-const starCount = defaulted(number(), 0);
-export const RatingStruct = type({
-  ...RatingSummaryStruct.schema,
-  distribution: defaulted(type({ 1: starCount, 2: starCount, 3: starCount, 4: starCount, 5: starCount }), {
-    1: 0,
-    2: 0,
-    3: 0,
-    4: 0,
-    5: 0,
-  }),
-});
-export type Rating = Infer<typeof RatingStruct>;
-
-export const TeacherProfileStruct = type({
-  ...TeacherStruct.schema,
-  // Issue 25: who to write to, since when on Somesha, the grade levels taught, rating and reviews.
-  userId: maybe(id),
-  joinedAt: maybe(string()),
-  levels: defaulted(array(GradeLevelRefStruct), []),
-  rating: defaulted(RatingStruct, { ...NO_RATING, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } }),
-  reviews: defaulted(type({ data: array(ReviewStruct), meta: maybe(PageMetaStruct) }), {
-    data: [],
-    meta: null,
-  }),
-  upcomingLessons: defaulted(array(LessonStruct), []),
-  classes: defaulted(array(ClassStruct), []),
-});
-export type TeacherProfile = Infer<typeof TeacherProfileStruct>;
 
 export const PackageStruct = type({
   id,
@@ -252,8 +203,6 @@ export type SubjectDetail = Infer<typeof SubjectDetailStruct>;
 export const decodeLesson = (raw: unknown): Lesson => decodeWith(LessonStruct, raw);
 export const decodeClass = (raw: unknown): LessonClass => decodeWith(ClassStruct, raw);
 export const decodeTeacher = (raw: unknown): Teacher => decodeWith(TeacherStruct, raw);
-export const decodeReview = (raw: unknown): Review => decodeWith(ReviewStruct, raw);
-export const decodeTeacherProfile = (raw: unknown): TeacherProfile => decodeWith(TeacherProfileStruct, raw);
 export const decodePackage = (raw: unknown): Package => decodeWith(PackageStruct, raw);
 export const decodeFaq = (raw: unknown): Faq => decodeWith(FaqStruct, raw);
 export const decodeQuestion = (raw: unknown): Question => decodeWith(QuestionStruct, raw);

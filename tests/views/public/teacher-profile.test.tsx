@@ -71,12 +71,12 @@ describe('teacher profile page', () => {
     expect(app.currentPath()).toBe('/teachers/3');
   });
 
-  it('says "No reviews yet" for a teacher without reviews, and "New" on their card', async () => {
+  it('says "No reviews yet" for a teacher without reviews, and shows no rating', async () => {
     const app = renderPage('/teachers/4/otieno-ochieng');
     await app.landsOn('/teachers/4/otieno-ochieng');
     await screen.findByRole('heading', { level: 1, name: 'Otieno Ochieng' });
     expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
-    expect(screen.getByText('New')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
     expect(screen.getByText('No upcoming lessons right now.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More reviews' })).not.toBeInTheDocument();
   });

@@ -77,15 +77,17 @@ function CardHead({
 }
 
 /** A card's teacher: the name, a link to their profile, and their rating when they have one. */
-function TeacherLine({ teacher }: { teacher: TeacherSummary | null | undefined }) {
-  if (!teacher) return <span />;
+function TeacherLine({ teacher }: { teacher: TeacherSummary | null }) {
+  const name = personName(teacher);
   return (
-    <Stack gap={0}>
-      <Anchor component={Link} href={teacherPath(teacher.id, personName(teacher))} size="sm" c="dark.8">
-        {personName(teacher)}
-      </Anchor>
-      <RatingLine rating={teacher.rating} showNew={false} />
-    </Stack>
+    <div>
+      {teacher && (
+        <Anchor component={Link} href={teacherPath(teacher.id, name)} size="sm" c="dark.8">
+          {name}
+        </Anchor>
+      )}
+      <RatingLine rating={teacher?.rating} />
+    </div>
   );
 }
 

@@ -1,51 +1,29 @@
 // A teacher's rating as cards and the profile show it (issue 25, src/shared/reviews.ts): the stars
-// of the Bayesian score, the score and the number of reviews; "New" (or nothing) without reviews.
-import { Group, Text } from '@mantine/core';
+// of the Bayesian score, the score and the number of reviews; nothing without reviews (the profile
+// says "No reviews yet." in its reviews section).
+import { Text } from '@mantine/core';
 import type { RatingSummary } from '@/services/schemas/web';
-import { t } from '@/shared/messages';
 
-/** "★★★★☆": a score's stars, rounded to the nearest whole star (the number sits beside them). */
-export function starsText(score: number): string {
-  const full = Math.round(Math.min(5, Math.max(0, score)));
-  return '★'.repeat(full) + '☆'.repeat(5 - full);
-}
+/** "★★★★☆": a score's stars (1 to 5), rounded to the nearest whole star; the number sits beside them. */
+export const starsText = (score: number) => '★★★★★☆☆☆☆☆'.slice(5 - Math.round(score), 10 - Math.round(score));
 
-export const reviewCount = (count: number) =>
-  count === 1 ? t('profile.reviewsOne') : t('profile.reviews', { count });
-
-export const ratingLabel = (rating: RatingSummary) =>
-  rating.count === 1
-    ? t('profile.ratingLabelOne', { score: (rating.score ?? 0).toFixed(1) })
-    : t('profile.ratingLabel', { score: (rating.score ?? 0).toFixed(1), count: rating.count });
-
-/** Stars, score and count on one line; "New" when `showNew` and the teacher has no reviews yet. */
+/** Stars, score and count on one line, one image for assistive technology ("Rated 4.6 out of 5 from 12 reviews"). */
 export function RatingLine({
   rating,
-  showNew = true,
   size = 'sm',
 }: {
   rating: RatingSummary | null | undefined;
-  showNew?: boolean;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md';
 }) {
-  if (!rating || rating.count === 0 || rating.score === null) {
-    return showNew ? (
-      <Text size={size} c="gray.7" fw={600}>
-        {t('profile.new')}
-      </Text>
-    ) : null;
-  }
+  if (!rating?.count || rating.score === null) return null;
+  const score = rating.score.toFixed(1);
+  const count = rating.count === 1 ? '1 review' : `${rating.count} reviews`;
   return (
-    <Group gap={6} wrap="nowrap" role="img" aria-label={ratingLabel(rating)}>
-      <Text span size={size} c="orange.9" aria-hidden="true" style={{ letterSpacing: 1 }}>
+    <Text size={size} role="img" aria-label={`Rated ${score} out of 5 from ${count}`}>
+      <Text span inherit c="orange.9">
         {starsText(rating.score)}
-      </Text>
-      <Text span size={size} fw={700} aria-hidden="true">
-        {rating.score.toFixed(1)}
-      </Text>
-      <Text span size={size} c="gray.7" aria-hidden="true">
-        ({rating.count})
-      </Text>
-    </Group>
+      </Text>{' '}
+      <b>{score}</b> ({rating.count})
+    </Text>
   );
 }

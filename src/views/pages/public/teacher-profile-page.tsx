@@ -22,14 +22,14 @@ import {
   teacherProfileLoader,
   teacherReviewsLoader,
 } from '@/machines/screens/teacher-profile-screens';
-import type { Lesson, LessonClass, Rating, Review, TeacherProfile } from '@/services/schemas/web';
+import type { Rating, Review, TeacherProfile } from '@/services/schemas/teacher-profile';
+import type { Lesson, LessonClass } from '@/services/schemas/web';
 import { formatDate } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ClassCard, LessonCard, personName } from '../../components/lists/cards';
-import { RatingLine, reviewCount, starsText } from '../../components/lists/rating';
-import { LessonLoadError } from '../../components/lesson/lesson-detail';
+import { RatingLine, starsText } from '../../components/lists/rating';
 import { useDisplayTimeZone } from '../../hydration';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -39,13 +39,15 @@ import NotFoundPage from './not-found-page';
 
 const YEAR_MS = 365.25 * 86_400_000;
 
+const reviewCount = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
+
 /** "On Somesha for 3 years" from the joining date (whole years). */
 function yearsOnSomesha(joinedAt: string | null): string | null {
   if (!joinedAt) return null;
   const years = Math.floor((Date.now() - new Date(joinedAt).getTime()) / YEAR_MS);
   if (!Number.isFinite(years)) return null;
-  if (years < 1) return t('profile.newOn');
-  return years === 1 ? t('profile.yearOn') : t('profile.yearsOn', { years });
+  if (years < 1) return 'Joined Somesha this year';
+  return years === 1 ? 'On Somesha for a year' : `On Somesha for ${years} years`;
 }
 
 function initials(teacher: TeacherProfile): string {
@@ -147,16 +149,16 @@ function ReviewItem({ review, teacherName }: { review: Review; teacherName: stri
               {review.author.name}
               {review.byParent && (
                 <Text span size="sm" c="gray.7" fw={400}>
-                  {` (${t('profile.byParent')})`}
+                  {` (${'by a parent'})`}
                 </Text>
               )}
             </Text>
             <Text size="xs" c="gray.7">
               {review.createdAt ? formatDate(review.createdAt, timeZone) : ''}
-              {review.edited ? ` · ${t('profile.edited')}` : ''}
+              {review.edited ? ` · ${'edited'}` : ''}
             </Text>
           </Stack>
-          <Text c="orange.9" role="img" aria-label={t('profile.starsLabel', { stars: review.stars })}>
+          <Text c="orange.9" role="img" aria-label={`${review.stars} out of 5 stars`}>
             {starsText(review.stars)}
           </Text>
         </Group>
@@ -164,7 +166,7 @@ function ReviewItem({ review, teacherName }: { review: Review; teacherName: stri
         {review.reply && (
           <Box pl="md" style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}>
             <Text size="sm" fw={600}>
-              {t('profile.reply', { name: teacherName })}
+              {`Reply from ${teacherName}`}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {review.reply.text}
@@ -205,7 +207,7 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
             </Text>
             <RatingLine rating={teacher.rating} size="md" />
             <Text size="sm" c="gray.7">
-              {t('profile.mean', { mean: (teacher.rating.mean ?? 0).toFixed(2) })} ·{' '}
+              Average of the stars given: {(teacher.rating.mean ?? 0).toFixed(2)} ·{' '}
               {reviewCount(teacher.rating.count)}
             </Text>
           </Stack>
@@ -214,11 +216,13 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
           </Box>
         </Group>
       ) : (
-        <Text c="gray.7">{t('profile.noReviews')}</Text>
+        <Text c="gray.7">No reviews yet.</Text>
       )}
       {teacher.rating.count > 0 && (
         <Text size="xs" c="gray.7">
-          {t('profile.scoreHelp')}
+          {
+            'The rating weighs the reviews against the average of all teachers, so a few reviews count for less than many.'
+          }
         </Text>
       )}
       {/* review composer: mounted by the reviews part */}
@@ -237,7 +241,7 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
             loading={reviews.state === 'reloading'}
             onClick={() => reviews.setPage(page + 1)}
           >
-            {t('profile.moreReviews')}
+            {'More reviews'}
           </Button>
         </Group>
       )}
@@ -277,7 +281,7 @@ function Profile({ teacher }: { teacher: TeacherProfile }) {
                   variant="outline"
                   color="blue.9"
                 >
-                  {t('profile.message')}
+                  {'Message'}
                 </Button>
               </Group>
             )}
@@ -328,7 +332,7 @@ function Profile({ teacher }: { teacher: TeacherProfile }) {
               ))}
             </SimpleGrid>
           ) : (
-            <Text c="gray.7">{t('profile.noUpcoming')}</Text>
+            <Text c="gray.7">{'No upcoming lessons right now.'}</Text>
           )}
         </Stack>
 
@@ -367,11 +371,16 @@ export function TeacherProfileView({ id }: { id: string }) {
   if (!found) {
     return (
       <Container size="sm" py="xl">
-        <LessonLoadError error={profile.error} retry={profile.retry}>
-          <Anchor component={Link} href="/teachers" size="sm" c="red.9">
-            Browse teachers
-          </Anchor>
-        </LessonLoadError>
+        <Alert color="red" variant="light" role="alert" title={profile.error ?? undefined}>
+          <Group gap="sm" mt={4}>
+            <Button size="xs" variant="white" color="red" onClick={profile.retry}>
+              Try again
+            </Button>
+            <Anchor component={Link} href="/teachers" size="sm" c="red.9">
+              Browse teachers
+            </Anchor>
+          </Group>
+        </Alert>
       </Container>
     );
   }

@@ -1,20 +1,25 @@
 import { Container, Grid, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
 import { teachersLoader } from '@/machines/screens/catalogue-screens';
 import { catalogueFilterOptionsLoader } from '@/machines/screens/public-screens';
-import { TEACHER_LIST_KEYS } from '@/shared/catalogue';
-import { t } from '@/shared/messages';
+import { TEACHER_LIST_KEYS } from '@/shared/teachers';
+import { CenteredLoader } from '../../components/centered-loader';
 import { TeacherCard } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
-import { TeacherProfileView } from './teacher-profile-page';
+
+// Only for the old address below: the profile page is a landing page with its own small chunk.
+const TeacherProfileView = lazy(() =>
+  import('./teacher-profile-page').then((module) => ({ default: module.TeacherProfileView })),
+);
 
 const ALL = { value: '', label: 'All' };
 const SORTS = [
-  { value: '', label: t('profile.sortName') },
-  { value: 'rating', label: t('profile.sortRating') },
+  { value: '', label: 'Name' },
+  { value: 'rating', label: 'Rating' },
 ];
 
 function TeacherList() {
@@ -33,7 +38,7 @@ function TeacherList() {
   const fields = [
     { name: 'subject', label: 'Subject', data: choices(options.data?.subjects ?? []) },
     { name: 'level', label: 'Grade level', data: choices(levels) },
-    { name: 'sort', label: t('profile.sort'), data: SORTS },
+    { name: 'sort', label: 'Sort by', data: SORTS },
   ];
 
   return (
@@ -76,6 +81,11 @@ function TeacherList() {
  */
 export default function TeachersPage() {
   const teacherId = new URLSearchParams(useSearch()).get('teacher');
-  if (teacherId) return <TeacherProfileView key={teacherId} id={teacherId} />;
+  if (teacherId)
+    return (
+      <Suspense fallback={<CenteredLoader label="Loading teacher" />}>
+        <TeacherProfileView key={teacherId} id={teacherId} />
+      </Suspense>
+    );
   return <TeacherList />;
 }
