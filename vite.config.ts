@@ -34,6 +34,12 @@ const LANDING_ROOTS = [
   'src/views/pages/public/lesson-view-page.tsx',
 ];
 const ENTRY_ROOT = 'src/main.tsx';
+/**
+ * Landing pages (issue 25: a teacher's profile) whose own services, machines and shared code stay in
+ * their chunk instead of `visitor`: under the phone budget, a page may not load the other public
+ * pages' code with its own.
+ */
+const OWN_CHUNK_ROOTS = ['src/views/pages/public/teacher-profile-page.tsx'];
 const absolute = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url));
 
 type GraphContext = {
@@ -109,6 +115,8 @@ type Graph = {
   screens: Set<string>;
   /** What exactly one public page imports (beyond the entry): it goes with that page, not to `visitor`. */
   onePublicPage: Set<string>;
+  /** What only an `OWN_CHUNK_ROOTS` page imports (no other public page, not the entry). */
+  ownChunk: Set<string>;
 };
 /** The modules that exactly one of `sets` holds. */
 function onlyOnce(sets: Set<string>[]): Set<string> {
@@ -131,7 +139,14 @@ function graphOf(ctx: GraphContext): Graph {
     commerce: reachable(ctx, commerceRoots(ctx, entry)),
     screens: reachable(ctx, screenRoots()),
     onePublicPage: onlyOnce([...new Set(PUBLIC_ROOTS)].map((root) => reachable(ctx, [root]))),
+    ownChunk: new Set(),
   };
+  const others = reachable(ctx, [
+    ENTRY_ROOT,
+    ...PUBLIC_ROOTS.filter((root) => !OWN_CHUNK_ROOTS.includes(root)),
+    ...screenRoots(),
+  ]);
+  for (const id of reachable(ctx, OWN_CHUNK_ROOTS)) if (!others.has(id)) graph.ownChunk.add(id);
   return graph;
 }
 
@@ -247,6 +262,7 @@ export default defineConfig({
                 if (!isCore(id)) return null;
                 const graph = graphOf(ctx);
                 if (graph.landing.has(id)) return 'app';
+                if (graph.ownChunk.has(id)) return null; // with its page
                 if (areaOf(id, ctx)) return null; // its area's chunk, below
                 if (graph.commerce.has(id)) return 'commerce';
                 // A screens module a public page imports keeps its own chunk: it may bind services

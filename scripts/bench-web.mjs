@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:web`: how the public site feels on a mid-range phone over mobile data. Starts the
-// built server on a fresh database (as the browser tests do), loads `/`, `/classes` and a lesson
-// view in headless Chromium with a mobile profile (4× CPU slowdown, 1.6 Mbps down / 750 kbps up,
-// 150 ms latency, phone viewport), each with an empty cache, and prints per page the JavaScript
+// built server on a fresh database (as the browser tests do), loads `/`, `/classes`, a lesson
+// view and a teacher's profile in headless Chromium with a mobile profile (4× CPU slowdown,
+// 1.6 Mbps down / 750 kbps up, 150 ms latency, phone viewport), each with an empty cache, and prints per page the JavaScript
 // and total bytes transferred (compressed, as on the wire), the Largest Contentful Paint and the
 // Cumulative Layout Shift (shifts without recent input, largest session window, as Chrome reports it).
 // Targets (issue 12): JavaScript on `/` at most 150 KB compressed; LCP at most 1.0 s and CLS under
@@ -273,6 +273,10 @@ async function main() {
     const paths = ['/', '/classes'];
     if (code) paths.push(`/lessons/view/${encodeURIComponent(code)}`);
     else console.warn('No lesson found (GET /api/web/lessons and GET /api/web gave none); the lesson view is skipped.');
+    // Issue 25: a teacher's profile, the fourth landing page (same LCP and CLS targets).
+    const teacherId = (await getJson(`${server.url}/api/web/teachers?per_page=1`))?.data?.[0]?.id;
+    if (teacherId) paths.push(`/teachers/${teacherId}`);
+    else console.warn('No teacher found (GET /api/web/teachers gave none); the teacher profile is skipped.');
     console.log(
       `Mobile profile: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${CPU_SLOWDOWN}× slower, ` +
         `1.6 Mbps down / 750 kbps up, ${NETWORK.latency} ms latency, empty cache; ${runs} run(s) per page (median).`,

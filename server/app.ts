@@ -74,6 +74,7 @@ import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
 import { isServerPath } from '../src/shared/routes';
+import { movedPage } from './http/moved-pages';
 
 export type BuildAppOptions = {
   db: Database;
@@ -355,6 +356,9 @@ async function registerSpa(
   }
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    // profile (issue 25): an old address of a page that moved.
+    const moved = movedPage(request.raw.url ?? '/');
+    if (moved) return reply.redirect(moved, 301);
     if (!shell) {
       return reply
         .status(503)

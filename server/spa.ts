@@ -285,8 +285,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
  * Renders the landing pages once, in-process, before the server takes visitors: the first page
  * after a start otherwise pays for the cold start (modules set up, the first server render, the
  * first queries), 2–3 s of LCP for `/` on a phone in bench:web against well under 1 s after. Home,
- * the classes list, the first public lesson's view and the first class's page; their answers and
- * HTML also land in the public cache. A failure is logged, never fatal.
+ * the classes list, the first public lesson's view, the first class's page and the first teacher's
+ * profile; their answers and HTML also land in the public cache. A failure is logged, never fatal.
  */
 export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   const visit = async (url: string) => {
@@ -306,6 +306,10 @@ export async function warmLandingPages(app: FastifyInstance): Promise<void> {
   const classes = await visit('/api/web/classes?per_page=1');
   const classId = classes?.statusCode === 200 ? firstOf(classes.json(), 'id') : null;
   if (classId) await visit(`/classes/view/${encodeURIComponent(classId)}`);
+  // profile (issue 25): a teacher's profile.
+  const teachers = await visit('/api/web/teachers?per_page=1');
+  const teacherId = teachers?.statusCode === 200 ? firstOf(teachers.json(), 'id') : null;
+  if (teacherId) await visit(`/teachers/${encodeURIComponent(teacherId)}`);
 }
 
 /** A field of a list answer's first item, as text; null when there is none. */

@@ -31,6 +31,7 @@ import { seedPublicCatalogue } from './seed-catalogue';
 import { approvedTeacher, subjectIdsBySlug, TeacherDiary } from './seed-support';
 import { seedAttendance } from './seed-attendance';
 import { seedMessages } from './seed-messages';
+import { seedReviewLessons, seedReviews } from './seed-reviews';
 import { seedTeaching } from './seed-teaching';
 import { learningLessonTimes, seedLearning } from './seed-learning';
 import type { FileStorage } from '../storage/file-storage';
@@ -839,10 +840,14 @@ export async function seed(db: Database, options: SeedOptions = {}): Promise<voi
   await seedLearning(db, options);
   // Orders behind those bookings, the demo teacher's lessons in every state, a pending teacher (issue 10).
   await seedTeaching(db, { passwordHash, now: options.now });
+  // Each approved teacher's lessons of past months with the catalogue's learners (issue 25), no money.
+  await seedReviewLessons(db, options.now);
   // Who came to the lessons that have ended, so pay follows delivery from the start (issue 22).
   await seedAttendance(db, options.now);
   // The demo student's and parent's conversations with demo teachers (issue 25).
   await seedMessages(db, options.now);
+  // Reviews by the learners those lessons made eligible, some with the teacher's reply (issue 25).
+  await seedReviews(db, options.now);
 }
 
 /** main.ts seeds only an empty database, so a restarted server never touches live data. */

@@ -18,6 +18,8 @@ import type {
 import { curriculumSummary, subjectResource } from './catalogue-resource';
 import { lessonProgramResource, lessonTypeResource } from './commerce-resource';
 import { centsToDecimal } from './money';
+import { ratingSummary } from '../services/rating-service';
+import type { Rating } from '../../src/shared/reviews';
 import { seatsLeft as seatsLeftOf } from '../../src/shared/teaching';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
@@ -29,7 +31,7 @@ export type GradeRef = Row<typeof gradeLevels> & {
   eduLevel: (Row<typeof educationLevels> & { curriculum: Row<typeof curricula> | null }) | null;
 };
 
-const gradeLevelRef = (grade: GradeRef) => ({
+export const gradeLevelRef = (grade: GradeRef) => ({
   id: grade.id,
   name: grade.name,
   slug: grade.slug,
@@ -50,7 +52,8 @@ const personResource = (user: PublicUser) => ({
   photo_url: user.photo ?? null,
 });
 
-export type TeacherWithUser = Teacher & { user: PublicUser };
+/** A teacher as cards show them, with their rating (server/services/rating-service.ts `ratingsOf`). */
+export type TeacherWithUser = Teacher & { user: PublicUser; rating: Rating | undefined };
 
 const teacherSummary = (teacher: TeacherWithUser) => ({
   id: teacher.id,
@@ -58,6 +61,7 @@ const teacherSummary = (teacher: TeacherWithUser) => ({
   last_name: teacher.user.lastName,
   photo_url: teacher.user.photo ?? null,
   qualification_level: teacher.qualificationLevel,
+  rating: ratingSummary(teacher.rating),
 });
 
 export type LessonCard = Omit<Row<typeof lessons>, 'search'> & {

@@ -12,6 +12,7 @@ import * as web from '../services/web-service';
 import { t } from '../../src/shared/messages';
 import { SEARCH_KINDS } from '../../src/shared/catalogue';
 import { QUESTION_FILTERS } from '../../src/shared/questions';
+import { REVIEWS_PER_PAGE } from '../../src/shared/reviews';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../src/shared/search';
 import {
   asText,
@@ -62,7 +63,17 @@ const ClassesQuery = withFieldErrors(
   },
 );
 
-const TeachersQuery = object({ ...Paging, q: text({ max: 1000 }), subject: filter(), curriculum: filter() });
+const TeachersQuery = object({
+  ...Paging,
+  q: text({ max: 1000 }),
+  subject: filter(),
+  curriculum: filter(),
+  // A grade level (id or slug) of their lessons or classes; the order of the list (issue 25).
+  level: filter(),
+  sort: maybe(choice(web.TEACHER_SORTS)),
+});
+
+const TeacherReviewsQuery = object({ page: maybe(page()) });
 
 const QuestionsQuery = object({ ...Paging, filter: maybe(choice(QUESTION_FILTERS)), subject: filter() });
 
@@ -160,6 +171,8 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
           // A longer search is cut, not refused.
           q: query.q.slice(0, 100),
           ...(await catalogueFilters(db, query)),
+          gradeLevelId: await filterBy(db, 'gradeLevel', query.level),
+          sort: query.sort ?? 'name',
         },
         pageRequest(query, 12),
       );
@@ -172,6 +185,13 @@ export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => ({
       data: await web.showTeacher(db, request.params.id),
     }),
+  );
+
+  api.get(
+    '/api/web/teachers/:id/reviews',
+    { config: publicCache, schema: { params: object({ id: id() }), querystring: TeacherReviewsQuery } },
+    async (request) =>
+      web.listTeacherReviews(db, request.params.id, pageRequest(request.query, REVIEWS_PER_PAGE)),
   );
 
   api.get(

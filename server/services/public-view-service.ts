@@ -19,6 +19,7 @@ import {
 import type { ClassCard, GradeRef, LessonCard, QuestionCard, TeacherCard } from '../resources/web-resource';
 import { publicLesson } from './lesson-service';
 import { takenSeats } from './lesson-seats';
+import { ratingsOf } from './rating-service';
 
 /** A table's columns without its search document (never sent, and large). */
 function columnsOf<T extends Parameters<typeof getTableColumns>[0]>(table: T) {
@@ -42,7 +43,7 @@ function inOrder<T>(ids: number[], found: Map<number, T>): T[] {
   });
 }
 
-async function gradeRefs(db: Database, ids: Array<number | null>): Promise<Map<number, GradeRef>> {
+export async function gradeRefs(db: Database, ids: Array<number | null>): Promise<Map<number, GradeRef>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -90,13 +91,17 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
   const subjectIds = [
     ...new Set(rows.flatMap((row) => (row.subjectId === null ? [] : [Number(row.subjectId)]))),
   ];
-  const [subjectRows, grades] = await Promise.all([
+  const [subjectRows, grades, ratings] = await Promise.all([
     subjectIds.length
       ? db.select(subjectColumns).from(subjects).where(inArray(subjects.id, subjectIds))
       : Promise.resolve([]),
     gradeRefs(
       db,
       rows.map((row) => (row.gradeLevelId === null ? null : Number(row.gradeLevelId))),
+    ),
+    ratingsOf(
+      db,
+      rows.map((row) => row.teacher.id),
     ),
   ]);
   const subjectById = new Map(subjectRows.map((row) => [row.id, row]));
@@ -110,7 +115,7 @@ export async function lessonCards(db: Database, ids: number[]): Promise<LessonCa
         curriculum: row.curriculum,
         subject: row.subjectId === null ? null : (subjectById.get(Number(row.subjectId)) ?? null),
         gradeLevel: row.gradeLevelId === null ? null : (grades.get(Number(row.gradeLevelId)) ?? null),
-        teacher: { ...row.teacher, user: row.user },
+        teacher: { ...row.teacher, user: row.user, rating: ratings.get(row.teacher.id) },
         lessonClass:
           row.classId !== null && row.classTitle !== null ? { id: row.classId, title: row.classTitle } : null,
         booked: row.seatsTaken,
@@ -136,7 +141,7 @@ export async function classCards(db: Database, ids: number[], now = new Date()):
     .innerJoin(teachers, eq(teachers.id, classes.teacherId))
     .innerJoin(users, eq(users.id, teachers.userId))
     .where(inArray(classes.id, ids));
-  const [grades, counts, upcoming] = await Promise.all([
+  const [grades, counts, upcoming, ratings] = await Promise.all([
     gradeRefs(
       db,
       rows.map((row) => row.row.gradeLevelId),
@@ -157,6 +162,10 @@ export async function classCards(db: Database, ids: number[], now = new Date()):
       .from(lessons)
       .where(and(inArray(lessons.classId, ids), publicLesson, gt(lessons.startAt, now)))
       .orderBy(lessons.classId, asc(lessons.startAt), asc(lessons.id)),
+    ratingsOf(
+      db,
+      rows.map((row) => row.teacher.id),
+    ),
   ]);
   const countById = new Map(counts.map((row) => [row.classId, Number(row.lessons)]));
   const nextById = new Map(upcoming.map((row) => [row.classId, row]));
@@ -170,7 +179,7 @@ export async function classCards(db: Database, ids: number[], now = new Date()):
       subject: row.subject,
       gradeLevel,
       curriculum: row.curriculum,
-      teacher: { ...row.teacher, user: row.user },
+      teacher: { ...row.teacher, user: row.user, rating: ratings.get(row.teacher.id) },
       lessonsCount: countById.get(row.row.id) ?? 0,
       nextLesson: next ? { code: next.code, startAt: next.startAt, priceCents: next.priceCents } : null,
     });
@@ -186,7 +195,7 @@ export async function teacherCards(db: Database, ids: number[], now = new Date()
     .innerJoin(users, eq(users.id, teachers.userId))
     .leftJoin(curricula, eq(curricula.id, teachers.curriculumId))
     .where(inArray(teachers.id, ids));
-  const [subjectRows, lessonCounts, classCounts] = await Promise.all([
+  const [subjectRows, lessonCounts, classCounts, ratings] = await Promise.all([
     db
       .select({ teacherId: teacherSubjects.teacherId, subject: subjectColumns })
       .from(teacherSubjects)
@@ -203,6 +212,7 @@ export async function teacherCards(db: Database, ids: number[], now = new Date()
       .from(classes)
       .where(and(inArray(classes.teacherId, ids), eq(classes.isApproved, true), gt(classes.endsAt, now)))
       .groupBy(classes.teacherId),
+    ratingsOf(db, ids),
   ]);
   const lessonsById = new Map(lessonCounts.map((row) => [row.teacherId, Number(row.total)]));
   const classesById = new Map(classCounts.map((row) => [row.teacherId, Number(row.total)]));
@@ -212,6 +222,7 @@ export async function teacherCards(db: Database, ids: number[], now = new Date()
       {
         ...row.teacher,
         user: row.user,
+        rating: ratings.get(row.teacher.id),
         curriculum: row.curriculum,
         subjects: subjectRows.filter((link) => link.teacherId === row.teacher.id).map((link) => link.subject),
         lessonsCount: lessonsById.get(row.teacher.id) ?? 0,

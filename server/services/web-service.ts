@@ -20,13 +20,14 @@ import {
   CLASS_TYPES,
 } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { PageRequest } from '../http/query';
+import { pageRequest, type PageRequest } from '../http/query';
 import { curriculumSummary, gradeLevelSummary, subjectResource } from '../resources/catalogue-resource';
 import { packageResource, type PackageDetails } from '../resources/commerce-resource';
 import {
   classCard,
   classLessonResource,
   faqResource,
+  gradeLevelRef,
   lessonCard,
   questionCard,
   teacherCard,
@@ -35,6 +36,10 @@ import { curriculumTrees, escapeLike } from './catalogue-service';
 import { publicLesson } from './lesson-service';
 import { paged, pagedIds } from './paged';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
+import { ratingsOf, ratingTotals, siteMean } from './rating-service';
+import { teacherLevels, teacherReviews } from './teacher-profile-service';
+import { REVIEWS_PER_PAGE } from '../../src/shared/reviews';
+import { TEACHER_SORTS } from '../../src/shared/teachers';
 import { endOfDayIn, startOfDayIn } from '../../src/shared/calendar-days';
 import { APP_TIME_ZONE } from '../../src/shared/time';
 
@@ -205,7 +210,18 @@ export async function classFilterOptions(db: Database) {
 
 // ---- Teachers ----
 
-export type TeacherFilters = { q: string; subjectId?: number; curriculumId?: number };
+export { TEACHER_SORTS };
+export type TeacherSort = (typeof TEACHER_SORTS)[number];
+
+export type TeacherFilters = {
+  q: string;
+  subjectId?: number;
+  curriculumId?: number;
+  /** A grade level of their approved lessons or classes (the `level` filter). */
+  gradeLevelId?: number;
+  /** `name` (last, first) by default; `rating`: score desc, then count desc, then name. */
+  sort?: TeacherSort;
+};
 
 const approvedTeacher = eq(teachers.status, 'approved');
 
@@ -239,15 +255,19 @@ export async function listTeachers(
             ),
         ),
     filters.curriculumId === undefined ? undefined : eq(teachers.curriculumId, filters.curriculumId),
+    filters.gradeLevelId === undefined ? undefined : teachesGrade(db, filters.gradeLevelId),
   );
+  const byName = [asc(users.lastName), asc(users.firstName), asc(teachers.id)];
+  const rating = filters.sort === 'rating' ? ratingTotals(db, await siteMean(db)) : null;
+  const ids = db.select({ id: teachers.id }).from(teachers).innerJoin(users, eq(users.id, teachers.userId));
   const { rows, meta } = await paged(
     page,
-    db
-      .select({ id: teachers.id })
-      .from(teachers)
-      .innerJoin(users, eq(users.id, teachers.userId))
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(teachers.id)),
+    rating
+      ? ids
+          .leftJoin(rating.totals, eq(rating.totals.teacherId, teachers.id))
+          .where(where)
+          .orderBy(sql`${rating.score} desc nulls last`, desc(rating.count), ...byName)
+      : ids.where(where).orderBy(...byName),
     db.select({ total: count() }).from(teachers).innerJoin(users, eq(users.id, teachers.userId)).where(where),
   );
   const cards = await teacherCards(
@@ -258,12 +278,63 @@ export async function listTeachers(
   return { data: cards.map(teacherCard), meta };
 }
 
-export async function showTeacher(db: Database, teacherId: number, now = new Date()) {
+/** The teacher has an approved lesson or class of this grade level. */
+function teachesGrade(db: Database, gradeLevelId: number) {
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(lessons)
+        .leftJoin(programs, eq(programs.id, lessons.programId))
+        .leftJoin(topics, eq(topics.id, lessons.topicId))
+        .where(
+          and(
+            eq(lessons.teacherId, teachers.id),
+            publicLesson,
+            sql`coalesce(${programs.gradeLevelId}, ${topics.gradeLevelId}) = ${gradeLevelId}`,
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(classes)
+        .where(
+          and(
+            eq(classes.teacherId, teachers.id),
+            eq(classes.isApproved, true),
+            eq(classes.gradeLevelId, gradeLevelId),
+          ),
+        ),
+    ),
+  );
+}
+
+/** An approved teacher's id and the user behind them, or 404 (any other status or id). */
+async function approvedTeacherRow(db: Database, teacherId: number) {
   const [row] = await db
-    .select({ id: teachers.id })
+    .select({ id: teachers.id, userId: users.id, joinedAt: users.createdAt })
     .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
     .where(and(eq(teachers.id, teacherId), approvedTeacher));
-  const [card] = row ? await teacherCards(db, [row.id], now) : [];
+  if (!row) throw notFound();
+  return row;
+}
+
+/** `GET /api/web/teachers/{id}/reviews`: a page of an approved teacher's shown reviews. */
+export async function listTeacherReviews(db: Database, teacherId: number, page: PageRequest) {
+  await approvedTeacherRow(db, teacherId);
+  return teacherReviews(db, teacherId, page);
+}
+
+export async function showTeacher(db: Database, teacherId: number, now = new Date()) {
+  const row = await approvedTeacherRow(db, teacherId);
+  const [[card], levels, ratings, firstReviews] = await Promise.all([
+    teacherCards(db, [row.id], now),
+    teacherLevels(db, row.id),
+    ratingsOf(db, [row.id]),
+    teacherReviews(db, row.id, pageRequest({}, REVIEWS_PER_PAGE)),
+  ]);
   if (!card) throw notFound();
   const [lessonIds, classIds] = await Promise.all([
     db
@@ -292,6 +363,11 @@ export async function showTeacher(db: Database, teacherId: number, now = new Dat
   ]);
   return {
     ...teacherCard(card),
+    user_id: row.userId,
+    joined_at: row.joinedAt.toISOString().slice(0, 10),
+    levels: levels.map(gradeLevelRef),
+    rating: ratings.get(row.id),
+    reviews: firstReviews,
     upcoming_lessons: lessonRows.map((lesson) => lessonCard(lesson, { now })),
     classes: classRows.map(classCard),
   };

@@ -189,7 +189,6 @@ export async function withdraw(
   return { message, transaction: withdrawalResource(sent) };
 }
 
-
 /** `GET /api/wallet/withdrawals?page=`: the user's withdrawals, newest first. */
 export async function listWithdrawals(db: Database, userId: number, page: PageRequest) {
   const where = and(eq(transactions.userId, userId), eq(transactions.type, 'withdrawal'));

@@ -1,14 +1,10 @@
 // Public teachers: approved ones only, never private fields (docs/catalogue-api.md).
+import { TEACHER_LIST_KEYS } from '@/shared/teachers';
 import { request } from './http';
-import { dataOf } from './envelope';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
-import { decodeTeacher, decodeTeacherProfile, type Teacher, type TeacherProfile } from './schemas/web';
+import { decodeTeacher, type Teacher } from './schemas/web';
 
 export async function fetchTeachers(query: ListQuery = {}): Promise<ListPage<Teacher>> {
-  const answer = await request('/api/web/teachers', { query: pick(query, ['q', 'subject', 'curriculum', 'page', 'per_page']) });
+  const answer = await request('/api/web/teachers', { query: pick(query, TEACHER_LIST_KEYS) });
   return decodePage(answer, decodeTeacher);
-}
-
-export async function fetchTeacher(id: number | string): Promise<TeacherProfile> {
-  return decodeTeacherProfile(dataOf(await request(`/api/web/teachers/${encodeURIComponent(String(id))}`)));
 }

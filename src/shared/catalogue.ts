@@ -71,6 +71,13 @@ export function subjectClassesPath(subject: { id: number; slug: string | null })
   return `/classes?subject=${encodeURIComponent(subject.slug ?? String(subject.id))}`;
 }
 
+/**
+ * A teacher's public profile, `/teachers/3/grace-mwangi` (issue 25): the slug (the name in lower
+ * case, dashes between words) is for people; the id finds the teacher.
+ */
+export const teacherPath = (id: number, name: string) =>
+  `/teachers/${id}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
 /** A lesson's public page (the learner's and the visitor's view of one lesson, by its code). */
 export function lessonPath(code: string): string {
   return `/lessons/view/${encodeURIComponent(code)}`;

@@ -115,6 +115,16 @@ export const routes = [
     access: 'public',
     screen: 'public/teachers-page',
   },
+  // profile (issue 25): a teacher's public profile, a landing page rendered on the server.
+  {
+    name: 'web.teachers.show',
+    path: '/teachers/:id/:slug?',
+    layout: 'public',
+    access: 'public',
+    screen: 'public/teacher-profile-page',
+    lightStyles: true,
+    data: [{ path: '/api/web/teachers/:id', required: true }],
+  },
   // catalog (issue 24): the subjects and a question with its answers are readable by visitors too;
   // a signed-in user gets the same screen in the workspace (SIGNED_IN_FACES).
   {

@@ -1,7 +1,7 @@
 // Rules of the site search that the SPA and the server share. Not in catalogue.ts: the landing
 // pages load the catalogue's filter rules, and the search page alone needs these.
 
-import { classViewPath, lessonPath, type SearchKind } from './catalogue';
+import { classViewPath, lessonPath, teacherPath, type SearchKind } from './catalogue';
 
 /** Fewer characters than this are not searched: the search page asks for more. */
 export const SEARCH_MIN_LENGTH = 2;
@@ -12,6 +12,7 @@ export const SEARCH_MAX_LENGTH = 100;
 export function searchResultPath(result: {
   kind: SearchKind;
   id: number;
+  title?: string;
   code?: string | null;
   slug?: string | null;
 }): string {
@@ -21,7 +22,7 @@ export function searchResultPath(result: {
     case 'class':
       return classViewPath(result.id);
     case 'teacher':
-      return `/teachers?teacher=${result.id}`;
+      return teacherPath(result.id, result.title ?? '');
     case 'question':
       return `/questions/show/${result.id}`;
     case 'subject':

@@ -29,8 +29,15 @@ async function aClassId(baseUrl: string): Promise<number> {
   return id as number;
 }
 
+async function aTeacherId(baseUrl: string): Promise<number> {
+  const response = await fetch(new URL('/api/web/teachers?per_page=1', baseUrl));
+  const body = (await response.json()) as { data: Array<{ id: number }> };
+  expect(body.data[0], 'the seed has an approved teacher').toBeTruthy();
+  return body.data[0]!.id;
+}
+
 describe('landing pages JavaScript budget', () => {
-  test('/, /classes, a lesson view and a class page stay within their compressed JavaScript budgets', async ({
+  test('/, /classes, a lesson view, a class page and a teacher profile stay within their compressed JavaScript budgets', async ({
     browser,
     baseUrl,
   }) => {
@@ -40,6 +47,8 @@ describe('landing pages JavaScript budget', () => {
       [`/lessons/view/${await aLessonCode(baseUrl)}`, LANDING_BUDGET_BYTES],
       // classpage (issue 24): the page a class card opens.
       [`/classes/view/${await aClassId(baseUrl)}`, LANDING_BUDGET_BYTES],
+      // Issue 25: a teacher's profile, held at the other landing pages' budget.
+      [`/teachers/${await aTeacherId(baseUrl)}`, LANDING_BUDGET_BYTES],
     ];
     for (const [path, budget] of budgets) {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });

@@ -343,6 +343,74 @@ describe('public pages', () => {
     expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 
+  // Issue 25: a teacher's profile, a landing page like the three above.
+  test("a teacher's profile arrives rendered, is taken over without asking again, passes axe on a phone and a desktop, and 404s for an unknown teacher", async ({
+    page,
+    baseUrl,
+  }) => {
+    const response = await fetch(new URL('/api/web/teachers?sort=rating&per_page=1', baseUrl));
+    const teacher = (
+      (await response.json()) as { data: Array<{ id: number; first_name: string; last_name: string }> }
+    ).data[0]!;
+    const name = `${teacher.first_name} ${teacher.last_name}`;
+    const path = `/teachers/${teacher.id}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    // Without scripts: the profile itself, with its reviews, not a loader.
+    const html = await (await fetch(new URL(path, baseUrl))).text();
+    expect(html).toMatch(/<div id="root" data-server-rendered="">/);
+    for (const words of [name, 'Reviews', 'Upcoming lessons', 'Message']) expect(html).toContain(words);
+    expect(html).not.toContain('Loading teacher');
+
+    const calls: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/web/teachers')) calls.push(url.pathname);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await settled(page);
+      expect(await page.title()).toBe(`${name} | Somesha`);
+      expect(await seriousViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+    }
+    expect(errors, 'hydrates without errors').toEqual([]);
+    expect(calls, 'asks for none of the data its HTML carried').toEqual([]);
+    // The seed's reviews, each with its stars.
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await reviews.getByRole('article').first().waitFor();
+    expect(await reviews.getByRole('img', { name: /out of 5 stars$/ }).count()).toBeGreaterThan(0);
+
+    const missing = await fetch(new URL('/teachers/999999', baseUrl));
+    expect(missing.status).toBe(404);
+    const visit = await page.goto('/teachers/999999/nobody');
+    expect(visit?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  test("a lesson page's teacher links to the teacher's profile, and the old profile address still opens it", async ({
+    page,
+    baseUrl,
+  }) => {
+    const code = await aLessonCode(baseUrl);
+    const lesson = (await (await fetch(new URL(`/api/web/lessons/${code}`, baseUrl))).json()) as {
+      data: { teacher: { id: number; first_name: string; last_name: string } };
+    };
+    const name = `${lesson.data.teacher.first_name} ${lesson.data.teacher.last_name}`;
+    await page.goto(`/lessons/view/${code}`);
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    await settled(page);
+    await page.getByRole('heading', { name }).getByRole('link', { name }).click();
+    await page.waitForURL(new RegExp(`/teachers/${lesson.data.teacher.id}/`));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('region', { name: 'Reviews' }).waitFor();
+
+    await page.goto(`/teachers?teacher=${lesson.data.teacher.id}`);
+    await page.waitForURL(new RegExp(`/teachers/${lesson.data.teacher.id}$`));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+  });
+
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

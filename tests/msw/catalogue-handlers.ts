@@ -29,6 +29,26 @@ export const TEACHER_GRACE = {
   last_name: 'Mwangi',
   photo_url: null,
   qualification_level: 'Masters',
+  rating: { score: 4.62, mean: 4.8, count: 12 },
+};
+
+// profile (issue 25): Grace's 12 reviews, newest first, 10 a page; one by a parent, one with a reply.
+export const GRACE_REVIEWS: Wire[] = Array.from({ length: 12 }, (_, index) => ({
+  id: 100 - index,
+  stars: index === 5 ? 3 : index === 2 ? 4 : 5,
+  text: index === 7 ? null : `Review number ${index + 1}: patient and clear explanations.`,
+  author: { name: index === 0 ? 'Amina W.' : `Learner${index} K.` },
+  by_parent: index === 1,
+  reply: index === 0 ? { text: 'Thank you, Amina!', replied_at: '2026-11-02T10:00:00.000Z' } : null,
+  created_at: new Date(Date.UTC(2026, 10, 1) - index * 86_400_000).toISOString(),
+  updated_at: new Date(Date.UTC(2026, 10, 1) - index * 86_400_000).toISOString(),
+  edited: index === 3,
+}));
+const GRACE_PROFILE = {
+  user_id: 5,
+  joined_at: '2023-02-01',
+  levels: [GRADE_7],
+  rating: { score: 4.62, mean: 4.8, count: 12, distribution: { '1': 0, '2': 0, '3': 1, '4': 1, '5': 10 } },
 };
 
 export const LESSON = {
@@ -132,6 +152,7 @@ export const TEACHERS: Wire[] = [
     subjects: [CHEMISTRY],
     lessons_count: 2,
     classes_count: 0,
+    rating: { score: null, mean: null, count: 0 },
   },
 ];
 
@@ -221,6 +242,7 @@ type Endpoint =
   | 'filters'
   | 'teachers'
   | 'teacher'
+  | 'reviews'
   | 'questions'
   | 'myQuestions'
   | 'question'
@@ -385,7 +407,9 @@ export const catalogueHandlers = [
       const name = (q.q ?? '').toLowerCase();
       return json(
         paged(
-          TEACHERS.filter((tt) => `${tt.first_name} ${tt.last_name}`.toLowerCase().includes(name)),
+          TEACHERS.filter((tt) => `${tt.first_name} ${tt.last_name}`.toLowerCase().includes(name))
+            // profile (issue 25): only Grace teaches a grade 7 lesson; by rating she comes first too.
+            .filter((tt) => !q.level || (q.level === GRADE_7.slug && tt.id === TEACHER_GRACE.id)),
           q,
           12,
         ),
@@ -395,8 +419,36 @@ export const catalogueHandlers = [
   http.get('/api/web/teachers/:id', ({ request, params }) =>
     answer('teacher', request, () => {
       const teacher = TEACHERS.find((tt) => String(tt.id) === params.id);
-      return teacher ? json({ data: { ...teacher, upcoming_lessons: [LESSON], classes: [] } }) : notFound();
+      if (!teacher) return notFound();
+      const grace = teacher.id === TEACHER_GRACE.id;
+      const reviews = grace ? GRACE_REVIEWS : [];
+      return json({
+        data: {
+          ...teacher,
+          ...(grace
+            ? GRACE_PROFILE
+            : {
+                user_id: 6,
+                joined_at: '2026-09-01',
+                levels: [],
+                rating: {
+                  score: null,
+                  mean: null,
+                  count: 0,
+                  distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 },
+                },
+              }),
+          reviews: paged(reviews, {}, 10),
+          upcoming_lessons: grace ? [LESSON] : [],
+          classes: grace ? [CLASSES[0]] : [],
+        },
+      });
     }),
+  ),
+  http.get('/api/web/teachers/:id/reviews', ({ request, params }) =>
+    answer('reviews', request, (q) =>
+      json(paged(String(params.id) === String(TEACHER_GRACE.id) ? GRACE_REVIEWS : [], q, 10)),
+    ),
   ),
   http.get('/api/web/questions', ({ request }) =>
     answer('questions', request, (q) => {

@@ -169,6 +169,23 @@ describe('the page shell', () => {
     expect(bootData(await missing.text())).toEqual({ '/api/web/classes/999999': { not_found: true } });
   });
 
+  it("carries a teacher profile's answer, answers an unknown or unapproved teacher with 404, and moves the old dialog address", async () => {
+    const grace = (await server.browser().get('/api/web/teachers?q=grace')).body.data[0];
+    const profile = bootData(await page(`/teachers/${grace.id}/grace-mwangi`));
+    expect(profile?.[`/api/web/teachers/${grace.id}`]).toMatchObject({
+      data: { id: grace.id, first_name: 'Grace', rating: { count: expect.any(Number) } },
+    });
+    for (const id of ['999999', '999999/someone']) {
+      const response = await fetch(`${baseUrl}/teachers/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+    }
+    const moved = await fetch(`${baseUrl}/teachers?teacher=${grace.id}`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/teachers/${grace.id}`);
+    expect((await fetch(`${baseUrl}/teachers?q=grace`, { redirect: 'manual' })).status).toBe(200);
+  });
+
   it('leaves out answers that are not a success, and protected pages get the plain shell', async () => {
     expect((await server.browser().get('/api/web/classes?page=0')).status).toBe(422);
     expect(bootData(await page('/classes?page=0'))).toBeNull();
@@ -240,6 +257,9 @@ describe('the start-up warm-up', () => {
     expect(bootData(lessonClass.html)?.[`/api/web/classes/${classId}`]).toMatchObject({
       data: { id: classId },
     });
+    // Issue 25: the first teacher's profile too.
+    const teacherId = (await server.browser().get('/api/web/teachers?per_page=1')).body.data[0].id as number;
+    expect((await visit(`/teachers/${teacherId}`)).fromCache).toBe(true);
     // Another lesson was not warmed: it is rendered when asked for.
     const other = (await server.browser().get('/api/web/lessons?per_page=2')).body.data[1].code as string;
     expect((await visit(`/lessons/view/${other}`)).fromCache).toBe(false);
@@ -249,8 +269,8 @@ describe('the start-up warm-up', () => {
     const storedBefore = server.app.publicCache.stats.stored;
     await expect(warmLandingPages(server.app)).resolves.toBeUndefined();
     expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(503);
-    // Only the lesson and class lists it looks the first lesson and class up in could be kept.
-    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(2);
+    // Only the lesson, class and teacher lists it looks the first of each up in could be kept.
+    expect(server.app.publicCache.stats.stored - storedBefore).toBeLessThanOrEqual(3);
 
     // A page that cannot be asked for at all is logged and skipped.
     const broken = Fastify();
@@ -262,6 +282,7 @@ describe('the start-up warm-up', () => {
       'warming a landing page failed',
       'warming a landing page failed',
       'warming a landing page failed',
+      'warming a landing page failed', // issue 25: the teacher list, for a profile
     ]);
   });
 });

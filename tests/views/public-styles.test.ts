@@ -75,13 +75,14 @@ const imported = new Set(
 describe('the public stylesheet', () => {
   const lightScreens = routes.filter((route) => 'lightStyles' in route && route.lightStyles);
 
-  it('is used by the home page, the classes list, a lesson view and a class page, all in the public layout', () => {
+  it('is used by the home page, the classes list, a lesson view, a class page and a teacher profile, all in the public layout', () => {
     expect(lightScreens.map((route) => route.name)).toEqual([
       'web.home',
       'web.lessons.view',
       'web.lessons.show',
       'web.classes',
       'web.classes.view',
+      'web.teachers.show',
     ]);
     expect(lightScreens.every((route) => route.layout === 'public')).toBe(true);
   });

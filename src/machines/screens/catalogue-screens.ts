@@ -20,8 +20,8 @@ import type {
   SubjectSummary,
 } from '@/services/schemas/catalogue';
 import type { LearnerLesson } from '@/services/schemas/learner';
-import type { Faq, SubjectDetail, Teacher, TeacherProfile } from '@/services/schemas/web';
-import { fetchTeacher, fetchTeachers } from '@/services/teacher-service';
+import type { Faq, SubjectDetail, Teacher } from '@/services/schemas/web';
+import { fetchTeachers } from '@/services/teacher-service';
 
 /** A show page's item, named in its route by slug or id (params `{slug}`). */
 const slugOf = (params: { slug?: unknown }) => String(params.slug ?? '');
@@ -42,8 +42,6 @@ export const subjectLoader = oneLoader<SubjectDetail>((params) => fetchSubject(s
 
 /** `/teachers`: approved teachers, searched by name. */
 export const teachersLoader = listLoader<Teacher>((query) => fetchTeachers(query));
-/** A teacher's public profile (params `{id}`). */
-export const teacherLoader = oneLoader<TeacherProfile>((params) => fetchTeacher(String(params.id)));
 
 export const faqsLoader = listLoader<Faq>(() => fetchFaqs());
 

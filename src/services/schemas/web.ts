@@ -15,6 +15,11 @@ export const CLASS_TYPES = ['catch_up', 'revision', 'get_ahead'] as const;
 export type ClassType = (typeof CLASS_TYPES)[number];
 export const CLASS_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 
+/** A teacher's rating on a card (issue 25, src/shared/reviews.ts): score and mean null without reviews. */
+export const RatingSummaryStruct = type({ score: maybe(number()), mean: maybe(number()), count: number() });
+export type RatingSummary = Infer<typeof RatingSummaryStruct>;
+const rating = maybe(RatingSummaryStruct);
+
 export const TeacherSummaryStruct = type({
   id,
   firstName: defaulted(string(), ''),
@@ -23,6 +28,7 @@ export const TeacherSummaryStruct = type({
   qualificationLevel: maybe(string()),
   biography: maybe(string()),
   currentWorkplace: maybe(string()),
+  rating,
 });
 export type TeacherSummary = Infer<typeof TeacherSummaryStruct>;
 
@@ -100,15 +106,9 @@ export const TeacherStruct = type({
   subjects: defaulted(array(SubjectRefStruct), []),
   lessonsCount: count,
   classesCount: count,
+  rating,
 });
 export type Teacher = Infer<typeof TeacherStruct>;
-
-export const TeacherProfileStruct = type({
-  ...TeacherStruct.schema,
-  upcomingLessons: defaulted(array(LessonStruct), []),
-  classes: defaulted(array(ClassStruct), []),
-});
-export type TeacherProfile = Infer<typeof TeacherProfileStruct>;
 
 export const PackageStruct = type({
   id,
@@ -226,7 +226,6 @@ export const decodeLesson = (raw: unknown): Lesson => decodeWith(LessonStruct, r
 export const decodeClass = (raw: unknown): LessonClass => decodeWith(ClassStruct, raw);
 export const decodeClassDetail = (raw: unknown): ClassDetail => decodeWith(ClassDetailStruct, raw);
 export const decodeTeacher = (raw: unknown): Teacher => decodeWith(TeacherStruct, raw);
-export const decodeTeacherProfile = (raw: unknown): TeacherProfile => decodeWith(TeacherProfileStruct, raw);
 export const decodePackage = (raw: unknown): Package => decodeWith(PackageStruct, raw);
 export const decodeFaq = (raw: unknown): Faq => decodeWith(FaqStruct, raw);
 export const decodeQuestion = (raw: unknown): Question => decodeWith(QuestionStruct, raw);

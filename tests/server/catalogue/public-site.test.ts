@@ -53,8 +53,11 @@ describe('teachers on the public site', () => {
     expect(profile.status).toBe(200);
     expect(profile.body.data.upcoming_lessons.length).toBeGreaterThan(0);
     expect(profile.body.data.subjects.map((subject: Json) => subject.slug)).toContain('mathematics');
-    const keys = keysOf(profile.body);
-    for (const key of PRIVATE_KEYS) expect(keys.has(key), key).toBe(false);
+    // The profile names the teacher's user id, to write to them (issue 25); nothing else private.
+    expect(profile.body.data.user_id).toEqual(expect.any(Number));
+    const keys = keysOf({ ...profile.body.data, user_id: null });
+    for (const key of PRIVATE_KEYS.filter((key) => key !== 'user_id')) expect(keys.has(key), key).toBe(false);
+    expect(keysOf(profile.body.data.upcoming_lessons).has('user_id')).toBe(false);
     expect(profile.text).not.toMatch(/teacher@example\.com|28765432|456789|254733456789/);
   });
 

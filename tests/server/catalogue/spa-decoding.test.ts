@@ -14,8 +14,8 @@ import {
   decodeSearchResult,
   decodeSubjectDetail,
   decodeTeacher,
-  decodeTeacherProfile,
 } from '../../../src/services/schemas/web';
+import { decodeReview, decodeTeacherProfile } from '../../../src/services/schemas/teacher-profile';
 import {
   decodeCurriculumDetail,
   decodeCurriculumSummary,
@@ -53,6 +53,13 @@ describe('the SPA decodes the public answers', () => {
     const teachers = decodePage(await body('/api/web/teachers'), decodeTeacher);
     const profile = decodeTeacherProfile((await body(`/api/web/teachers/${teachers.items[0]?.id}`)).data);
     expect(profile.firstName).toBeTruthy();
+    // Issue 25: the rating on cards and the profile, its distribution and reviews, as the SPA reads them.
+    expect(teachers.items[0]?.rating?.count).toBeGreaterThan(0);
+    expect(profile.rating.distribution[5]).toBeGreaterThan(0);
+    expect(profile.reviews.data.length).toBeGreaterThan(0);
+    expect(profile.levels.length).toBeGreaterThan(0);
+    const reviews = decodePage(await body(`/api/web/teachers/${profile.id}/reviews`), decodeReview);
+    expect(reviews.items[0]?.author.name).toMatch(/^\S+ [A-Z]\.$/);
     const questions = decodePage(await body('/api/web/questions?filter=answered'), decodeQuestion);
     const answers = decodePage(await body(`/api/questions/answers/${questions.items[0]?.id}`), decodeAnswer);
     expect(answers.items.length).toBeGreaterThan(0);

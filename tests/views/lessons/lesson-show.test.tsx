@@ -39,6 +39,11 @@ describe('lesson page', () => {
     expect(row('Subject')).toBe('Mathematics');
     expect(row('Grade level')).toBe('Grade 7');
     expect(row('Teacher')).toBe('Grace Mwangi');
+    // Issue 25: the teacher's name opens their public profile.
+    expect(screen.getByRole('link', { name: 'Grace Mwangi' })).toHaveAttribute(
+      'href',
+      '/teachers/3/grace-mwangi',
+    );
     expect(row('Price')).toBe('KES 1,500');
     expect(row('Date')).toBe(formatDateOrdinal(String(upcoming.start_at)));
     expect(row('Time')).toMatch(/^\d{1,2}:\d{2} (AM|PM) – \d{1,2}:\d{2} (AM|PM)$/);

@@ -46,7 +46,7 @@ describe('home page', () => {
     const teachers = screen.getByRole('region', { name: 'Our teachers' });
     expect(within(teachers).getByRole('link', { name: 'Grace Mwangi' })).toHaveAttribute(
       'href',
-      '/teachers?teacher=3',
+      '/teachers/3/grace-mwangi',
     );
     const questions = screen.getByRole('region', { name: 'Recent questions' });
     expect(within(questions).getByRole('link', { name: 'How do I factorise x² + 5x + 6?' })).toHaveAttribute(

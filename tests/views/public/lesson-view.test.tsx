@@ -37,7 +37,11 @@ describe('lesson view', () => {
     expect(row('Date')).toBe(`${day}${day === 1 ? 'st' : day === 2 ? 'nd' : 'th'} December 2026`);
     expect(row('Time')).toBe(`${clock('2026-12-01T14:00:00.000Z')} – ${clock('2026-12-01T15:00:00.000Z')}`);
     expect(screen.getByText('Public')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Grace Mwangi' })).toHaveAttribute('href', '/teachers?teacher=3');
+    expect(screen.getByRole('link', { name: 'Grace Mwangi' })).toHaveAttribute(
+      'href',
+      '/teachers/3/grace-mwangi',
+    );
+    expect(screen.getByRole('img', { name: 'Rated 4.6 out of 5 from 12 reviews' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('complementary', { name: 'Price' })).getByText('KES 1,500'),
     ).toBeInTheDocument();

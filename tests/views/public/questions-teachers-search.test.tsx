@@ -58,17 +58,51 @@ describe('public teachers page', () => {
         .join(' '),
     ).not.toMatch(/@|2547/);
 
+    // Each card shows the rating, nothing without reviews (issue 25).
+    const [grace, otieno] = screen.getAllByRole('article');
+    expect(
+      within(grace!).getByRole('img', { name: 'Rated 4.6 out of 5 from 12 reviews' }),
+    ).toBeInTheDocument();
+    expect(within(otieno!).queryByRole('img', { name: /^Rated/ })).not.toBeInTheDocument();
+
     await app.user.type(screen.getByRole('textbox', { name: 'Search teachers by name' }), 'grace{Enter}');
     await waitFor(() => expect(app.currentPath()).toBe('/teachers?q=grace'));
     await waitFor(() => expect(headings()).toEqual(['Grace Mwangi']));
 
     await app.user.click(screen.getByRole('link', { name: 'Grace Mwangi' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Teacher profile' });
-    expect(await within(dialog).findByText('I have taught mathematics for 12 years.')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
+    // The card opens the profile page (issue 25; it was a dialog over the list).
+    await waitFor(() => expect(app.currentPath()).toBe('/teachers/3/grace-mwangi'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' })).toBeInTheDocument();
+    expect(screen.getByText('I have taught mathematics for 12 years.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Linear equations' })).toHaveAttribute(
       'href',
       '/lessons/view/LSN-7K2Q9',
     );
+  });
+
+  it('filters by subject and grade level and sorts by rating, all in the URL', async () => {
+    const app = renderPage('/teachers');
+    await app.landsOn('/teachers');
+    await waitFor(() => expect(headings()).toEqual(['Grace Mwangi', 'Otieno Ochieng']));
+    const level = screen.getByRole('combobox', { name: 'Grade level' });
+    await waitFor(() =>
+      expect(within(level).getByRole('option', { name: 'CBC Grade 7' })).toBeInTheDocument(),
+    );
+    await app.user.selectOptions(level, 'cbc-grade-7');
+    await waitFor(() => expect(app.currentPath()).toBe('/teachers?level=cbc-grade-7'));
+    await waitFor(() => expect(headings()).toEqual(['Grace Mwangi']));
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'rating');
+    await waitFor(() => expect(app.currentPath()).toBe('/teachers?level=cbc-grade-7&sort=rating'));
+    expect(catalogue.queries.filter((q) => q.endpoint === 'teachers').at(-1)?.query).toMatchObject({
+      level: 'cbc-grade-7',
+      sort: 'rating',
+    });
+  });
+
+  it('opens the profile page at the address of the old profile dialog', async () => {
+    const app = renderPage('/teachers?teacher=3');
+    await app.landsOn('/teachers?teacher=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' })).toBeInTheDocument();
   });
 
   it('shows the loading, empty and error states', async () => {

@@ -2,11 +2,12 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Lesson, LessonClass, Question, Teacher } from '@/services/schemas/web';
-import { classViewPath, lessonPath } from '@/shared/catalogue';
+import type { Lesson, LessonClass, Question, Teacher, TeacherSummary } from '@/services/schemas/web';
+import { classViewPath, lessonPath, teacherPath } from '@/shared/catalogue';
 import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { CLASS_TYPE_LABELS, isFull, seatsText } from '@/shared/teaching';
 import { useDisplayTimeZone } from '../../hydration';
+import { RatingLine } from './rating';
 
 // The class types' names are the shared ones (the teacher's pages use them too).
 export { CLASS_TYPE_LABELS };
@@ -75,6 +76,21 @@ function CardHead({
   );
 }
 
+/** A card's teacher: the name, a link to their profile, and their rating when they have one. */
+function TeacherLine({ teacher }: { teacher: TeacherSummary | null }) {
+  const name = personName(teacher);
+  return (
+    <div>
+      {teacher && (
+        <Anchor component={Link} href={teacherPath(teacher.id, name)} size="sm" c="dark.8">
+          {name}
+        </Anchor>
+      )}
+      <RatingLine rating={teacher?.rating} />
+    </div>
+  );
+}
+
 export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headingLevel?: 2 | 3 | 4 }) {
   const title = lesson.topic?.name ?? lesson.subject?.name ?? lesson.code;
   const timeZone = useDisplayTimeZone();
@@ -94,8 +110,8 @@ export function LessonCard({ lesson, headingLevel = 3 }: { lesson: Lesson; headi
         )}
         <Text size="sm">{lessonWhen(lesson.startAt, lesson.endAt, timeZone)}</Text>
         <SeatsLeft seatsLeft={lesson.seatsLeft} />
-        <Group justify="space-between">
-          <Text size="sm">{personName(lesson.teacher)}</Text>
+        <Group justify="space-between" align="flex-end">
+          <TeacherLine teacher={lesson.teacher} />
           <Text fw={700}>{formatKes(lesson.price)}</Text>
         </Group>
       </Stack>
@@ -130,8 +146,8 @@ export function ClassCard({
           {c.frequency ? ` · ${FREQUENCY_LABELS[c.frequency]}` : ''}
           {` · ${c.lessonsCount} ${c.lessonsCount === 1 ? 'lesson' : 'lessons'}`}
         </Text>
-        <Group justify="space-between">
-          <Text size="sm">{personName(c.teacher)}</Text>
+        <Group justify="space-between" align="flex-end">
+          <TeacherLine teacher={c.teacher} />
           <Text fw={700}>{formatKes(c.price)}</Text>
         </Group>
       </Stack>
@@ -148,10 +164,11 @@ export function TeacherCard({ teacher, headingLevel = 3 }: { teacher: Teacher; h
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={headingLevel} size="h5">
-            <Anchor component={Link} href={`/teachers?teacher=${teacher.id}`} c="dark.8">
+            <Anchor component={Link} href={teacherPath(teacher.id, personName(teacher))} c="dark.8">
               {personName(teacher)}
             </Anchor>
           </Title>
+          <RatingLine rating={teacher.rating} />
           {teacher.qualificationLevel && (
             <Text size="sm" c="gray.7">
               {teacher.qualificationLevel}

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { learnerWindow } from '@/machines/classroom-machine';
 import { LEARNER_LESSON, learnerLessonLoader } from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
+import { teacherPath } from '@/shared/catalogue';
 import { formatFileSize, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
@@ -182,7 +183,14 @@ function LessonDetails({ lesson }: { lesson: LessonDetail }) {
         ['Topic', lesson.topic?.name ?? ''],
         ['Subject', lesson.subject?.name ?? ''],
         ['Grade level', lesson.gradeLevel?.name ?? ''],
-        ['Teacher', lesson.teacher?.name ?? ''],
+        [
+          'Teacher',
+          lesson.teacher && (
+            <Anchor component={Link} href={teacherPath(lesson.teacher.id, lesson.teacher.name)}>
+              {lesson.teacher.name}
+            </Anchor>
+          ),
+        ],
         ...lessonWhenRows(lesson),
         ['Lesson code', lesson.code],
         ['Price', formatKes(lesson.price)],

@@ -19,12 +19,14 @@ import {
   upcomingLessonsLoader,
 } from '@/machines/screens/lesson-view-screens';
 import type { Lesson } from '@/services/schemas/web';
+import { teacherPath } from '@/shared/catalogue';
 import { formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LessonCard, personName } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
+import { RatingLine } from '../../components/lists/rating';
 import { useDisplayTimeZone } from '../../hydration';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -67,10 +69,11 @@ function TeacherCard({ teacher }: { teacher: NonNullable<Lesson['teacher']> }) {
         <Avatar src={teacher.photoUrl} alt="" size="lg" radius="xl" color="blue" />
         <Stack gap={2}>
           <Title order={2} size="h5" id="lesson-teacher">
-            <Anchor component={Link} href={`/teachers?teacher=${teacher.id}`} c="dark.8">
+            <Anchor component={Link} href={teacherPath(teacher.id, personName(teacher))} c="dark.8">
               {personName(teacher)}
             </Anchor>
           </Title>
+          <RatingLine rating={teacher.rating} />
           <Text size="sm" c="gray.7">
             {[teacher.qualificationLevel, teacher.currentWorkplace].filter(Boolean).join(' · ')}
           </Text>

@@ -1,78 +1,45 @@
-import { Alert, Avatar, Badge, Container, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useLocation, useSearch } from 'wouter';
-import { teacherLoader, teachersLoader } from '@/machines/screens/catalogue-screens';
-import { ClassCard, LessonCard, personName, TeacherCard } from '../../components/lists/cards';
+import { Container, Grid, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useSearch } from 'wouter';
+import { teachersLoader } from '@/machines/screens/catalogue-screens';
+import { catalogueFilterOptionsLoader } from '@/machines/screens/public-screens';
+import { TEACHER_LIST_KEYS } from '@/shared/teachers';
+import { CenteredLoader } from '../../components/centered-loader';
+import { TeacherCard } from '../../components/lists/cards';
 import { ListStates } from '../../components/lists/list-states';
 import { SearchBox } from '../../components/lists/search-box';
-import { CenteredLoader } from '../../components/centered-loader';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
-function TeacherProfile({ id }: { id: string }) {
-  const profile = useLoader(teacherLoader, { name: 'teacher', params: { id }, inUrl: false });
-  if (profile.loading) return <CenteredLoader label="Loading teacher" />;
-  if (!profile.data) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {profile.error}
-      </Alert>
-    );
-  }
-  const teacher = profile.data;
-  return (
-    <Stack gap="md">
-      <Group wrap="nowrap">
-        <Avatar src={teacher.photoUrl} alt="" size="xl" radius="xl" color="blue" />
-        <Stack gap={2}>
-          <Text fw={700} fz="lg">
-            {personName(teacher)}
-          </Text>
-          <Text size="sm" c="gray.7">
-            {[teacher.qualificationLevel, teacher.currentWorkplace, teacher.curriculum?.acronym]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-          <Group gap={4}>
-            {teacher.subjects.map((subject) => (
-              <Badge key={subject.id} variant="filled" color="gray.8">
-                {subject.name}
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
-      </Group>
-      {teacher.biography && <Text style={{ whiteSpace: 'pre-line' }}>{teacher.biography}</Text>}
-      <Title order={3} size="h5">
-        Upcoming lessons
-      </Title>
-      {teacher.upcomingLessons.length ? (
-        teacher.upcomingLessons.map((lesson) => (
-          <LessonCard key={lesson.id} lesson={lesson} headingLevel={4} />
-        ))
-      ) : (
-        <Text c="gray.7">No upcoming lessons available.</Text>
-      )}
-      {teacher.classes.length > 0 && (
-        <>
-          <Title order={3} size="h5">
-            Classes
-          </Title>
-          {teacher.classes.map((c) => (
-            <ClassCard key={c.id} lessonClass={c} headingLevel={3} />
-          ))}
-        </>
-      )}
-    </Stack>
-  );
-}
+// Only for the old address below: the profile page is a landing page with its own small chunk.
+const TeacherProfileView = lazy(() =>
+  import('./teacher-profile-page').then((module) => ({ default: module.TeacherProfileView })),
+);
 
-export default function TeachersPage() {
+const ALL = { value: '', label: 'All' };
+const SORTS = [
+  { value: '', label: 'Name' },
+  { value: 'rating', label: 'Rating' },
+];
+
+function TeacherList() {
   usePageTitle('Teachers');
-  const list = useLoader(teachersLoader, { name: 'teachers', keys: ['q', 'subject', 'curriculum', 'page'] });
-  const [pathname, navigate] = useLocation();
-  const search = useSearch();
-  // `?teacher=ID` opens a profile over the list, so a profile can be linked to (search results do).
-  const teacherId = new URLSearchParams(search).get('teacher');
+  const list = useLoader(teachersLoader, { name: 'teachers', keys: TEACHER_LIST_KEYS });
+  const options = useLoader(catalogueFilterOptionsLoader, { name: 'filters', inUrl: false });
+  const choices = (items: ReadonlyArray<{ id: number; name: string; slug: string | null }>) => [
+    ALL,
+    ...items.map((item) => ({ value: item.slug ?? String(item.id), label: item.name })),
+  ];
+  // A grade level's name alone repeats across curricula ("Grade 7"): its curriculum goes first.
+  const levels = (options.data?.gradeLevels ?? []).map((level) => ({
+    ...level,
+    name: [level.eduLevel?.curriculum?.acronym, level.name].filter(Boolean).join(' '),
+  }));
+  const fields = [
+    { name: 'subject', label: 'Subject', data: choices(options.data?.subjects ?? []) },
+    { name: 'level', label: 'Grade level', data: choices(levels) },
+    { name: 'sort', label: 'Sort by', data: SORTS },
+  ];
 
   return (
     <Container size="lg" py="lg">
@@ -80,7 +47,21 @@ export default function TeachersPage() {
         <Title order={1} size="h2">
           Teachers
         </Title>
-        <SearchBox list={list} label="Search teachers by name" maw={420} />
+        <Grid align="flex-end">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <SearchBox list={list} label="Search teachers by name" />
+          </Grid.Col>
+          {fields.map((field) => (
+            <Grid.Col key={field.name} span={{ base: 12, sm: 4, md: field.name === 'sort' ? 2 : 3 }}>
+              <NativeSelect
+                label={field.label}
+                data={field.data}
+                value={list.query[field.name] ?? ''}
+                onChange={(event) => list.setFilter(field.name, event.currentTarget.value)}
+              />
+            </Grid.Col>
+          ))}
+        </Grid>
         <ListStates list={list}>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {list.items.map((teacher) => (
@@ -89,19 +70,22 @@ export default function TeachersPage() {
           </SimpleGrid>
         </ListStates>
       </Stack>
-      <Modal
-        opened={teacherId !== null}
-        onClose={() => {
-          const params = new URLSearchParams(search);
-          params.delete('teacher');
-          const rest = params.toString();
-          navigate(rest ? `${pathname}?${rest}` : pathname);
-        }}
-        title="Teacher profile"
-        size="lg"
-      >
-        {teacherId !== null && <TeacherProfile key={teacherId} id={teacherId} />}
-      </Modal>
     </Container>
   );
+}
+
+/**
+ * `/teachers`: approved teachers, searched by name, filtered by subject and grade level, sorted by
+ * name or rating, all in the URL. `?teacher=ID`, the address of the profile dialog before issue 25,
+ * shows that teacher's profile page (the server answers it with a redirect to `/teachers/ID`).
+ */
+export default function TeachersPage() {
+  const teacherId = new URLSearchParams(useSearch()).get('teacher');
+  if (teacherId)
+    return (
+      <Suspense fallback={<CenteredLoader label="Loading teacher" />}>
+        <TeacherProfileView key={teacherId} id={teacherId} />
+      </Suspense>
+    );
+  return <TeacherList />;
 }
