@@ -150,7 +150,7 @@ describe('delivery reports', () => {
       })
       .returning({ id: outboxMessages.id });
     const delivery = server.callbacks.smsDelivery;
-    const forged = [
+    const forged: Array<Record<string, string>> = [
       {
         id: 'ATXid_unknown',
         status: 'Failed',
