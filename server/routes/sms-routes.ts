@@ -92,6 +92,10 @@ export function shortLinkRoutes(app: FastifyInstance, db: Database): void {
   });
 }
 
+/** The SMS's text with its links (short links) clickable; matched after escaping, so no quote or `&` gets in. */
+const linked = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<>&]+/g, (url) => `<a href="${url}">${url}</a>`);
+
 /** The development SMS box: what the sandbox received, newest first (never registered in production). */
 export function smsDevRoutes(app: FastifyInstance, sandbox: SmsSandbox | null): void {
   const latest = async () => (sandbox ? sandbox.latest() : []);
@@ -113,7 +117,7 @@ export function smsDevRoutes(app: FastifyInstance, sandbox: SmsSandbox | null): 
       .map(
         (row) => `<article>
   <p class="meta">To ${escapeHtml(row.to)}${row.from ? ` · from ${escapeHtml(row.from)}` : ''} · ${escapeHtml(row.createdAt.toISOString())} · <strong>${escapeHtml(row.status)}</strong></p>
-  <pre>${escapeHtml(row.text)}</pre>
+  <pre>${linked(row.text)}</pre>
 </article>`,
       )
       .join('\n');

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outboxMessages, shortLinks, smsOptOuts } from '../db/schema';
+import type { SmsDeliveryReport } from '../gateways/sms';
 import { normaliseKenyanPhone } from '../../src/shared/validation';
 
 /** Africa's Talking's final statuses; any other (`Sent`, `Submitted`, `Buffered`…) is kept as said. */
@@ -18,7 +19,7 @@ const FINAL_STATUS: Record<string, 'delivered' | 'failed'> = {
  */
 export async function applyDeliveryReport(
   db: Database,
-  report: { id: string; status: string; phoneNumber?: string; failureReason?: string },
+  report: Pick<SmsDeliveryReport, 'id' | 'status' | 'phoneNumber' | 'failureReason'>,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: outboxMessages.id, to: outboxMessages.to })

@@ -77,11 +77,17 @@ async function sentRow(to: string, providerId: string) {
 
 describe('the development SMS sandbox', () => {
   it('takes an SMS like Africa’s Talking, shows it at /dev/sms, and reports its delivery to the hook', async () => {
-    const { id, result } = await sendLikeTheOutbox('254712345678', 'Somesha: your code is 123456');
+    const { id, result } = await sendLikeTheOutbox(
+      '254712345678',
+      'Somesha: lesson at 16:00 <join> http://localhost:3000/l/Ab3dE7k',
+    );
     expect(result).toMatchObject({ outcome: 'sent', providerStatus: 'Success', cost: 'KES 0.8000' });
 
     const [latest] = (await smsBox()).data;
-    expect(latest).toMatchObject({ to: '+254712345678', text: 'Somesha: your code is 123456' });
+    expect(latest).toMatchObject({
+      to: '+254712345678',
+      text: 'Somesha: lesson at 16:00 <join> http://localhost:3000/l/Ab3dE7k',
+    });
     expect(['Sent', 'Success']).toContain(latest!.status);
 
     await server.sms.sandbox.drain();
@@ -92,7 +98,8 @@ describe('the development SMS sandbox', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    expect(html).toContain('Somesha: your code is 123456');
+    expect(html).toContain('lesson at 16:00 &#60;join&#62;');
+    expect(html).toContain('<a href="http://localhost:3000/l/Ab3dE7k">http://localhost:3000/l/Ab3dE7k</a>');
     expect(html).toContain('+254712345678');
   });
 
