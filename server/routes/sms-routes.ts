@@ -16,11 +16,11 @@ import { t } from '../../src/shared/messages';
 /** Africa's Talking's reports are a few hundred bytes. */
 const HOOK_BODY_LIMIT = 16 * 1024;
 
-/** A delivery report (form-encoded): only `id` and `status` are needed; the rest is checked when sent. */
+/** A delivery report (form-encoded): `id`, `status` and `phoneNumber` as Africa's Talking always sends them. */
 const DeliveryReport = type({
   id: size(string(), 1, 200),
   status: size(string(), 1, 50),
-  phoneNumber: optional(size(string(), 0, 30)),
+  phoneNumber: size(string(), 1, 30),
   networkCode: optional(size(string(), 0, 20)),
   failureReason: optional(size(string(), 0, 200)),
   retryCount: optional(size(string(), 0, 10)),

@@ -14,8 +14,8 @@ const FINAL_STATUS: Record<string, 'delivered' | 'failed'> = {
 };
 
 /**
- * Believed only for an SMS the server sent (channel `sms`, that `provider_id`, still `sent`) and,
- * when the report names a number, to that number; anything else changes nothing.
+ * Believed only for an SMS the server sent (channel `sms`, that `provider_id`, still `sent`) to the
+ * number the report names; anything else changes nothing.
  */
 export async function applyDeliveryReport(
   db: Database,
@@ -33,7 +33,7 @@ export async function applyDeliveryReport(
     )
     .limit(1);
   if (!row) return false;
-  if (report.phoneNumber && normaliseKenyanPhone(report.phoneNumber) !== row.to) return false;
+  if (normaliseKenyanPhone(report.phoneNumber) !== row.to) return false;
   const final = FINAL_STATUS[report.status];
   const updated = await db
     .update(outboxMessages)

@@ -179,6 +179,7 @@ describe('delivery reports', () => {
     expect((await postForm(wrongSecret, { id: 'ATXid_real', status: 'Failed' })).status).toBe(404);
     // A report that is not Africa's Talking's shape is refused.
     expect((await postForm(delivery, { status: 'Failed' })).status).toBe(422);
+    expect((await postForm(delivery, { id: 'ATXid_real', status: 'Failed' })).status).toBe(422);
     expect(await rowOf(id)).toMatchObject({ status: 'sent' });
 
     // The real report, then a late contradicting one: the final status stays.
