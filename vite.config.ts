@@ -216,6 +216,8 @@ export default defineConfig({
       '/sanctum': apiTarget,
       '/dev': apiTarget,
       '/sandbox': apiTarget,
+      // SMS short links (`/l/{code}`, issue 26); a RegExp, so /lessons and /login stay the SPA's.
+      '^/l/': apiTarget,
     },
   },
   // `vite build` builds both environments: the browser's SPA into dist/, then the server's render

@@ -21,6 +21,13 @@ import {
 } from './gateways/mpesa';
 import { createB2CGateway, SandboxB2CGateway, type B2CGateway } from './gateways/mpesa-b2c';
 import {
+  createSmsGateway,
+  registerSmsSandboxRoutes,
+  SandboxSmsGateway,
+  type SmsGateway,
+} from './gateways/sms';
+import { shortLinkRoutes, smsDevRoutes, smsHookRoutes } from './routes/sms-routes';
+import {
   createPesapalGateway,
   registerPesapalSandboxRoutes,
   SandboxPesapalGateway,
@@ -81,7 +88,7 @@ export type BuildAppOptions = {
   mailer: Mailer;
   config: AppConfig;
   /** Defaults: from the environment (docs/gateways.md), the sandboxes unless credentials are set. */
-  gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway; b2c?: B2CGateway };
+  gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway; b2c?: B2CGateway; sms?: SmsGateway };
   commerce?: Partial<CommerceSettings>;
   /** Sweep pending gateway payments whose notification never came (main: every 15 s). */
   paymentCheckIntervalMs?: number;
@@ -160,6 +167,18 @@ export async function buildApp({
     gateways.pesapal ??
     createPesapalGateway(env, { db, baseUrl: config.appUrl, production, logger: app.log });
   const b2c = gateways.b2c ?? createB2CGateway(env, { db, production, logger: app.log });
+  // SMS (issue 26): Africa's Talking when AT_USERNAME/AT_API_KEY are set, else the development sandbox,
+  // which answers below this server's own origin and reports delivery to its own hook.
+  const smsOrigin = settings.callbackBaseUrl ?? config.appUrl;
+  const sms =
+    gateways.sms ??
+    createSmsGateway(env, {
+      db,
+      selfUrl: smsOrigin,
+      deliveryUrl: `${smsOrigin}${callbacks.smsDelivery}`,
+      production,
+      logger: app.log,
+    });
   const commerceCtx: CommerceContext = {
     ...ctx,
     mpesa,
@@ -252,6 +271,14 @@ export async function buildApp({
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);
+  // SMS: delivery reports and opt-outs on the secret hook paths; short links; the sandbox and /dev/sms
+  // never in production.
+  smsHookRoutes(app, { db, callbackAllowList: config.callbackAllowList }, secret);
+  shortLinkRoutes(app, db);
+  if (!production) {
+    if (sms instanceof SandboxSmsGateway) registerSmsSandboxRoutes(app, sms.sandbox);
+    smsDevRoutes(app, sms instanceof SandboxSmsGateway ? sms.sandbox : null);
+  }
 
   let checking = false;
   const timer =
@@ -273,6 +300,7 @@ export async function buildApp({
     await commerceCtx.followUps.idle();
     if (mpesa instanceof SandboxMpesaGateway) mpesa.close();
     if (b2c instanceof SandboxB2CGateway) b2c.close();
+    if (sms instanceof SandboxSmsGateway) sms.sandbox.close();
   });
   const reminders =
     reminderCheckIntervalMs && reminderCheckIntervalMs > 0

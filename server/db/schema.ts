@@ -1351,3 +1351,21 @@ export const shortLinks = pgTable('short_links', {
   path: text('path').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the development SMS sandbox received (issue 26, `sms` part): it stands in for Africa's
+ * Talking, so `/dev/sms` shows each SMS that would have gone out, with the delivery status the
+ * sandbox reported back. Never written with a real Africa's Talking account.
+ */
+export const sandboxSmsMessages = pgTable('sandbox_sms_messages', {
+  id: serial('id').primaryKey(),
+  /** The `messageId` the sandbox answered with (`ATXid_…`). */
+  messageId: text('message_id').notNull().unique(),
+  /** As the request named it: `+2547xxxxxxxx`. */
+  to: text('to').notNull(),
+  from: text('from'),
+  text: text('text').notNull(),
+  /** `Sent` when accepted, then the delivery report's status (`Success`). */
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

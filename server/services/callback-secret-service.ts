@@ -40,6 +40,9 @@ export type CallbackPaths = {
   b2cTimeout: string;
   b2cStatusResult: string;
   b2cStatusTimeout: string;
+  /** SMS (issue 26): Africa's Talking's delivery reports and bulk SMS opt-outs (docs/messaging.md). */
+  smsDelivery: string;
+  smsOptOut: string;
 };
 
 /** The route patterns (`:secret`) and, with a secret, the paths the gateways are told. */
@@ -55,5 +58,7 @@ export function callbackPaths(secret = ':secret'): CallbackPaths {
     b2cTimeout: hookPath(secret, 'b2c/timeout'),
     b2cStatusResult: hookPath(secret, 'b2c/status/result'),
     b2cStatusTimeout: hookPath(secret, 'b2c/status/timeout'),
+    smsDelivery: hookPath(secret, 'sms/delivery'),
+    smsOptOut: hookPath(secret, 'sms/opt-out'),
   };
 }

@@ -607,6 +607,10 @@ export const messages = {
   'reviews.deleteConfirm': 'Delete your review? Your rating of this teacher is removed.',
   'reviews.hiddenNotice': 'An admin hid this review: it is not shown on the profile.',
   'reviews.reportTitle': 'Report this review',
+  // sms (issue 26): a short link from an SMS that leads nowhere.
+  'sms.linkNotFoundTitle': 'Link not found',
+  'sms.linkNotFound': 'This link is not valid. Open Somesha to find what you were looking for.',
+  'sms.linkNotFoundHome': 'Go to Somesha',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -45,6 +45,8 @@ const HOOKS = [
   ['POST', 'b2c/timeout'],
   ['POST', 'b2c/status/result'],
   ['POST', 'b2c/status/timeout'],
+  ['POST', 'sms/delivery'],
+  ['POST', 'sms/opt-out'],
 ] as const;
 
 describe('the gateways call /api/hooks/{secret}/…', () => {
@@ -60,6 +62,8 @@ describe('the gateways call /api/hooks/{secret}/…', () => {
       b2cTimeout: `/api/hooks/${SECRET}/b2c/timeout`,
       b2cStatusResult: `/api/hooks/${SECRET}/b2c/status/result`,
       b2cStatusTimeout: `/api/hooks/${SECRET}/b2c/status/timeout`,
+      smsDelivery: `/api/hooks/${SECRET}/sms/delivery`,
+      smsOptOut: `/api/hooks/${SECRET}/sms/opt-out`,
     });
     const routes = registeredRoutes();
     for (const [method, name] of HOOKS) expect(routes).toContain(`${method} /api/hooks/:secret/${name}`);

@@ -21,6 +21,7 @@ import { OutboxMailer } from '../../../server/gateways/mail';
 import { SandboxMpesaGateway } from '../../../server/gateways/mpesa';
 import { SandboxPesapalGateway } from '../../../server/gateways/pesapal';
 import { SandboxB2CGateway } from '../../../server/gateways/mpesa-b2c';
+import { SandboxSmsGateway, SmsSandbox } from '../../../server/gateways/sms';
 import { callbackPaths, type CallbackPaths } from '../../../server/services/callback-secret-service';
 import { DiskFileStorage } from '../../../server/storage/file-storage';
 import type { CommerceSettings } from '../../../server/services/commerce-context';
@@ -36,6 +37,8 @@ export type TestServer = {
   pesapal: SandboxPesapalGateway;
   /** The B2C sandbox (withdrawals; results after 30 ms, status answers after 20 ms). */
   b2c: SandboxB2CGateway;
+  /** The development SMS sandbox, behind the real Africa's Talking adapter (delivery reports after 30 ms). */
+  sms: SandboxSmsGateway;
   /** The gateways' notification paths, with this server's callback secret. */
   callbacks: CallbackPaths;
   /** This server's own folder of uploaded files (`config.filesDir`), with the seeded lesson files. */
@@ -116,6 +119,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const pesapal = new SandboxPesapalGateway({ db: database.db, baseUrl: origin });
   const b2c = new SandboxB2CGateway({ db: database.db, resultDelayMs: 30, statusDelayMs: 20 });
+  const sms = new SandboxSmsGateway(
+    new SmsSandbox({
+      db: database.db,
+      deliveryUrl: `${origin}${callbacks.smsDelivery}`,
+      deliveryDelayMs: 30,
+    }),
+    origin,
+  );
   const app = await buildApp({
     db: database.db,
     mailer: new OutboxMailer(database.db),
@@ -125,7 +136,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...options.config,
       callbackSecret: secret,
     }),
-    gateways: { mpesa, pesapal, b2c },
+    gateways: { mpesa, pesapal, b2c, sms },
     commerce: { callbackBaseUrl: origin, ...options.commerce },
     paymentCheckIntervalMs: options.paymentCheckIntervalMs,
     logStream: options.logStream,
@@ -143,6 +154,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mpesa,
     pesapal,
     b2c,
+    sms,
     callbacks,
     filesDir: options.config?.filesDir ?? filesDir,
     browser: () => new Browser(address),
