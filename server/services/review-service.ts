@@ -8,15 +8,9 @@ import { parents, reviewReports, reviews, students, teachers, users } from '../d
 import { HttpError, ValidationError, notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
 import { t } from '../../src/shared/messages';
-import {
-  emptyDistribution,
-  ratingOf,
-  reviewerName,
-  type Rating,
-  type ReviewStatus,
-  type StarDistribution,
-} from '../../src/shared/reviews';
+import { reviewerName, type Rating, type ReviewStatus } from '../../src/shared/reviews';
 import { announce } from './activity-service';
+import { forgetSiteMean, ratingOf } from './rating-service';
 import { paged } from './paged';
 import { isUniqueViolation } from './payments/settlement';
 
@@ -32,25 +26,13 @@ const profileUrl = (teacherId: number) => `/teachers/${teacherId}`;
 // ---- Rating ----
 
 /**
- * The teacher's rating from their counted (not hidden) reviews and the site-wide mean.
- * TODO(integration): call rating-service's `ratingsOf`/`siteMean` (profile part) once both are merged.
+ * The teacher's rating right after a review write (rating-service.ts, the one definition the cards
+ * and the profile use); this process's cached site mean is dropped first, so the writer sees their
+ * own review counted at once (other processes within a minute).
  */
-export async function teacherRating(db: Db, teacherId: number): Promise<Rating> {
-  const counted = ne(reviews.status, 'hidden');
-  const [rows, [site]] = await Promise.all([
-    db
-      .select({ stars: reviews.stars, n: count() })
-      .from(reviews)
-      .where(and(eq(reviews.teacherId, teacherId), counted))
-      .groupBy(reviews.stars),
-    db
-      .select({ mean: sql<string | null>`avg(${reviews.stars})` })
-      .from(reviews)
-      .where(counted),
-  ]);
-  const distribution: StarDistribution = emptyDistribution();
-  for (const row of rows) distribution[String(row.stars) as keyof StarDistribution] = Number(row.n);
-  return ratingOf(distribution, site?.mean == null ? null : Number(site.mean));
+export async function teacherRating(db: Database, teacherId: number): Promise<Rating> {
+  forgetSiteMean(db);
+  return ratingOf(db, teacherId);
 }
 
 // ---- The wire shapes ----
