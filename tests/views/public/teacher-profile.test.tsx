@@ -2,7 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
-import { renderPage } from '../../render';
+import { t } from '@/shared/messages';
+import { renderPage, signedInAs } from '../../render';
 
 useCatalogueApi();
 
@@ -94,5 +95,26 @@ describe('teacher profile page', () => {
     catalogue.set('teacher', 'ok');
     await failed.user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' })).toBeInTheDocument();
+  });
+});
+
+describe('teacher profile page, signed in', () => {
+  it('offers a learner the review composer and every reader a Report action, and a visitor neither', async () => {
+    const visitor = renderPage('/teachers/3/grace-mwangi');
+    await visitor.landsOn('/teachers/3/grace-mwangi');
+    await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' });
+    expect(screen.queryByRole('region', { name: t('reviews.rateTitle') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /report/i })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signedInAs('student@example.com');
+    const app = renderPage('/teachers/3/grace-mwangi');
+    await app.landsOn('/teachers/3/grace-mwangi');
+    const form = await screen.findByRole('form', { name: t('reviews.rateTitle') });
+    expect(within(form).getByRole('button', { name: 'Publish review' })).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    await waitFor(() =>
+      expect(within(reviews).getAllByRole('button', { name: /report/i }).length).toBeGreaterThan(0),
+    );
   });
 });

@@ -16,6 +16,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import {
   initialTeacherProfile,
@@ -23,6 +25,7 @@ import {
   teacherReviewsLoader,
 } from '@/machines/screens/teacher-profile-screens';
 import type { Rating, Review, TeacherProfile } from '@/services/schemas/teacher-profile';
+import type { User } from '@/services/schemas/user';
 import type { Lesson, LessonClass } from '@/services/schemas/web';
 import { formatDate } from '@/shared/format';
 import { t } from '@/shared/messages';
@@ -30,12 +33,31 @@ import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ClassCard, LessonCard, personName } from '../../components/lists/cards';
 import { RatingLine, starsText } from '../../components/lists/rating';
-import { useDisplayTimeZone } from '../../hydration';
+import { useDisplayTimeZone, useHydrated } from '../../hydration';
+import { useSession } from '../../app-actors-context';
+import { selectUser } from '../../session-selectors';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from './not-found-page';
+
+// What a signed-in reader can do with reviews loads only for them, after the page has hydrated: a
+// visitor's landing page carries none of it (its JavaScript budget).
+const ReviewComposer = lazy(() =>
+  import('../../components/reviews/review-composer').then((module) => ({ default: module.ReviewComposer })),
+);
+const ReportReviewButton = lazy(() =>
+  import('../../components/reviews/report-review-button').then((module) => ({
+    default: module.ReportReviewButton,
+  })),
+);
+
+/** The signed-in reader once the page has hydrated (the server renders a visitor's page), else null. */
+function useReader(): User | null {
+  const user = useSelector(useSession(), selectUser);
+  return useHydrated() ? user : null;
+}
 
 const YEAR_MS = 365.25 * 86_400_000;
 
@@ -140,6 +162,7 @@ function Distribution({ rating }: { rating: Rating }) {
 
 function ReviewItem({ review, teacherName }: { review: Review; teacherName: string }) {
   const timeZone = useDisplayTimeZone();
+  const reader = useReader();
   return (
     <Card withBorder padding="md" component="article">
       <Stack gap={6}>
@@ -173,8 +196,26 @@ function ReviewItem({ review, teacherName }: { review: Review; teacherName: stri
             </Text>
           </Box>
         )}
+        {reader && (
+          <Suspense fallback={null}>
+            <Group justify="flex-end">
+              <ReportReviewButton reviewId={review.id} />
+            </Group>
+          </Suspense>
+        )}
       </Stack>
     </Card>
+  );
+}
+
+/** A learner's or a parent's own review of this teacher (or why they may not write one yet). */
+function ComposerSlot({ teacher }: { teacher: TeacherProfile }) {
+  const reader = useReader();
+  if (!reader || (reader.mainRole !== 'student' && reader.mainRole !== 'parent')) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReviewComposer teacherId={teacher.id} />
+    </Suspense>
   );
 }
 
@@ -225,7 +266,7 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
           }
         </Text>
       )}
-      {/* review composer: mounted by the reviews part */}
+      <ComposerSlot teacher={teacher} />
       {items.map((review) => (
         <ReviewItem key={review.id} review={review} teacherName={name} />
       ))}
