@@ -69,6 +69,7 @@ import { startReminderJob } from './services/reminder-service';
 import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { messageRoutes } from './routes/message-routes';
+import { phoneRoutes } from './routes/phone-routes';
 import { startMessageMailJob } from './services/message-service';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
@@ -248,6 +249,7 @@ export async function buildApp({
   questionRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards, { events: liveEvents });
   messageRoutes(app, ctx, guards);
+  phoneRoutes(app, ctx, guards);
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);
