@@ -4,7 +4,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSettings, outboxMessages, phoneVerifications, users } from '../../../server/db/schema';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/notification-channels';
+import { DEFAULT_NOTIFICATION_SETTINGS, fitsOneSms } from '../../../src/shared/notification-channels';
 import { newBuyer } from '../commerce/buyers';
 import { startTestServer, type Browser, type TestServer } from '../support/test-server';
 
@@ -48,6 +48,7 @@ describe('phone verification', () => {
     const { row, code } = await lastCode(userId);
     expect(row).toMatchObject({ channel: 'sms', kind: 'account', to: '254712345678', status: 'queued' });
     expect(row.text).toMatch(/^Somesha: /);
+    expect(fitsOneSms(row.text)).toBe(true);
     const [stored] = await server.db
       .select()
       .from(phoneVerifications)
