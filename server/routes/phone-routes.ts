@@ -15,7 +15,7 @@ import {
   PHONE_CODE_LENGTH,
 } from '../../src/shared/notification-channels';
 import { piece, text, withRule } from '../../src/shared/request-schemas';
-import { normaliseKenyanPhone, phoneProblem } from '../../src/shared/validation';
+import { displayPhone, normaliseKenyanPhone, phoneProblem } from '../../src/shared/validation';
 
 const phone = () => withRule(text({ max: 100 }), 'phone', phoneProblem);
 
@@ -66,7 +66,7 @@ export function phoneRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
   api.post('/api/user/phone/verify/send', { ...signedIn, schema: { body: SendBody } }, async (request) => {
     const number = normaliseKenyanPhone(request.body.phone) ?? request.body.phone;
     await phones.sendPhoneCode(ctx, currentUser(request).id, number);
-    return { message: t('phone.codeSent', { phone: `+${number}` }), data: { phone: number } };
+    return { message: t('phone.codeSent', { phone: displayPhone(number) }), data: { phone: number } };
   });
 
   api.post('/api/user/phone/verify', { ...signedIn, schema: { body: VerifyBody } }, async (request) => {

@@ -7,11 +7,12 @@ import { decodeNotificationChoices, type NotificationChoices } from './schemas/n
 import { decodeUser } from './schemas/user';
 import { t } from '@/shared/messages';
 import type { NotificationSettings } from '@/shared/notification-channels';
+import { displayPhone } from '@/shared/validation';
 
 /** `POST /api/user/phone/verify/send`: a 6-digit code by SMS to `phone`; the answer says where. */
 export async function sendPhoneCode(phone: string): Promise<{ message: string }> {
   const answer = await request('/api/user/phone/verify/send', { method: 'POST', body: { phone } });
-  return { message: messageOf(answer, t('phone.codeSent', { phone })) };
+  return { message: messageOf(answer, t('phone.codeSent', { phone: displayPhone(phone) })) };
 }
 
 /** `POST /api/user/phone/verify`: the user with the number verified. */

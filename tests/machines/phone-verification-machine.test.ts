@@ -20,7 +20,7 @@ type PhoneEvent = EventFromLogic<typeof phoneVerificationMachine>;
 const PHONE = '254712345678';
 const user = decodeUser({ id: 7, first_name: 'Amani', phone: PHONE, phone_verified: true, roles: [] });
 const answer: UserAnswer = { message: t('phone.verified'), user };
-const SENT = t('phone.codeSent', { phone: `+${PHONE}` });
+const SENT = t('phone.codeSent', { phone: '+254 712 345 678' });
 const LIMIT = t('phone.tooManyCodes', { max: 3, minutes: 20 });
 const WRONG = t('phone.wrongCode', { left: 4 });
 

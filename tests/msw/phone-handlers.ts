@@ -12,7 +12,7 @@ import {
   settingsWithDefaults,
   type NotificationSettings,
 } from '@/shared/notification-channels';
-import { normaliseKenyanPhone } from '@/shared/validation';
+import { displayPhone, normaliseKenyanPhone } from '@/shared/validation';
 import { api } from './handlers';
 
 type WireRecord = Record<string, unknown>;
@@ -66,7 +66,7 @@ export const phoneHandlers = [
     phoneFake.sent.push(phone);
     phoneFake.tries = 0;
     phoneFake.expired = false;
-    return json({ message: t('phone.codeSent', { phone: `+${phone}` }), data: { phone } });
+    return json({ message: t('phone.codeSent', { phone: displayPhone(phone) }), data: { phone } });
   }),
 
   http.post('/api/user/phone/verify', async ({ request }) => {

@@ -43,6 +43,7 @@ describe('phone verification', () => {
     const { browser, userId } = await newBuyer(server);
     const sent = await send(browser, '0712 345 678');
     expect(sent.status).toBe(200);
+    expect(sent.body.message).toBe('We sent a 6-digit code to +254 712 345 678.');
     expect(JSON.stringify(sent.body)).not.toMatch(/\b\d{6}\b/);
 
     const { row, code } = await lastCode(userId);

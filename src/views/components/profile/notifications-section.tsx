@@ -24,17 +24,12 @@ import {
   PHONE_CODE_LENGTH,
   type NotificationSettings,
 } from '@/shared/notification-channels';
+import { displayPhone } from '@/shared/validation';
 import { ListStates } from '../lists/list-states';
 import { useForm } from '../../use-form';
 import { useLoader } from '../../use-loader';
 import { useScreenActor } from '../../use-screen-actor';
 import { ProfileForm } from './profile-form';
-
-/** `254712345678` as people write it: +254 712 345 678. */
-export function displayPhone(phone: string): string {
-  const match = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return match ? `+254 ${match[1]} ${match[2]} ${match[3]}` : phone;
-}
 
 /** The dialog that proves the number: send a code, type its 6 digits, verified. */
 function VerifyPhoneDialog({ actor }: { actor: ReturnType<typeof usePhoneVerification> }) {
@@ -172,6 +167,7 @@ function PhoneStatus({ user }: { user: User }) {
 }
 
 const CHANNEL_LABELS = { email: 'E-mail', sms: 'SMS' } as const;
+const SMS_NOTE_ID = 'sms-needs-verified-phone';
 
 /** One switch per kind and channel; SMS needs a verified phone (said beside each SMS switch). */
 function SettingsForm({ initial, phoneVerified }: { initial: NotificationSettings; phoneVerified: boolean }) {
@@ -183,7 +179,12 @@ function SettingsForm({ initial, phoneVerified }: { initial: NotificationSetting
       onSubmit={form.onSubmit}
       submit={{ label: 'Save choices', busy: form.submitting }}
     >
-      <Table.ScrollContainer minWidth={420}>
+      {!phoneVerified && (
+        <Text size="sm" c="dimmed" id={SMS_NOTE_ID}>
+          {t('phone.smsNeedsVerifiedPhone')}
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={280}>
         <Table verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -213,7 +214,7 @@ function SettingsForm({ initial, phoneVerified }: { initial: NotificationSetting
                   <Table.Td>
                     <Switch
                       aria-label={`${label}: ${CHANNEL_LABELS.sms}`}
-                      description={phoneVerified ? undefined : t('phone.smsNeedsVerifiedPhone')}
+                      aria-describedby={phoneVerified ? undefined : SMS_NOTE_ID}
                       {...form.getInputProps(`${kind}.sms`, { type: 'checkbox' })}
                     />
                   </Table.Td>
