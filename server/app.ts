@@ -76,6 +76,7 @@ import { startReminderJob } from './services/reminder-service';
 import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { messageRoutes } from './routes/message-routes';
+import { phoneRoutes } from './routes/phone-routes';
 import { startMessageMailJob } from './services/message-service';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
@@ -268,6 +269,7 @@ export async function buildApp({
   questionRoutes(app, ctx, guards);
   notificationRoutes(app, ctx, guards, { events: liveEvents });
   messageRoutes(app, ctx, guards);
+  phoneRoutes(app, ctx, guards);
   // The sandboxes' own pages stand in for the customer's phone and Pesapal's site: never with real gateways.
   if (mpesa instanceof SandboxMpesaGateway) registerMpesaSandboxRoutes(app, mpesa);
   if (pesapal instanceof SandboxPesapalGateway) registerPesapalSandboxRoutes(app, pesapal);

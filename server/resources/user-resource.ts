@@ -108,6 +108,9 @@ export function basicUserResource(user: UserRow) {
 export function userResource(aggregate: UserAggregate) {
   return {
     ...basicUserResource(aggregate.user),
+    // Issue 26: SMS goes only to a verified number; changing the phone un-verifies it.
+    phone_verified: aggregate.user.phoneVerifiedAt !== null,
+    phone_verified_at: aggregate.user.phoneVerifiedAt?.toISOString() ?? null,
     roles: aggregate.roles.map((role) => ({ id: role.id, name: role.name })),
     student: aggregate.student ? studentResource(aggregate.student) : null,
     parent: aggregate.parent

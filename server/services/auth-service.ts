@@ -12,6 +12,7 @@ import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount, type RoleName } from './account-service';
 import { mergeVisitorCart } from './cart-service';
 import * as rateLimit from './rate-limit-service';
+import { phoneVerifiedAtAfterSetting } from './phone-service';
 import { destroyUserSessions, rotateSession, type Session } from './session-service';
 
 const ACTIVATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -282,7 +283,7 @@ export async function updateUserInfo(ctx: AppContext, userId: number, info: User
   try {
     await ctx.db
       .update(users)
-      .set({ ...info, updatedAt: new Date() })
+      .set({ ...info, phoneVerifiedAt: phoneVerifiedAtAfterSetting(info.phone), updatedAt: new Date() })
       .where(eq(users.id, userId));
   } catch (error) {
     throw usernameViolation(error) ?? error;

@@ -11,6 +11,7 @@ import { createAccount } from './account-service';
 import { existingSubjectIds, placementErrors } from './catalogue-service';
 import { isUniqueViolation } from './payments/settlement';
 import { loadChildren, loadStudentSelf, type ChildDetails } from './user-service';
+import { phoneVerifiedAtAfterSetting } from './phone-service';
 
 type Gender = 'male' | 'female' | 'other';
 type StudyMode = 'boarding' | 'day_scholar';
@@ -241,7 +242,12 @@ export async function completeParentProfile(
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ phone: input.phone, gender: input.gender, updatedAt: new Date() })
+      .set({
+        phone: input.phone,
+        phoneVerifiedAt: phoneVerifiedAtAfterSetting(input.phone),
+        gender: input.gender,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, userId));
     await tx
       .update(parents)

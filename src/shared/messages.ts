@@ -611,6 +611,20 @@ export const messages = {
   'sms.linkNotFoundTitle': 'Link not found',
   'sms.linkNotFound': 'This link is not valid. Open Somesha to find what you were looking for.',
   'sms.linkNotFoundHome': 'Go to Somesha',
+  'phone.codeSms':
+    'Somesha: your phone verification code is {code}. It expires in {minutes} minutes. Do not share it.',
+  'phone.codeSent': 'We sent a 6-digit code to {phone}.',
+  'phone.tooManyCodes': 'You can ask for {max} codes an hour. Try again in {minutes} minutes.',
+  'phone.codeFormat': 'Enter the 6-digit code.',
+  'phone.noCode': 'Ask for a code first.',
+  'phone.wrongCode': 'Wrong code. Tries left: {left}.',
+  'phone.lastTry': 'Wrong code, and that was the last try. Ask for a new code.',
+  'phone.deadCode': 'Too many wrong tries for this code. Ask for a new code.',
+  'phone.expiredCode': 'This code has expired. Ask for a new code.',
+  'phone.verified': 'Your phone number is verified.',
+  'phone.unknownSetting': 'Choose on or off for e-mail and SMS of the listed kinds only.',
+  'phone.settingsSaved': 'Notification choices saved.',
+  'phone.smsNeedsVerifiedPhone': 'SMS needs a verified phone number.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -43,6 +43,12 @@ export function normaliseKenyanPhone(value: string): string | null {
   return match ? `254${match[1]}` : null;
 }
 
+/** `254712345678` as people write it: `+254 712 345 678` (anything else as it is). */
+export function displayPhone(phone: string): string {
+  const match = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return match ? `+254 ${match[1]} ${match[2]} ${match[3]}` : phone;
+}
+
 // Safaricom prefixes (after 254): 70x, 71x, 72x, 740–743, 745, 746, 748, 757–759, 768, 769, 79x, 110–115.
 const SAFARICOM = /^254(?:7(?:[0-2]\d|4[0-35-68]|5[7-9]|6[89]|9\d)|11[0-5])\d{6}$/;
 

@@ -199,6 +199,26 @@ describe('signed-in pages of the demo parent', () => {
     },
     120_000,
   );
+
+  // Issue 26: the phone verification dialog, with its code boxes on screen.
+  parentTest(
+    'the phone verification dialog on /profile-setting passes axe-core on a phone and a desktop',
+    async ({ signedInPage: page }) => {
+      await page.goto('/profile-setting');
+      await settled(page);
+      const notifications = page.getByRole('region', { name: 'Notifications' });
+      await notifications.getByRole('button', { name: 'Verify' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verify your phone number' });
+      await dialog.getByRole('button', { name: 'Send code' }).click();
+      await dialog.getByRole('group', { name: 'Verification code' }).waitFor();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        expect(await seriousViolations(page), `the dialog on a ${viewport.name}`).toEqual([]);
+        expect(await poorlyReadable(page), `the dialog's buttons on a ${viewport.name}`).toEqual([]);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('signed-in pages of the demo teacher', () => {

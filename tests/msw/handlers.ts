@@ -48,6 +48,8 @@ function baseUser(id: number, role: string, first: string, last: string, email: 
     last_name: last,
     email,
     phone: '254712345678',
+    phone_verified: false,
+    phone_verified_at: null,
     status: 'active',
     gender: 'female',
     dob: '1990-05-17',

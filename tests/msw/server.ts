@@ -5,6 +5,7 @@ import { commerce, commerceHandlers } from './commerce-handlers';
 import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
 import { reviewHandlers, reviewsFake } from './review-handlers';
+import { phoneFake, phoneHandlers } from './phone-handlers';
 
 export const server = setupServer(
   ...handlers,
@@ -13,6 +14,8 @@ export const server = setupServer(
   ...profileWorkspaceHandlers,
   // Issue 25: a learner's past lesson page shows the review composer.
   ...reviewHandlers,
+  // Issue 26: /profile-setting's phone verification and notification choices.
+  ...phoneHandlers,
 );
 
 /** Every request the SPA made, so a test can assert that a call did (or did not) happen. */
@@ -37,6 +40,7 @@ export function useFakeApi() {
     feed.reset();
     profileWorkspace.reset();
     reviewsFake.reset();
+    phoneFake.reset();
   });
   afterAll(() => {
     server.events.removeListener('request:start', recordCall);

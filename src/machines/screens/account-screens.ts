@@ -19,6 +19,8 @@ import {
   type StudentProfileValues,
   type TeacherProfileValues,
 } from '@/services/profile-service';
+import { fetchNotificationChoices, saveNotificationChoices } from '@/services/phone-service';
+import type { NotificationChoices } from '@/services/schemas/notification-settings';
 import type { ProfileOptions, TeacherProfileData } from '@/services/schemas/profile-options';
 import type { Student } from '@/services/schemas/user';
 import type {
@@ -28,6 +30,7 @@ import type {
   StudentFieldValues,
   TeacherFormValues,
 } from '@/shared/profile-validation';
+import type { NotificationSettings } from '@/shared/notification-channels';
 
 const userOf = (answer: UserAnswer) => answer.user;
 
@@ -74,3 +77,10 @@ export const personalDetailsForm = formSubmitter((values: PersonalDetailsValues)
 });
 
 export const passwordChangeForm = formSubmitter((values: PasswordChangeValues) => changePassword(values));
+
+// Issue 26: the notification choices on /profile-setting, loaded once and saved as a whole.
+export const notificationChoicesLoader = oneLoader<NotificationChoices>(() => fetchNotificationChoices());
+
+export const notificationSettingsForm = formSubmitter((values: NotificationSettings) =>
+  saveNotificationChoices(values),
+);

@@ -80,6 +80,8 @@ export const UserStruct = type({
   lastName: maybe(string()),
   email: maybe(string()),
   phone: maybe(string()),
+  /** Issue 26: SMS goes only to a verified number (absent from older answers: not verified). */
+  phoneVerified: defaulted(boolean(), false),
   status: maybe(string()),
   gender: maybe(string()),
   dob: isoDate,

@@ -14,6 +14,7 @@ import { GENDERS } from '@/shared/validation';
 import { useSession } from '../../app-actors-context';
 import { ChildrenSection } from '../../components/profile/children-section';
 import { NameFields, NewPasswordFields, PhoneField } from '../../components/profile/account-fields';
+import { NotificationsSection } from '../../components/profile/notifications-section';
 import { PhotoUpload } from '../../components/profile/photo-upload';
 import { ProfileForm } from '../../components/profile/profile-form';
 import { GenderSelect } from '../../components/student-fields';
@@ -124,6 +125,9 @@ export default function ProfileSettingPage() {
       </Card>
       <Card withBorder padding="lg">
         <PersonalDetailsForm user={user} />
+      </Card>
+      <Card withBorder padding="lg">
+        <NotificationsSection user={user} />
       </Card>
       {user.mainRole === 'parent' && (
         <Card withBorder padding="lg">
