@@ -11,6 +11,7 @@ import type { AppContext } from './context';
 import type { Database, DataChanges } from './db/client';
 import { cachedAnswer, PublicCache, registerPublicCache, type PublicCacheOptions } from './http/public-cache';
 import type { Mailer } from './gateways/mail/mailer';
+import type { SmsGateway } from './gateways/sms/sms-gateway';
 import { createClassrooms, type Classrooms } from './gateways/classroom';
 import { DEFAULT_JITSI_DOMAIN } from './config';
 import {
@@ -70,6 +71,7 @@ import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { messageRoutes } from './routes/message-routes';
 import { startMessageMailJob } from './services/message-service';
+import { runOutbox, startOutboxJob, type OutboxRun } from './services/outbox-job';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
@@ -78,6 +80,8 @@ import { isServerPath } from '../src/shared/routes';
 export type BuildAppOptions = {
   db: Database;
   mailer: Mailer;
+  /** SMS out, for the outbox job; none: SMS rows stay queued (docs/messaging.md "outbox"). */
+  sms?: SmsGateway;
   config: AppConfig;
   /** Defaults: from the environment (docs/gateways.md), the sandboxes unless credentials are set. */
   gateways?: { mpesa?: MpesaGateway; pesapal?: PesapalGateway; b2c?: B2CGateway };
@@ -86,6 +90,13 @@ export type BuildAppOptions = {
   paymentCheckIntervalMs?: number;
   /** Send due lesson reminders (main: every 60 s, REMINDER_CHECK_INTERVAL_MS); off when not given. */
   reminderCheckIntervalMs?: number;
+  /**
+   * Send due outbox rows (e-mail and SMS) every this many ms, and once at start (main: every 2 s,
+   * OUTBOX_CHECK_INTERVAL_MS); off when not given: then `app.outbox.run()` sends (tests).
+   */
+  outboxCheckIntervalMs?: number;
+  /** The outbox job's clock (tests); default the system's. */
+  clock?: () => Date;
   /** Live-event pump timings (`GET /api/events`); defaults in event-service.ts. */
   liveEvents?: Partial<EventPumpOptions>;
   env?: Record<string, string | undefined>;
@@ -105,11 +116,14 @@ export type BuildAppOptions = {
 export async function buildApp({
   db,
   mailer,
+  sms,
   config,
   gateways = {},
   commerce = {},
   paymentCheckIntervalMs,
   reminderCheckIntervalMs,
+  outboxCheckIntervalMs,
+  clock,
   liveEvents,
   env = process.env,
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
@@ -140,7 +154,7 @@ export async function buildApp({
       config.jitsi ?? { domain: DEFAULT_JITSI_DOMAIN, tokens: { kind: 'none' } },
       await classroomSecret(db, config.classroomSecret),
     );
-  const ctx: AppContext = { db, mailer, config, storage, classrooms: rooms };
+  const ctx: AppContext = { db, mailer, ...(sms ? { sms } : {}), config, storage, classrooms: rooms };
   // The classroom page embeds the call only with tokens: then, and only then, its script and frame.
   const jitsiOrigin = rooms.jitsi.embedOrigin;
   const settings = { ...DEFAULT_COMMERCE_SETTINGS, ...commerce };
@@ -296,6 +310,16 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await messageMails?.stop();
   });
+  // Every e-mail and SMS leaves through the outbox (issue 26, docs/messaging.md), in every process.
+  const outboxCtx = { db, mailer, sms, clock, log: app.log };
+  const outbox =
+    outboxCheckIntervalMs && outboxCheckIntervalMs > 0
+      ? startOutboxJob(outboxCtx, outboxCheckIntervalMs)
+      : null;
+  app.decorate('outbox', { run: () => runOutbox(outboxCtx) });
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+  });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 
   await registerSpa(app, config, publicCache, publicData?.changes ?? null);
@@ -307,6 +331,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Gateway confirmations started after a notification was answered; `idle()` waits for them. */
     followUps: FollowUps;
+    /** One run of the outbox job now (what the interval does); tests call it before reading mail. */
+    outbox: { run(): Promise<OutboxRun> };
   }
 }
 

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from './mailer';
+import type { MailMessage, MailSent, Mailer } from './mailer';
 
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
@@ -11,7 +11,8 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+  async send(message: MailMessage): Promise<MailSent> {
+    const info = (await this.transport.sendMail({ from: this.from, ...message })) as { messageId?: string };
+    return { providerId: info.messageId ?? null };
   }
 }
