@@ -147,10 +147,19 @@ async function settle(db: Database, row: OutboxRow, changes: Partial<OutboxRow>)
     );
 }
 
+/** A message that will not go: one warning line for the operator (the row keeps the details). */
+function failedLog(ctx: OutboxContext, row: OutboxRow, error: string) {
+  ctx.log?.warn(
+    { outboxId: row.id, channel: row.channel, purpose: row.purpose, attempts: row.attempts, error },
+    'outbox message failed',
+  );
+}
+
 /** Decides and sends one claimed row at `now`; returns what became of it. */
 export async function processRow(ctx: OutboxContext, row: OutboxRow, now: Date): Promise<keyof OutboxRun> {
   if (now.getTime() - row.createdAt.getTime() > OUTBOX_GIVE_UP_MS) {
     await settle(ctx.db, row, { status: 'failed', lastError: row.lastError ?? 'given up after a day' });
+    failedLog(ctx, row, `given up after a day: ${row.lastError ?? 'never sent'}`);
     return 'failed';
   }
   const refused = await refusal(ctx.db, row);
@@ -184,6 +193,7 @@ export async function processRow(ctx: OutboxContext, row: OutboxRow, now: Date):
       providerStatus: result.providerStatus,
       lastError: result.error,
     });
+    failedLog(ctx, row, result.error);
     return 'failed';
   }
   await settle(ctx.db, row, {
