@@ -67,11 +67,13 @@ export async function claimDue(
     .orderBy(asc(outboxMessages.id))
     .limit(batch)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(outboxMessages)
     .set({ status: 'sending', claimedAt: now, attempts: sql`${outboxMessages.attempts} + 1` })
     .where(inArray(outboxMessages.id, ids))
     .returning();
+  // RETURNING keeps no order: oldest first, as written.
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Why this row must not go at all (`skipped` with this reason), or null. */
@@ -212,6 +214,12 @@ export async function runOutbox(ctx: OutboxContext, { batch = 20, leaseMs = OUTB
     const now = ctx.clock?.() ?? new Date();
     const claimed = await claimDue(ctx.db, now, { batch, leaseMs, sms: !!ctx.sms });
     for (const row of claimed) {
+      // Slow sends ate half the lease: hand the rest back rather than risk another process taking
+      // (and sending) them while this run still might.
+      if ((ctx.clock?.() ?? new Date()).getTime() - now.getTime() > leaseMs / 2) {
+        await settle(ctx.db, row, { status: 'queued', attempts: row.attempts - 1 });
+        continue;
+      }
       try {
         run[await processRow(ctx, row, now)] += 1;
       } catch (error) {

@@ -207,6 +207,28 @@ describe('the job', () => {
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('hands back what it claimed once slow sends ate half the lease; a later run sends it', async () => {
+    const person = await personWithPhone();
+    const first = await receipt(person, NOON);
+    const second = await receipt(person, NOON);
+    let clock = NOON.getTime();
+    const slow = new RecordingSms();
+    // The first send takes 1.5 minutes of the 2-minute lease.
+    const send = slow.send.bind(slow);
+    slow.send = async (request) => {
+      clock += 1.5 * MINUTE;
+      return send(request);
+    };
+    await runOutbox(context(slow, () => new Date(clock)));
+    expect(slow.to(person.phone)).toHaveLength(1);
+    expect(await row(first)).toMatchObject({ status: 'sent', attempts: 1 });
+    // Handed back unsent, not counted as a try.
+    expect(await row(second)).toMatchObject({ status: 'queued', attempts: 0 });
+    await runOutbox(context(slow, () => new Date(clock)));
+    expect(slow.to(person.phone)).toHaveLength(2);
+    expect(await row(second)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
   it('retries a temporary failure with back-off (1, then 2 minutes) and fails a permanent one at once', async () => {
     const person = await personWithPhone();
     const id = await receipt(person, NOON);
