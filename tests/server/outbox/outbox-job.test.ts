@@ -311,6 +311,39 @@ describe('the job', () => {
     expect((await row(mail)).providerId).toMatch(/@smtp\.test>$/);
     expect(await row(sms)).toMatchObject({ status: 'queued', attempts: 0 });
   });
+
+  it('an e-mail refused with an SMTP 5xx fails; any other error is tried again later', async () => {
+    const person = await personWithPhone();
+    const write = async (subject: string) => {
+      const id = await enqueueEmail(server.db, {
+        kind: 'account',
+        purpose: 'password_reset',
+        userId: person.userId,
+        to: person.email,
+        subject,
+        text: subject,
+        html: `<p>${subject}</p>`,
+      });
+      await writtenAt(id, NOON);
+      return id;
+    };
+    const refused = await write('Refused');
+    const unreachable = await write('Unreachable');
+    const mailer: Mailer = {
+      async send(message) {
+        throw message.subject === 'Refused'
+          ? Object.assign(new Error('550 5.1.1 No such mailbox'), { responseCode: 550 })
+          : Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
+      },
+    };
+    await runOutbox(context(undefined, () => NOON, mailer));
+    expect(await row(refused)).toMatchObject({ status: 'failed', providerStatus: '550' });
+    expect(await row(unreachable)).toMatchObject({
+      status: 'queued',
+      lastError: 'connect ECONNREFUSED',
+      notBefore: new Date(NOON.getTime() + MINUTE),
+    });
+  });
 });
 
 describe('at the moment of sending', () => {
