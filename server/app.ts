@@ -78,6 +78,7 @@ import { subscriptionRoutes } from './routes/subscription-routes';
 import { messageRoutes } from './routes/message-routes';
 import { phoneRoutes } from './routes/phone-routes';
 import { startMessageMailJob } from './services/message-service';
+import { runOutbox, startOutboxJob, type OutboxRun } from './services/outbox-job';
 import { t } from '../src/shared/messages';
 import { loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
@@ -95,6 +96,13 @@ export type BuildAppOptions = {
   paymentCheckIntervalMs?: number;
   /** Send due lesson reminders (main: every 60 s, REMINDER_CHECK_INTERVAL_MS); off when not given. */
   reminderCheckIntervalMs?: number;
+  /**
+   * Send due outbox rows (e-mail and SMS) every this many ms, and once at start (main: every 2 s,
+   * OUTBOX_CHECK_INTERVAL_MS); off when not given: then `app.outbox.run()` sends (tests).
+   */
+  outboxCheckIntervalMs?: number;
+  /** The outbox job's clock (tests); default the system's. */
+  clock?: () => Date;
   /** Live-event pump timings (`GET /api/events`); defaults in event-service.ts. */
   liveEvents?: Partial<EventPumpOptions>;
   env?: Record<string, string | undefined>;
@@ -119,6 +127,8 @@ export async function buildApp({
   commerce = {},
   paymentCheckIntervalMs,
   reminderCheckIntervalMs,
+  outboxCheckIntervalMs,
+  clock,
   liveEvents,
   env = process.env,
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
@@ -149,7 +159,6 @@ export async function buildApp({
       config.jitsi ?? { domain: DEFAULT_JITSI_DOMAIN, tokens: { kind: 'none' } },
       await classroomSecret(db, config.classroomSecret),
     );
-  const ctx: AppContext = { db, mailer, config, storage, classrooms: rooms };
   // The classroom page embeds the call only with tokens: then, and only then, its script and frame.
   const jitsiOrigin = rooms.jitsi.embedOrigin;
   const settings = { ...DEFAULT_COMMERCE_SETTINGS, ...commerce };
@@ -180,6 +189,7 @@ export async function buildApp({
       production,
       logger: app.log,
     });
+  const ctx: AppContext = { db, mailer, sms, config, storage, classrooms: rooms };
   const commerceCtx: CommerceContext = {
     ...ctx,
     mpesa,
@@ -327,6 +337,16 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await messageMails?.stop();
   });
+  // Every e-mail and SMS leaves through the outbox (issue 26, docs/messaging.md), in every process.
+  const outboxCtx = { db, mailer, sms, clock, log: app.log };
+  const outbox =
+    outboxCheckIntervalMs && outboxCheckIntervalMs > 0
+      ? startOutboxJob(outboxCtx, outboxCheckIntervalMs)
+      : null;
+  app.decorate('outbox', { run: () => runOutbox(outboxCtx) });
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+  });
   if (config.nodeEnv !== 'production') devRoutes(app, ctx);
 
   await registerSpa(app, config, publicCache, publicData?.changes ?? null);
@@ -338,6 +358,8 @@ declare module 'fastify' {
     publicCache: PublicCache;
     /** Gateway confirmations started after a notification was answered; `idle()` waits for them. */
     followUps: FollowUps;
+    /** One run of the outbox job now (what the interval does); tests call it before reading mail. */
+    outbox: { run(): Promise<OutboxRun> };
   }
 }
 

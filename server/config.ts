@@ -47,6 +47,8 @@ export type ServerEnv = AppConfig & {
   paymentFirstCheckAfterMs: number;
   /** How often due lesson reminders are looked for (REMINDER_CHECK_INTERVAL_MS, 60 s). */
   reminderCheckIntervalMs: number;
+  /** How often the outbox job looks for due e-mails and SMS (OUTBOX_CHECK_INTERVAL_MS, 2 s). */
+  outboxCheckIntervalMs: number;
   /** PUBLIC_CACHE=off: compute every public answer (server/http/public-cache.ts); on by default. */
   publicCache: boolean;
 };
@@ -63,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     paymentCheckIntervalMs: milliseconds(env.PAYMENT_CHECK_INTERVAL_MS, 15_000),
     paymentFirstCheckAfterMs: milliseconds(env.PAYMENT_FIRST_CHECK_AFTER_MS, 30_000),
     reminderCheckIntervalMs: milliseconds(env.REMINDER_CHECK_INTERVAL_MS, 60_000),
+    outboxCheckIntervalMs: milliseconds(env.OUTBOX_CHECK_INTERVAL_MS, 2_000),
     publicCache: env.PUBLIC_CACHE !== 'off',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,

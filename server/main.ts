@@ -54,6 +54,7 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     storage,
     paymentCheckIntervalMs: env.paymentCheckIntervalMs,
     reminderCheckIntervalMs: env.reminderCheckIntervalMs,
+    outboxCheckIntervalMs: env.outboxCheckIntervalMs,
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
     publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
   });

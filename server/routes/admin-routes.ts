@@ -74,8 +74,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/teachers/approve/:id',
     { ...adminWrite, schema: { params: IdParams } },
     async (request) => {
-      const { teacher, mail } = await approvals.decideTeacher(ctx, request.params.id, { approve: true });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
+      const { teacher } = await approvals.decideTeacher(ctx, request.params.id, { approve: true });
       return { message: t('admin.teacherApproved'), data: teacher };
     },
   );
@@ -84,11 +83,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/teachers/decline/:id',
     { ...adminWrite, schema: { params: IdParams, body: DeclineBody } },
     async (request) => {
-      const { teacher, mail } = await approvals.decideTeacher(ctx, request.params.id, {
+      const { teacher } = await approvals.decideTeacher(ctx, request.params.id, {
         approve: false,
         remark: request.body.remark,
       });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('admin.teacherDeclined'), data: teacher };
     },
   );
@@ -115,8 +113,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/lessons/approve/:id',
     { ...adminWrite, schema: { params: IdParams } },
     async (request) => {
-      const { lesson, mail } = await approvals.decideLesson(ctx, request.params.id, { approve: true });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
+      const { lesson } = await approvals.decideLesson(ctx, request.params.id, { approve: true });
       return { message: t('admin.lessonApproved'), data: lesson };
     },
   );
@@ -125,11 +122,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/lessons/reject/:id',
     { ...adminWrite, schema: { params: IdParams, body: RejectBody } },
     async (request) => {
-      const { lesson, mail } = await approvals.decideLesson(ctx, request.params.id, {
+      const { lesson } = await approvals.decideLesson(ctx, request.params.id, {
         approve: false,
         comment: request.body.comment,
       });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('admin.lessonRejected'), data: lesson };
     },
   );
@@ -139,10 +135,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/lessons/approve-series/:id',
     { ...adminWrite, schema: { params: IdParams } },
     async (request) => {
-      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, {
+      const { lessons, count } = await approvals.decideSeries(ctx, request.params.id, {
         approve: true,
       });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('teach.seriesApproved', { count }), data: lessons };
     },
   );
@@ -151,11 +146,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     '/api/admin/lessons/reject-series/:id',
     { ...adminWrite, schema: { params: IdParams, body: RejectBody } },
     async (request) => {
-      const { lessons, count, mail } = await approvals.decideSeries(ctx, request.params.id, {
+      const { lessons, count } = await approvals.decideSeries(ctx, request.params.id, {
         approve: false,
         comment: request.body.comment,
       });
-      await approvals.sendDecisionMail(ctx, mail, request.log);
       return { message: t('teach.seriesRejected', { count }), data: lessons };
     },
   );
@@ -170,7 +164,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
     { ...adminWrite, schema: { params: IdParams } },
     async (request) => {
       const decided = await approvals.decideClass(ctx, request.params.id, { approve: true });
-      await approvals.sendDecisionMail(ctx, decided.mail, request.log);
       return { message: t('admin.classApproved'), data: decided.class };
     },
   );
@@ -183,7 +176,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext, guards: Guard
         approve: false,
         comment: request.body.comment,
       });
-      await approvals.sendDecisionMail(ctx, decided.mail, request.log);
       return { message: t('admin.classRejected'), data: decided.class };
     },
   );

@@ -1,7 +1,7 @@
 // Staff decisions (docs/teaching-admin.md "Admin endpoints"): teachers' profiles, lessons and classes
 // waiting for approval. A decision, the teacher's notification and their activity line commit in one
 // database transaction, claimed with `… WHERE <still pending>` so two admins never decide twice; the
-// e-mail to the teacher leaves after the commit (the mailer is not transactional: SMTP in production).
+// e-mail to the teacher is written to the outbox in that transaction too (docs/messaging.md).
 import {
   and,
   asc,
@@ -31,13 +31,13 @@ import {
   users,
 } from '../db/schema';
 import { decisionMail } from '../gateways/mail/templates';
-import type { MailMessage } from '../gateways/mail/mailer';
 import { HttpError, notFound } from '../http/errors';
 import type { PageRequest } from '../http/query';
 import { t, type MessageKey } from '../../src/shared/messages';
 import { escapeLike } from './catalogue-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify } from './notification-service';
+import { enqueueEmail } from './outbox-service';
 import { paged, pagedIds } from './paged';
 import { teacherClasses } from './teacher-class-service';
 import { teacherLessons } from './teacher-lesson-service';
@@ -55,11 +55,18 @@ const fullName = (user: { firstName: string; lastName: string }) =>
 
 // ---- Telling the teacher ----
 
-type Decision = { title: string; text: string; url: string; extra?: Record<string, unknown> };
+type Decision = {
+  /** The outbox purpose (docs/messaging.md), e.g. `teacher_approved`. */
+  purpose: string;
+  title: string;
+  text: string;
+  url: string;
+  extra?: Record<string, unknown>;
+};
 
 /**
- * Inside the decision's transaction: the teacher's `approval` notification and activity line. Returns
- * the e-mail to send once the transaction has committed (null for a teacher without an address).
+ * Inside the decision's transaction: the teacher's `approval` notification, activity line and e-mail
+ * (in the outbox; none for a teacher without an address).
  */
 async function tellTeacher(tx: Db, ctx: AppContext, teacherId: number, decision: Decision) {
   const [user] = await tx
@@ -74,27 +81,17 @@ async function tellTeacher(tx: Db, ctx: AppContext, teacherId: number, decision:
     type: 'approval',
     data: { title: decision.title, body: decision.text, url: decision.url, ...decision.extra },
   });
-  return user.email
-    ? decisionMail(user.email, user.firstName, {
-        subject: decision.title,
-        text: decision.text,
-        url: `${ctx.config.appUrl}${decision.url}`,
-      })
-    : null;
-}
-
-/** The decision has committed: a failed e-mail is reported, it does not undo the decision. */
-export async function sendDecisionMail(
-  ctx: AppContext,
-  mail: MailMessage | null,
-  log: { warn: (details: object, message: string) => void },
-): Promise<void> {
-  if (!mail) return;
-  try {
-    await ctx.mailer.send(mail);
-  } catch (error) {
-    log.warn({ err: error }, 'decision e-mail not sent');
-  }
+  if (!user.email) return;
+  await enqueueEmail(tx, {
+    kind: 'teaching',
+    purpose: decision.purpose,
+    userId: user.id,
+    ...decisionMail(user.email, user.firstName, {
+      subject: decision.title,
+      text: decision.text,
+      url: `${ctx.config.appUrl}${decision.url}`,
+    }),
+  });
 }
 
 /** A claim found nothing: the row is missing (404) or no longer waiting for a decision (409). */
@@ -242,23 +239,25 @@ export async function decideTeacher(
       .where(and(eq(teachers.id, teacherId), eq(teachers.status, 'pending')))
       .returning({ id: teachers.id });
     if (!claimed) throw await refuse(tx, teachers, teacherId, 'admin.teacherNotPending');
-    const mail = await tellTeacher(
+    await tellTeacher(
       tx,
       ctx,
       teacherId,
       decision.approve
         ? {
+            purpose: 'teacher_approved',
             title: t('approval.teacherApprovedTitle'),
             text: t('approval.teacherApprovedText'),
             url: '/teaching/lessons',
           }
         : {
+            purpose: 'teacher_declined',
             title: t('approval.teacherDeclinedTitle'),
             text: t('approval.teacherDeclinedText', { remark: decision.remark }),
             url: '/complete-profile/teacher',
           },
     );
-    return { teacher: await adminTeacher(tx, teacherId), mail };
+    return { teacher: await adminTeacher(tx, teacherId) };
   });
 }
 
@@ -335,7 +334,8 @@ export async function decideLesson(
       lesson: lessonName({ code: claimed.code, topicName: topic?.name ?? null }),
       when: nairobiWhen(claimed.startAt),
     };
-    const mail = await tellTeacher(tx, ctx, claimed.teacherId, {
+    await tellTeacher(tx, ctx, claimed.teacherId, {
+      purpose: decision.approve ? 'lesson_approved' : 'lesson_rejected',
       // SPEC §4: "Your lesson registration has been approved" / "… failed approval".
       title: t(decision.approve ? 'lesson.approved' : 'lesson.rejected'),
       text: decision.approve
@@ -346,7 +346,7 @@ export async function decideLesson(
     });
     const [lesson] = await adminLessons(tx, [lessonId], now);
     if (!lesson) throw notFound();
-    return { lesson, mail };
+    return { lesson };
   });
 }
 
@@ -420,7 +420,8 @@ export async function decideSeries(
       when: nairobiWhen(earliest.startAt),
     };
     const count = claimed.length;
-    const mail = await tellTeacher(tx, ctx, earliest.teacherId, {
+    await tellTeacher(tx, ctx, earliest.teacherId, {
+      purpose: decision.approve ? 'lesson_approved' : 'lesson_rejected',
       title: t(decision.approve ? 'lesson.approved' : 'lesson.rejected'),
       text: decision.approve
         ? t('teach.seriesApprovedText', { ...params, count })
@@ -434,7 +435,7 @@ export async function decideSeries(
       now,
     );
     decided.sort((a, b) => a.id - b.id);
-    return { lessons: decided, count, mail };
+    return { lessons: decided, count };
   });
 }
 
@@ -480,7 +481,8 @@ export async function decideClass(
       .where(and(eq(classes.id, classId), CLASS_STATE.pending))
       .returning({ id: classes.id, title: classes.title, teacherId: classes.teacherId });
     if (!claimed) throw await refuse(tx, classes, classId, 'admin.classNotPending');
-    const mail = await tellTeacher(tx, ctx, claimed.teacherId, {
+    await tellTeacher(tx, ctx, claimed.teacherId, {
+      purpose: decision.approve ? 'class_approved' : 'class_rejected',
       title: t(decision.approve ? 'approval.classApprovedTitle' : 'approval.classRejectedTitle'),
       text: decision.approve
         ? t('approval.classApprovedText', { title: claimed.title })
@@ -490,6 +492,6 @@ export async function decideClass(
     });
     const [found] = await adminClasses(tx, [classId]);
     if (!found) throw notFound();
-    return { class: found, mail };
+    return { class: found };
   });
 }

@@ -10,6 +10,7 @@ import { hashToken, randomToken } from '../security/tokens';
 import { t } from '../../src/shared/messages';
 import type { FieldErrors } from '../../src/shared/validation';
 import { createAccount, type RoleName } from './account-service';
+import { enqueueEmail } from './outbox-service';
 import { mergeVisitorCart } from './cart-service';
 import * as rateLimit from './rate-limit-service';
 import { phoneVerifiedAtAfterSetting } from './phone-service';
@@ -97,7 +98,12 @@ async function sendActivation(
     expiresAt: new Date(Date.now() + ACTIVATION_LIFETIME_MS),
   });
   const url = `${ctx.config.appUrl}/api/email/verify/${token}`;
-  await ctx.mailer.send(activationMail(user.email, user.firstName, url), db);
+  await enqueueEmail(db, {
+    kind: 'account',
+    purpose: 'activation',
+    userId: user.id,
+    ...activationMail(user.email, user.firstName, url),
+  });
 }
 
 /**
@@ -114,7 +120,13 @@ async function noticeOwner(ctx: AppContext, email: string): Promise<void> {
       signIn: `${ctx.config.appUrl}/sign-in`,
       resetPassword: `${ctx.config.appUrl}/forgot-password`,
     };
-    await ctx.mailer.send(existingAccountMail(email, owner.firstName, links), tx);
+    await enqueueEmail(tx, {
+      kind: 'account',
+      purpose: 'existing_account',
+      // Written for the address, as the schema says: the sign-up was not the owner's doing.
+      userId: null,
+      ...existingAccountMail(email, owner.firstName, links),
+    });
   });
 }
 
@@ -227,13 +239,21 @@ export async function forgotPassword(ctx: AppContext, rawEmail: string, ip: stri
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user || user.status === 'suspended') return;
   const token = randomToken();
-  await ctx.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
-  });
   const url = `${ctx.config.appUrl}/password-reset/${token}?email=${encodeURIComponent(email)}`;
-  await ctx.mailer.send(passwordResetMail(email, user.firstName, url));
+  // The mail exists exactly when the token does.
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_LIFETIME_MS),
+    });
+    await enqueueEmail(tx, {
+      kind: 'account',
+      purpose: 'password_reset',
+      userId: user.id,
+      ...passwordResetMail(email, user.firstName, url),
+    });
+  });
 }
 
 export async function resetPassword(

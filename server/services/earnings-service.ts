@@ -37,7 +37,7 @@ import {
   users,
   wallets,
 } from '../db/schema';
-import type { Mailer, MailMessage } from '../gateways/mail/mailer';
+import type { MailMessage } from '../gateways/mail/mailer';
 import { lessonNewsMail } from '../gateways/mail/templates';
 import type { PageRequest } from '../http/query';
 import { earningResource, type EarningRow } from '../resources/teaching-resource';
@@ -53,14 +53,13 @@ import { lockLessons } from './lesson-seats';
 import { lessonTitle } from './teacher-lesson-service';
 import { notify, transactionEvent } from './notification-service';
 import { paged } from './paged';
+import { enqueueEmail } from './outbox-service';
 import { newReference } from './payments';
 import { startIntervalJob } from './reminder-service';
 
 export type EarningsContext = {
   db: Database;
   config: Pick<AppConfig, 'commissionPercent'> & Partial<Pick<AppConfig, 'appUrl'>>;
-  /** Tells learners and teacher of a lesson not held by e-mail too (the server's mailer); none without. */
-  mailer?: Mailer;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
@@ -217,16 +216,15 @@ async function decideOutcome(ctx: EarningsContext, lessonId: number, now: Date):
     for (const person of people) {
       const user = addresses.find((row) => row.id === person.userId);
       if (!user?.email) continue;
-      mails.push(
-        lessonNewsMail(user.email, user.firstName, {
-          subject: t('delivery.notHeldSubject', { lesson: name }),
-          text: person.text,
-          url: `${ctx.config.appUrl ?? ''}${url}`,
-          footer: t(person.teacher ? 'delivery.mailFooterTeacher' : 'delivery.mailFooterLearner'),
-        }),
-      );
+      const mail = lessonNewsMail(user.email, user.firstName, {
+        subject: t('delivery.notHeldSubject', { lesson: name }),
+        text: person.text,
+        url: `${ctx.config.appUrl ?? ''}${url}`,
+        footer: t(person.teacher ? 'delivery.mailFooterTeacher' : 'delivery.mailFooterLearner'),
+      });
+      await enqueueEmail(tx, { kind: 'lessons', purpose: 'lesson_cancelled', userId: user.id, ...mail });
+      mails.push(mail);
     }
-    for (const mail of mails) await ctx.mailer?.send(mail, tx);
     return { outcome, refunds: refunds.length, mails };
   });
 }

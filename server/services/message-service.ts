@@ -21,7 +21,6 @@ import {
   users,
 } from '../db/schema';
 import { unreadMessagesMail } from '../gateways/mail/templates';
-import type { Mailer } from '../gateways/mail/mailer';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { pageMeta, type PageRequest } from '../http/query';
 import {
@@ -33,6 +32,7 @@ import {
 } from '../../src/shared/chat';
 import { maskContactDetails } from '../../src/shared/contact-details';
 import { t } from '../../src/shared/messages';
+import { enqueueEmail } from './outbox-service';
 import * as rateLimit from './rate-limit-service';
 import { startIntervalJob } from './reminder-service';
 
@@ -579,7 +579,6 @@ export async function showReportedThread(db: Database, threadId: number, before?
 
 export type MessageMailContext = {
   db: Database;
-  mailer: Mailer;
   config: Pick<AppConfig, 'appUrl'>;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
@@ -606,6 +605,7 @@ function mailDue(side: Side, now: Date) {
 
 type ClaimedSide = {
   thread_id: number;
+  reader_id: number;
   reader_email: string;
   reader_first: string;
   writer_first: string;
@@ -634,7 +634,7 @@ async function mailSide(ctx: MessageMailContext, side: Side, now: Date, batch: n
           FROM due WHERE t.id = due.id AND ${mailDue(side, now)}
           RETURNING t.id, t.${reader} AS reader_id, t.${writer} AS writer_id, t.${readMark} AS read_mark
         )
-        SELECT c.id AS thread_id, r.email AS reader_email, r.first_name AS reader_first,
+        SELECT c.id AS thread_id, c.reader_id, r.email AS reader_email, r.first_name AS reader_first,
           w.first_name AS writer_first, w.last_name AS writer_last,
           (SELECT count(*)::int FROM thread_messages m
             WHERE m.thread_id = c.id AND m.sender_user_id = c.writer_id AND m.id > c.read_mark) AS unread
@@ -644,16 +644,18 @@ async function mailSide(ctx: MessageMailContext, side: Side, now: Date, batch: n
     for (const row of claimed) {
       const name = `${row.writer_first} ${row.writer_last}`.trim();
       const count = Number(row.unread);
-      await ctx.mailer.send(
-        unreadMessagesMail(row.reader_email, row.reader_first, {
+      await enqueueEmail(tx, {
+        kind: 'messages',
+        purpose: 'new_message',
+        userId: Number(row.reader_id),
+        ...unreadMessagesMail(row.reader_email, row.reader_first, {
           subject: t('msgserver.mailSubject', { name }),
           text: count > 1 ? t('msgserver.mailTextMany', { name, count }) : t('msgserver.mailText', { name }),
           action: t('msgserver.mailAction'),
           url: `${ctx.config.appUrl}/messages/${row.thread_id}`,
           footer: t('msgserver.mailFooter'),
         }),
-        tx as unknown as Database,
-      );
+      });
     }
     return claimed.length;
   });

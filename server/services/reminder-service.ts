@@ -1,4 +1,5 @@
-// Lesson reminders: one notification and one e-mail an hour before each booked lesson, sent once.
+// Lesson reminders: one notification and one e-mail (through the outbox) an hour before each booked
+// lesson, sent once.
 // The `lesson_reminders` table is the job's whole state (a row per booking, written with the
 // booking), so a restart or a second server process neither loses nor repeats a reminder: a process
 // claims due rows with a lease (`claimed_until`) and sets `sent_at` in the transaction that stores
@@ -10,7 +11,7 @@ import type { AppConfig } from '../config';
 import type { Database, Transaction } from '../db/client';
 import { bookings, lessonReminders, lessons, parents, students, topics, users } from '../db/schema';
 import { escapeHtml } from '../gateways/mail/templates';
-import type { Mailer, MailMessage } from '../gateways/mail/mailer';
+import type { MailMessage } from '../gateways/mail/mailer';
 import { t } from '../../src/shared/messages';
 import {
   announce,
@@ -20,6 +21,7 @@ import {
   nairobiTime,
   nairobiWhen,
 } from './activity-service';
+import { enqueueEmail } from './outbox-service';
 
 /** Reminders are due this long before the lesson starts. */
 export const REMINDER_LEAD_MS = 60 * 60 * 1000;
@@ -28,7 +30,6 @@ const REMINDER_LEASE_MS = 5 * 60 * 1000;
 
 export type ReminderContext = {
   db: Database;
-  mailer: Mailer;
   config: Pick<AppConfig, 'appUrl'>;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
@@ -178,9 +179,10 @@ function lessonReminderMail(
 export type ReminderRun = { sent: number; closed: number; failed: number };
 
 /**
- * Sends the reminders due at `now`: for each, one e-mail, then (in one transaction) `sent_at`, the
- * `lesson_reminder` notification and the `lesson_soon` activity. A failed e-mail leaves the claim to
- * run out, so a later run tries again (until the lesson starts).
+ * Sends the reminders due at `now`: for each, in one transaction, `sent_at`, the e-mail (to the
+ * outbox, which sends and retries it), the `lesson_reminder` notification and the `lesson_soon`
+ * activity. A failed run leaves the claim to run out, so a later run tries again (until the lesson
+ * starts).
  */
 export async function sendDueReminders(
   ctx: ReminderContext,
@@ -210,16 +212,6 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
     await ctx.db.update(lessonReminders).set({ sentAt: now }).where(eq(lessonReminders.id, reminderId));
     return false;
   }
-  if (recipient.email)
-    await ctx.mailer.send(
-      lessonReminderMail(recipient.email, {
-        firstName: recipient.firstName,
-        child: recipient.child,
-        lesson: lessonName(details.lesson),
-        startAt: details.lesson.startAt,
-        url: `${ctx.config.appUrl}${lessonUrl(details.lesson.code)}`,
-      }),
-    );
   return ctx.db.transaction(async (tx) => {
     const [mine] = await tx
       .update(lessonReminders)
@@ -228,6 +220,20 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
       .returning({ id: lessonReminders.id });
     // Another process got there first (our claim had run out): it has told the user.
     if (!mine) return false;
+    // The e-mail goes to the outbox with the reminder's `sent_at`: both or neither (docs/messaging.md).
+    if (recipient.email)
+      await enqueueEmail(tx, {
+        kind: 'lessons',
+        purpose: 'lesson_reminder',
+        userId: recipient.userId,
+        ...lessonReminderMail(recipient.email, {
+          firstName: recipient.firstName,
+          child: recipient.child,
+          lesson: lessonName(details.lesson),
+          startAt: details.lesson.startAt,
+          url: `${ctx.config.appUrl}${lessonUrl(details.lesson.code)}`,
+        }),
+      });
     await announce(tx, recipient.userId, lessonSoonNews(details.lesson, bookingId, recipient.child));
     return true;
   });

@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/withdrawals';
 import type { CommerceContext } from './commerce-context';
 import { transactionEvent } from './notification-service';
+import { enqueueEmail } from './outbox-service';
 import { paged } from './paged';
 import { newReference, sendPayout, verifyWalletPin } from './payments';
 import { withdrawalNumberMail } from '../gateways/mail/templates';
@@ -98,15 +99,18 @@ export async function setWithdrawalNumber(
       .returning();
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     const usableAt = nairobiTime(withdrawalNumberUsableAt(now));
+    // A safety notice, not a choice: `account`, so it goes whatever the user's settings say.
     if (user?.email)
-      await ctx.mailer.send(
-        withdrawalNumberMail(user.email, user.firstName ?? '', {
+      await enqueueEmail(tx, {
+        kind: 'account',
+        purpose: 'withdrawal_number_changed',
+        userId,
+        ...withdrawalNumberMail(user.email, user.firstName ?? '', {
           number: maskedNumber(input.phone) ?? '',
           usableAt,
           walletUrl: `${ctx.config.appUrl}/wallet`,
         }),
-        tx,
-      );
+      });
     return {
       message: t('withdrawal.numberSaved', { time: usableAt }),
       data: await walletForWithdrawal(ctx, tx, updated ?? wallet),

@@ -173,6 +173,8 @@ describe('/dev/mail', () => {
         '/api/register',
         valid({ first_name: '<b>Eve</b>', username: 'eve_x', email: 'eve@example.com' }),
       );
+    // The mail box shows what the outbox job sent (in development it runs every 2 s).
+    await server.app.outbox.run();
     const response = await server.browser().get('/dev/mail', { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');

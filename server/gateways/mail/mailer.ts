@@ -2,11 +2,16 @@ import type { Database } from '../../db/client';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
-/** Every e-mail leaves through this interface: SMTP in production, the outbox table otherwise. */
+/** What the provider said of a sent mail (SMTP: its Message-ID), recorded on the outbox row. */
+export type MailSent = { providerId: string | null };
+
+/**
+ * Every e-mail leaves through this interface, called only by the outbox job
+ * (server/services/outbox-job.ts; writers call `enqueueEmail` in their transaction): SMTP in
+ * production, the development mail box `mail_outbox` (/dev/mail) otherwise. A thrown error is a
+ * temporary failure, unless it carries an SMTP `responseCode` of 5xx (permanent).
+ */
 export interface Mailer {
-  /**
-   * `db`: the transaction of the outcome the mail reports. The outbox writes the mail in it, so the
-   * mail exists exactly when the outcome committed; SMTP has no such tie and sends at once.
-   */
-  send(message: MailMessage, db?: Database): Promise<void>;
+  /** `db`: where the development mail box writes (default: its own database). */
+  send(message: MailMessage, db?: Database): Promise<MailSent | void>;
 }

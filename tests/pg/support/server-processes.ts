@@ -94,6 +94,7 @@ export async function startServerProcess(
       MPESA_SANDBOX_STATUS_DELAY_MS: '20',
       PAYMENT_CHECK_INTERVAL_MS: '500',
       PAYMENT_FIRST_CHECK_AFTER_MS: '500',
+      OUTBOX_CHECK_INTERVAL_MS: '200',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

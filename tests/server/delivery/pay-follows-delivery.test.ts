@@ -4,7 +4,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, users } from '../../../server/db/schema';
-import { OutboxMailer } from '../../../server/gateways/mail';
 import { settleEndedLessons, type EarningsContext } from '../../../server/services/earnings-service';
 import { EARNING_HOLD_MS } from '../../../src/shared/classroom';
 import { balanceOf, newBuyer } from '../commerce/buyers';
@@ -30,7 +29,6 @@ beforeAll(async () => {
   ctx = {
     db: server.db,
     config: { commissionPercent: 20, appUrl: 'http://somesha.test' },
-    mailer: new OutboxMailer(server.db),
   };
   admin = server.browser();
   await admin.signIn('admin@example.com');

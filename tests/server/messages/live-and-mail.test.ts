@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messageThreads, users } from '../../../server/db/schema';
-import { OutboxMailer } from '../../../server/gateways/mail';
 import { sendUnreadMessageMails } from '../../../server/services/message-service';
 import { startTestServer, type Browser, type Json, type TestServer } from '../support/test-server';
 import { openEvents, type EventStream } from '../workspace-feed/support';
@@ -78,7 +77,6 @@ describe('live events', () => {
 describe('e-mail of unread messages', () => {
   const ctx = () => ({
     db: server.db,
-    mailer: new OutboxMailer(server.db),
     config: { appUrl: 'https://somesha.test' },
   });
   const mailsTo = async (email: string) => (await server.mail()).filter((mail) => mail.to === email);

@@ -2,7 +2,6 @@
 // thread with a teacher they booked (contacts shared, nothing masked) and one with a teacher they have
 // not booked (a number or address masked); the student has an unread answer; none is e-mailed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxMailer } from '../../../server/gateways/mail';
 import { sendUnreadMessageMails } from '../../../server/services/message-service';
 import { startTestServer, type Browser, type Json, type TestServer } from '../support/test-server';
 
@@ -56,7 +55,7 @@ describe('the seeded conversations', () => {
   });
 
   it('the seeded unread answer is not e-mailed, now or an hour later', async () => {
-    const ctx = { db: server.db, mailer: new OutboxMailer(server.db), config: { appUrl: server.baseUrl } };
+    const ctx = { db: server.db, config: { appUrl: server.baseUrl } };
     expect(await sendUnreadMessageMails(ctx)).toBe(0);
     expect(await sendUnreadMessageMails(ctx, new Date(Date.now() + 2 * 60 * 60 * 1000))).toBe(0);
   });

@@ -52,7 +52,7 @@ export type TestServer = {
   settlePayments(): Promise<void>;
   /** A fresh visitor with an empty cookie jar. */
   browser(): Browser;
-  /** Messages in the dev outbox, newest first. */
+  /** Messages in the dev mail box (/dev/mail), newest first, after the outbox job sent what was due. */
   mail(): Promise<OutboxMessage[]>;
   close(): Promise<void>;
 };
@@ -169,6 +169,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.followUps.idle();
     },
     async mail() {
+      // Mails are rows of the outbox until its job sends them (docs/messaging.md): send what is due.
+      await app.outbox.run();
       const response = await fetch(`${address}/dev/mail.json`);
       return ((await response.json()) as { data: OutboxMessage[] }).data;
     },
