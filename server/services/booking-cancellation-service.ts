@@ -12,7 +12,7 @@
 // learner's access and lets them book the lesson again. The refund's ledger line keeps the booking's
 // id, lesson and order in its `meta`.
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/client';
+import type { Database } from '../db/client';
 import { bookings, teachers } from '../db/schema';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { centsToDecimal } from '../resources/money';
@@ -24,7 +24,8 @@ import { refundBooking } from './lesson-cancellation-service';
 import { learnerIds } from './lesson-service';
 import { lockBookingsOf, lockLessons, lockWalletsOf } from './lesson-seats';
 import { notify } from './notification-service';
-import { lessonBookings, lessonTitle, type LessonBooking } from './teacher-lesson-service';
+import { giveBackIncludedLesson } from './plan-entitlements';
+import { lessonBookings, lessonTitle } from './teacher-lesson-service';
 
 /** The booking (unlocked) when it is one of the caller's learners' (their own or a child's), else 404. */
 async function callersBooking(db: Database, userId: number, bookingId: number) {
@@ -35,17 +36,6 @@ async function callersBooking(db: Database, userId: number, bookingId: number) {
   if (!booking || !(await learnerIds(db, userId)).includes(booking.studentId)) throw notFound();
   return booking;
 }
-
-/**
- * TODO(issue 24, plans): a booking a plan covered gives its plan's lesson back here, in this
- * transaction, exactly once (the booking's row is locked and deleted right after). The plans part
- * replaces this body; today no booking is covered by a plan, so it returns nothing.
- */
-export async function returnPlanLesson(
-  _tx: Transaction,
-  _booking: LessonBooking,
-  _now: Date,
-): Promise<void> {}
 
 export type CancelAnswer = {
   message: string;
@@ -86,8 +76,12 @@ export async function cancelBooking(
 
     if (booking.payerUserId !== null) await lockWalletsOf(tx, [booking.payerUserId]);
     const name = await lessonTitle(tx, lesson);
+    // The plan's lesson goes back and its record is detached from the booking about to be deleted, in
+    // ONE update of its row: a second update of a row this transaction already changed re-checks its
+    // subscription (FOR KEY SHARE), which deadlocked with a checkout holding the buyer's plans (step
+    // 2b) on PostgreSQL. refundBooking then finds it given back and only moves the money.
+    await giveBackIncludedLesson(tx, bookingId, now, { detach: true });
     const refunded = await refundBooking(tx, lesson, booking, t('cancel.refundNote', { lesson: name }), now);
-    await returnPlanLesson(tx, booking, now);
     const [refundRow] =
       refunded === null
         ? []

@@ -151,10 +151,16 @@ export async function useIncludedLessons(
  * A refunded booking gives its included lesson back to the plan, once: the usage row is claimed by
  * `returned_at IS NULL` (a second refund of the same booking finds nothing). True when one was given.
  */
-export async function giveBackIncludedLesson(tx: DbTransaction, bookingId: number, now: Date) {
+export async function giveBackIncludedLesson(
+  tx: DbTransaction,
+  bookingId: number,
+  now: Date,
+  /** `detach`: the booking is about to be deleted (a learner's cancellation); the record stays. */
+  { detach = false }: { detach?: boolean } = {},
+) {
   const [returned] = await tx
     .update(planUsages)
-    .set({ returnedAt: now, slot: null })
+    .set({ returnedAt: now, slot: null, ...(detach ? { bookingId: null } : {}) })
     .where(and(eq(planUsages.bookingId, bookingId), isNull(planUsages.returnedAt)))
     .returning({ id: planUsages.id });
   return returned !== undefined;
