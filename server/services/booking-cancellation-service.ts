@@ -24,6 +24,8 @@ import { refundBooking } from './lesson-cancellation-service';
 import { learnerIds } from './lesson-service';
 import { lockBookingsOf, lockLessons, lockWalletsOf } from './lesson-seats';
 import { notify } from './notification-service';
+import { sendNotice } from '../messaging/notices';
+import { bookingRefundedNotice } from '../messaging/texts';
 import { lessonBookings, lessonTitle, type LessonBooking } from './teacher-lesson-service';
 
 /** The booking (unlocked) when it is one of the caller's learners' (their own or a child's), else 404. */
@@ -129,6 +131,11 @@ export async function cancelBooking(
       });
     }
     const amount = refunded === null ? null : centsToDecimal(refunded);
+    // Issue 26: the refund by e-mail and SMS to whoever paid (a child's to the parent), with it.
+    if (amount !== null && booking.payerUserId !== null)
+      await sendNotice(tx, booking.payerUserId, () =>
+        bookingRefundedNotice({ lesson: name, when, amount: formatKes(amount), cause: 'cancelled' }),
+      );
     return {
       message:
         amount === null ? t('cancel.cancelled') : t('cancel.cancelledRefund', { amount: formatKes(amount) }),

@@ -43,6 +43,8 @@ import { attendanceOf } from './classroom-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
+import { sendNotice } from '../messaging/notices';
+import { lessonMovedNotice } from '../messaging/texts';
 import { pagedIds } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
@@ -448,6 +450,15 @@ async function tellRescheduled(tx: Transaction, lesson: LessonRow) {
     if (userId === null || told.has(userId)) continue;
     told.add(userId);
     await recordActivity(tx, { userId, type: 'booking', text, url });
+    // Issue 26: the new time by e-mail and SMS, with the page to keep or cancel it.
+    await sendNotice(tx, userId, (recipient) =>
+      lessonMovedNotice({
+        child: recipient.child,
+        lesson: name,
+        when: nairobiWhen(lesson.startAt),
+        path: url,
+      }),
+    );
     await notify(tx, {
       userId,
       type: 'lesson_rescheduled',

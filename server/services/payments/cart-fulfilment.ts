@@ -25,6 +25,7 @@ import { isBookable } from '../lesson-service';
 import { lockLessons, seatsTakenOf, type LockedLesson } from '../lesson-seats';
 import { chargedUnitCents, priceCart, useIncludedLessons, type CartPricing } from '../plan-entitlements';
 import { scheduleLessonReminders } from '../reminder-service';
+import { tellOrderPaid } from '../../messaging/causes';
 
 export type Buyer = { userId: number; roles: string[] };
 type Db = Database | DbTransaction;
@@ -340,6 +341,16 @@ export async function fulfilCart(
     .update(carts)
     .set({ version: sql`${carts.version} + 1`, checkoutVersion: null, updatedAt: new Date() })
     .where(eq(carts.id, cart.id));
+  // Issue 26: the receipt and the booking e-mail commit with the order (outbox rows, no locks).
+  await tellOrderPaid(tx, {
+    userId,
+    learnerId,
+    transactionId,
+    totalCents: order.totalCents,
+    lessonIds: booked.map((row) => row.lessonId),
+    planIds: planItems.map((item) => item.purchasableId),
+    now: pricedAt,
+  });
   return order;
 }
 

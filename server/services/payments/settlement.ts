@@ -7,6 +7,7 @@ import { centsToDecimal } from '../../resources/money';
 import { formatKes } from '../../../src/shared/format';
 import { t } from '../../../src/shared/messages';
 import { feedForTopUp } from '../activity-service';
+import { tellTopUp } from '../../messaging/causes';
 import type { CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
 import {
@@ -232,8 +233,17 @@ async function settleTopUp(
     .set({ balanceCents: sql`${wallets.balanceCents} + ${paidCents}`, updatedAt: new Date() })
     .where(eq(wallets.id, row.walletId))
     .returning();
-  if (row.userId)
+  if (row.userId) {
     await feedForTopUp(tx, { userId: row.userId, transactionId: row.id, amountCents: paidCents });
+    // Issue 26: the top-up's receipt commits with the credit (outbox rows, after the wallet's lock).
+    await tellTopUp(tx, {
+      userId: row.userId,
+      reference: row.reference,
+      amountCents: paidCents,
+      balanceCents: wallet?.balanceCents ?? paidCents,
+      now: new Date(),
+    });
+  }
   return finish(
     'completed',
     t('wallet.credited', { balance: formatKes(centsToDecimal(wallet?.balanceCents ?? 0)) }),
