@@ -66,7 +66,6 @@ import { profileRoutes } from './routes/profile-routes';
 import { notificationRoutes } from './routes/notification-routes';
 import type { EventPumpOptions } from './services/event-service';
 import { startReminderJob } from './services/reminder-service';
-import { setMessageAppUrl } from './messaging/app-link';
 import { startEarningsJob } from './services/earnings-service';
 import { subscriptionRoutes } from './routes/subscription-routes';
 import { messageRoutes } from './routes/message-routes';
@@ -141,8 +140,6 @@ export async function buildApp({
       config.jitsi ?? { domain: DEFAULT_JITSI_DOMAIN, tokens: { kind: 'none' } },
       await classroomSecret(db, config.classroomSecret),
     );
-  // Issue 26 (notices): links in outbox messages are written inside transactions, without a context.
-  setMessageAppUrl(config.appUrl);
   const ctx: AppContext = { db, mailer, config, storage, classrooms: rooms };
   // The classroom page embeds the call only with tokens: then, and only then, its script and frame.
   const jitsiOrigin = rooms.jitsi.embedOrigin;

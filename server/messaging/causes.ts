@@ -28,6 +28,7 @@ async function referenceOf(tx: Db, transactionId: number) {
  */
 export async function tellOrderPaid(
   tx: Db,
+  appUrl: string,
   order: {
     userId: number;
     learnerId: number | null;
@@ -52,7 +53,7 @@ export async function tellOrderPaid(
   const bookedNames = booked.map((lesson) => lessonName(lesson));
   const items = [...bookedNames, ...plans.map((plan) => `the ${plan.name} plan`)];
   const reference = await referenceOf(tx, order.transactionId);
-  await sendNotice(tx, order.userId, () =>
+  await sendNotice(tx, appUrl, order.userId, () =>
     paymentReceiptNotice({
       amount: kes(order.totalCents),
       reference,
@@ -66,7 +67,7 @@ export async function tellOrderPaid(
     .from(students)
     .where(eq(students.id, order.learnerId));
   if (!learner?.userId) return;
-  await sendNotice(tx, learner.userId, (recipient) =>
+  await sendNotice(tx, appUrl, learner.userId, (recipient) =>
     bookingConfirmedNotice({
       child: recipient.child,
       lessons: booked.map((lesson, index) => ({
@@ -80,9 +81,10 @@ export async function tellOrderPaid(
 /** A top-up credited: the `topup_receipt` (e-mail and SMS) with the new balance. */
 export async function tellTopUp(
   tx: Db,
+  appUrl: string,
   topUp: { userId: number; reference: string; amountCents: number; balanceCents: number; now: Date },
 ): Promise<void> {
-  await sendNotice(tx, topUp.userId, () =>
+  await sendNotice(tx, appUrl, topUp.userId, () =>
     topUpReceiptNotice({
       amount: kes(topUp.amountCents),
       reference: topUp.reference,

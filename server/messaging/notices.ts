@@ -11,7 +11,6 @@ import { noticeMail } from '../gateways/mail/templates';
 import { enqueueEmail, enqueueSms } from '../services/outbox-service';
 import { shortLink } from '../services/short-link-service';
 import type { NotificationKind } from '../../src/shared/notification-channels';
-import { appLink } from './app-link';
 
 type Db = Database | Transaction;
 
@@ -70,11 +69,12 @@ export async function recipientOf(db: Db, userId: number): Promise<Recipient | n
 }
 
 /**
- * Writes `build(recipient)` to the outbox for `userId` (or their parent), in `tx`. Returns the
- * recipient, or null when the user is gone.
+ * Writes `build(recipient)` to the outbox for `userId` (or their parent), in `tx`; links are
+ * `{appUrl}{path}` (`config.appUrl`). Returns the recipient, or null when the user is gone.
  */
 export async function sendNotice(
   tx: Db,
+  appUrl: string,
   userId: number,
   build: (recipient: Recipient) => Notice,
 ): Promise<Recipient | null> {
@@ -85,7 +85,7 @@ export async function sendNotice(
     const mail = noticeMail(recipient.email, recipient.firstName, {
       subject: notice.subject,
       lines: notice.lines,
-      action: { label: notice.action.label, url: appLink(notice.action.path) },
+      action: { label: notice.action.label, url: `${appUrl}${notice.action.path}` },
       footer: notice.footer,
     });
     await enqueueEmail(tx, {
@@ -98,20 +98,22 @@ export async function sendNotice(
       html: mail.html,
     });
   }
-  if (notice.sms && recipient.phone) await sendSms(tx, recipient, notice.kind, notice.purpose, notice.sms);
+  if (notice.sms && recipient.phone)
+    await sendSms(tx, appUrl, recipient, notice.kind, notice.purpose, notice.sms);
   return recipient;
 }
 
 /** An SMS alone (a notice whose e-mail another sender writes), with its short link. */
 export async function sendSms(
   tx: Db,
+  appUrl: string,
   recipient: Pick<Recipient, 'userId' | 'phone'>,
   kind: NotificationKind,
   purpose: string,
   sms: NonNullable<Notice['sms']>,
 ): Promise<void> {
   if (!recipient.phone) return;
-  const link = await shortLink(tx, sms.path);
+  const link = await shortLink(tx, sms.path, appUrl);
   await enqueueSms(tx, {
     kind,
     purpose,
@@ -124,11 +126,12 @@ export async function sendSms(
 /** An SMS alone to `userId` (or their parent), for a cause whose e-mail another sender writes. */
 export async function sendSmsTo(
   tx: Db,
+  appUrl: string,
   userId: number,
   kind: NotificationKind,
   purpose: string,
   sms: NonNullable<Notice['sms']>,
 ): Promise<void> {
   const recipient = await recipientOf(tx, userId);
-  if (recipient) await sendSms(tx, recipient, kind, purpose, sms);
+  if (recipient) await sendSms(tx, appUrl, recipient, kind, purpose, sms);
 }

@@ -268,6 +268,7 @@ export async function decideTeacher(
     if (teacher)
       await sendSmsTo(
         tx,
+        ctx.config.appUrl,
         teacher.userId,
         'teaching',
         decision.approve ? 'teacher_approved' : 'teacher_declined',

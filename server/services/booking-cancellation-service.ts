@@ -61,11 +61,15 @@ export type CancelAnswer = {
   };
 };
 
-/** `POST /api/bookings/cancel/{id}`: 200 with the refund, 422 with the policy when too late. */
+/**
+ * `POST /api/bookings/cancel/{id}`: 200 with the refund, 422 with the policy when too late. `appUrl`
+ * (`config.appUrl`): the links of the refund's e-mail and SMS (issue 26).
+ */
 export async function cancelBooking(
   db: Database,
   userId: number,
   bookingId: number,
+  appUrl: string,
   now = new Date(),
 ): Promise<CancelAnswer> {
   const known = await callersBooking(db, userId, bookingId);
@@ -133,7 +137,7 @@ export async function cancelBooking(
     const amount = refunded === null ? null : centsToDecimal(refunded);
     // Issue 26: the refund by e-mail and SMS to whoever paid (a child's to the parent), with it.
     if (amount !== null && booking.payerUserId !== null)
-      await sendNotice(tx, booking.payerUserId, () =>
+      await sendNotice(tx, appUrl, booking.payerUserId, () =>
         bookingRefundedNotice({ lesson: name, when, amount: formatKes(amount), cause: 'cancelled' }),
       );
     return {

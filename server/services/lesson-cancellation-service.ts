@@ -30,12 +30,16 @@ import {
 
 export type Refund = { student_name: string; amount: string };
 
-/** `POST /api/teacher/lessons/cancel/{id}`: `{message, data: TeacherLesson, refunds}`. */
+/**
+ * `POST /api/teacher/lessons/cancel/{id}`: `{message, data: TeacherLesson, refunds}`. `appUrl`
+ * (`config.appUrl`) for the links of the e-mails and SMS written with it (issue 26).
+ */
 export async function cancelLesson(
   db: Database,
   teacher: TeacherRow,
   id: number,
   reason: string | null,
+  appUrl: string,
   now = new Date(),
 ) {
   const before = await ownLesson(db, teacher.id, eq(lessons.id, id));
@@ -74,7 +78,7 @@ export async function cancelLesson(
     const name = await lessonTitle(tx, lesson);
     const when = nairobiWhen(lesson.startAt);
     for (const { userId, refundCents } of told)
-      await sendNotice(tx, userId, () =>
+      await sendNotice(tx, appUrl, userId, () =>
         lessonCancelledNotice({
           lesson: name,
           when,

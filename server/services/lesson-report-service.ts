@@ -362,8 +362,8 @@ export async function resolveReport(
           now,
         );
         // Issue 26: the upheld report's refund by e-mail and SMS to whoever paid, with the decision.
-        if (refunded !== null && booking.payerUserId !== null)
-          await sendNotice(tx, booking.payerUserId, () =>
+        if (refunded !== null && booking.payerUserId !== null && ctx.config.appUrl !== undefined)
+          await sendNotice(tx, ctx.config.appUrl, booking.payerUserId, () =>
             bookingRefundedNotice({
               lesson: name,
               when: nairobiWhen(lesson.startAt),

@@ -234,6 +234,7 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
     // Issue 26 (notices): the reminder by SMS too, with the join link, written with `sent_at`.
     await sendSmsTo(
       tx,
+      ctx.config.appUrl,
       recipient.userId,
       'lessons',
       'lesson_reminder',

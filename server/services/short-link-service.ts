@@ -4,7 +4,6 @@
 import { randomInt } from 'node:crypto';
 import type { Database, Transaction } from '../db/client';
 import { shortLinks } from '../db/schema';
-import { appLink } from '../messaging/app-link';
 
 /** Letters and digits nobody misreads on a phone: no 0/o, 1/l/i; lower case only. */
 export const SHORT_LINK_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
@@ -16,8 +15,8 @@ const newCode = () =>
     () => SHORT_LINK_ALPHABET[randomInt(SHORT_LINK_ALPHABET.length)],
   ).join('');
 
-/** Stores a short link to `path` (e.g. `/wallet`) and returns `{APP_URL}/l/{code}`. */
-export async function shortLink(tx: Database | Transaction, path: string): Promise<string> {
+/** Stores a short link to `path` (e.g. `/wallet`) and returns `{appUrl}/l/{code}`. */
+export async function shortLink(tx: Database | Transaction, path: string, appUrl: string): Promise<string> {
   // 31^7 codes: a clash is all but impossible, and taken again if it happens.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const code = newCode();
@@ -26,7 +25,7 @@ export async function shortLink(tx: Database | Transaction, path: string): Promi
       .values({ code, path })
       .onConflictDoNothing()
       .returning({ code: shortLinks.code });
-    if (row) return appLink(`/l/${row.code}`);
+    if (row) return `${appUrl}/l/${row.code}`;
   }
   throw new Error('No free short link code after 5 tries');
 }

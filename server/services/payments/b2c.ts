@@ -123,7 +123,7 @@ export async function failWithdrawal(
     if (failed.userId) await transactionEvent(tx, failed.userId, { id: failed.id, status: 'failed' });
     // Issue 26: the owner hears of it by e-mail and SMS, written with the reversal.
     if (failed.userId)
-      await sendNotice(tx, failed.userId, () =>
+      await sendNotice(tx, ctx.config.appUrl, failed.userId, () =>
         withdrawalFailedNotice({ amount: sentAmount(failed), reason: resultDesc }),
       );
     return failed;
@@ -215,7 +215,7 @@ async function completeWithdrawal(ctx: CommerceContext, id: number, receipt: str
     if (row.userId) await transactionEvent(tx, row.userId, { id, status: 'completed' });
     // Issue 26: the owner hears of it by e-mail and SMS, written with the completion.
     if (row.userId)
-      await sendNotice(tx, row.userId, () =>
+      await sendNotice(tx, ctx.config.appUrl, row.userId, () =>
         withdrawalPaidNotice({
           amount: sentAmount(row),
           receipt,

@@ -180,7 +180,7 @@ export async function settle(
       return finish('failed', t('payment.amountMismatch'), extra);
     }
     if (row.type === 'topup') {
-      return settleTopUp(tx, row, outcome.paidCents, finish, extra);
+      return settleTopUp(tx, ctx.config.appUrl, row, outcome.paidCents, finish, extra);
     }
     const refund = async (reason = t('payment.cartChangedRefund')) => {
       await creditWallet(tx, row, outcome.paidCents, reason);
@@ -207,6 +207,7 @@ export async function settle(
       transactionId: row.id,
       pricing,
       now,
+      appUrl: ctx.config.appUrl,
     });
     // Paybill customers type the amount themselves; what is over the total is theirs to keep.
     if (outcome.paidCents > row.amountCents)
@@ -218,6 +219,7 @@ export async function settle(
 /** A top-up credits its wallet: the transaction row (step 0), then the wallet (step 4, "Lock order"). */
 async function settleTopUp(
   tx: DbTransaction,
+  appUrl: string,
   row: TransactionRow,
   paidCents: number,
   finish: (
@@ -236,7 +238,7 @@ async function settleTopUp(
   if (row.userId) {
     await feedForTopUp(tx, { userId: row.userId, transactionId: row.id, amountCents: paidCents });
     // Issue 26: the top-up's receipt commits with the credit (outbox rows, after the wallet's lock).
-    await tellTopUp(tx, {
+    await tellTopUp(tx, appUrl, {
       userId: row.userId,
       reference: row.reference,
       amountCents: paidCents,
