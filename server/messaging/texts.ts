@@ -17,14 +17,18 @@ export function gsmSafe(text: string): string {
 }
 
 /**
- * `make(name)` made safe for GSM-7 and shortened (the name cut, with "...") until it fits one SMS;
- * a name cut to 12 characters that still does not fit is sent as it is (two parts).
+ * `make(name)` made safe for GSM-7 and shortened until it fits one SMS: a lesson's topic is cut (with
+ * "...") and its code kept ("Algebra: linear eq... (LSN-AB12CD34)"), down to the code alone; what
+ * still does not fit is sent whole (two parts).
  */
 export function fitSms(make: (name: string) => string, name: string): string {
   const full = gsmSafe(make(name));
   if (fitsOneSms(full)) return full;
-  for (let keep = name.length - 1; keep >= 12; keep -= 1) {
-    const text = gsmSafe(make(`${name.slice(0, keep).trimEnd()}...`));
+  const [, topic = name, code = ''] = /^(.*) (\([^()]+\))$/.exec(name) ?? [];
+  for (let keep = topic.length - 1; keep >= 0; keep -= 1) {
+    const cut = topic.slice(0, keep).trimEnd();
+    const shortened = cut.length >= 6 ? `${cut}...${code ? ` ${code}` : ''}` : code || `${cut}...`;
+    const text = gsmSafe(make(shortened));
     if (fitsOneSms(text)) return text;
   }
   return full;
@@ -188,7 +192,7 @@ export function lessonCancelledNotice(input: {
   when: string;
   refund: string | null;
 }): Notice {
-  const refunded = input.refund ? ` ${input.refund} refunded to your wallet.` : '';
+  const refunded = input.refund ? ` ${input.refund} back in your wallet.` : '';
   return {
     kind: 'lessons',
     purpose: 'lesson_cancelled',
@@ -204,7 +208,7 @@ export function lessonCancelledNotice(input: {
       path: input.refund ? '/wallet' : '/lessons/find',
       text: (link) =>
         fitSms(
-          (name) => `Somesha: ${name} on ${input.when} was cancelled by the teacher.${refunded} ${link}`,
+          (name) => `Somesha: teacher cancelled ${name} on ${input.when}.${refunded} ${link}`,
           input.lesson,
         ),
     },

@@ -180,7 +180,11 @@ describe("a teacher's cancellation and reschedule", () => {
     expect(rows[0]!.subject).toMatch(new RegExp(`^Lesson cancelled: .*\\(${lesson.code}\\)$`));
     expect(rows[0]!.text).toContain('was cancelled by the teacher.');
     expect(rows[0]!.text).toContain('KES 1,500 was refunded to your Somesha wallet.');
-    expect(rows[1]!.text).toContain('was cancelled by the teacher. KES 1,500 refunded to your wallet.');
+    expect(rows[1]!.text).toMatch(
+      new RegExp(
+        `^Somesha: teacher cancelled .*\\(${lesson.code}\\) on .+\\. KES 1,500 back in your wallet\\. `,
+      ),
+    );
     await expectSms(rows[1]!, '/wallet');
     // A second cancel is refused and writes nothing more.
     const again = await teacher.browser.post(`/api/teacher/lessons/cancel/${lesson.id}`, {});
