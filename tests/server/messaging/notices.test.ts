@@ -15,10 +15,12 @@ import {
 } from '../../../server/db/schema';
 import { OutboxMailer } from '../../../server/gateways/mail';
 import { sendDueReminders } from '../../../server/services/reminder-service';
+import { settleEndedLessons } from '../../../server/services/earnings-service';
+import { afterEnd, joined, lessonRow } from '../delivery/support';
 import { fitsOneSms, gsm7Length } from '../../../src/shared/notification-channels';
 import { addLesson, balanceOf, finalTransaction, newBuyer } from '../commerce/buyers';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { approvedLesson, buyLesson, dayAhead, lessonBody, newTeacher } from '../teaching/support';
+import { approvedLesson, buyLesson, dayAhead, endLesson, lessonBody, newTeacher } from '../teaching/support';
 
 let server: TestServer;
 
@@ -243,6 +245,42 @@ describe("a learner's own cancellation", () => {
     expect(rows[0]!.subject).toMatch(/^Refund: KES 1,200 for /);
     expect(rows[0]!.text).toContain('KES 1,200 was refunded to your Somesha wallet.');
     expect(rows[1]!.text).toMatch(/^Somesha: KES 1,200 refunded to your wallet for .+\. /);
+    await expectSms(rows[1]!, '/wallet');
+  });
+});
+
+describe("an admin's refund of a reported lesson", () => {
+  it('writes the refund to the payer, by e-mail and SMS, with the decision', async () => {
+    const teacher = await newTeacher(server);
+    const lesson = await approvedLesson(server, teacher, { date: dayAhead(6), price: 1100 });
+    const buyer = await buyLesson(server, lesson.id, 1100);
+    await endLesson(server, lesson.id, 2);
+    // The teacher came, so the earnings job holds the pay and the learner may report.
+    await joined(server, lesson.id, teacher.userId);
+    const row = await lessonRow(server, lesson.id);
+    await settleEndedLessons(
+      { db: server.db, config: { commissionPercent: 20, appUrl: 'http://localhost:3000' } },
+      afterEnd(row, 60_000),
+    );
+    const reported = await buyer.browser.post(`/api/lessons/report/${lesson.id}`, {
+      reason: 'teacher_absent',
+    });
+    expect(reported.status, reported.text).toBe(201);
+    const admin = server.browser();
+    await admin.signIn('admin@example.com');
+    const before = await lastOutboxId();
+    const decided = await admin.post(`/api/admin/reports/resolve/${reported.body.data.id}`, {
+      decision: 'refund',
+      remark: 'The teacher did not come.',
+    });
+    expect(decided.status, decided.text).toBe(200);
+    const rows = await outboxOf(buyer.userId, before);
+    expect(rows.map((row) => `${row.channel} ${row.kind} ${row.purpose}`)).toEqual([
+      'email payments booking_refunded',
+      'sms payments booking_refunded',
+    ]);
+    expect(rows[0]!.text).toContain('We looked into the report on');
+    expect(rows[0]!.text).toContain('KES 1,100 was refunded to your Somesha wallet.');
     await expectSms(rows[1]!, '/wallet');
   });
 });
