@@ -14,6 +14,7 @@ import {
   wallets,
 } from '../../../server/db/schema';
 import { OutboxMailer } from '../../../server/gateways/mail';
+import { tellTopUp } from '../../../server/messaging/causes';
 import { sendDueReminders } from '../../../server/services/reminder-service';
 import { settleEndedLessons } from '../../../server/services/earnings-service';
 import { afterEnd, joined, lessonRow } from '../delivery/support';
@@ -114,6 +115,29 @@ describe('an order paid from the wallet', () => {
     expect(refused.status).toBe(409);
     expect(await balanceOf(server, late.userId)).toBe(200_000);
     expect(await outboxOf(late.userId)).toEqual([]);
+  });
+
+  it('writes nothing when the transaction of its cause rolls back', async () => {
+    const buyer = await newBuyer(server);
+    const links = async () => (await server.db.select().from(shortLinks)).length;
+    const linksBefore = await links();
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tellTopUp(tx, 'http://localhost:3000', {
+          userId: buyer.userId,
+          reference: 'TOP-ROLLEDBACK',
+          amountCents: 50_000,
+          balanceCents: 50_000,
+          now: new Date(),
+        });
+        expect(
+          (await tx.select().from(outboxMessages).where(eq(outboxMessages.userId, buyer.userId))).length,
+        ).toBe(2);
+        throw new Error('the cause failed after its notice');
+      }),
+    ).rejects.toThrow('the cause failed after its notice');
+    expect(await outboxOf(buyer.userId)).toEqual([]);
+    expect(await links()).toBe(linksBefore);
   });
 
   it("a child's booking and its receipt go to the parent who paid", async () => {
