@@ -189,7 +189,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
   api.post(
     '/api/bookings/cancel/:id',
     { ...signedIn, bodyLimit: BODY_LIMIT.json, schema: { params: IdParams } },
-    async (request) => cancelBooking(ctx.db, currentUser(request).id, request.params.id),
+    async (request) => cancelBooking(ctx.db, currentUser(request).id, request.params.id, ctx.config.appUrl),
   );
   api.post(
     '/api/bookings/keep/:id',

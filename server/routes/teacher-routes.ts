@@ -217,6 +217,7 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
         await me(request),
         request.params.id,
         lessonInput(request.body),
+        ctx.config.appUrl,
       );
       return {
         message: outcome === 'rescheduled' ? t('teaching.rescheduledTitle') : t('teaching.lessonUpdated'),
@@ -281,7 +282,13 @@ export function teacherRoutes(app: FastifyInstance, ctx: AppContext, guards: Gua
     '/api/teacher/lessons/cancel/:id',
     { ...json, schema: { params: IdParams, body: CancelBody } },
     async (request) =>
-      cancelLesson(ctx.db, await me(request), request.params.id, request.body.reason || null),
+      cancelLesson(
+        ctx.db,
+        await me(request),
+        request.params.id,
+        request.body.reason || null,
+        ctx.config.appUrl,
+      ),
   );
 
   api.get(

@@ -38,6 +38,8 @@ import { escapeLike } from './catalogue-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify } from './notification-service';
 import { enqueueEmail } from './outbox-service';
+import { sendSmsTo } from '../messaging/notices';
+import { teacherDecisionSms } from '../messaging/texts';
 import { paged, pagedIds } from './paged';
 import { teacherClasses } from './teacher-class-service';
 import { teacherLessons } from './teacher-lesson-service';
@@ -257,6 +259,23 @@ export async function decideTeacher(
             url: '/complete-profile/teacher',
           },
     );
+    // Issue 26 (notices): the decision by SMS too, written with it.
+    const [teacher] = await tx
+      .select({ userId: teachers.userId })
+      .from(teachers)
+      .where(eq(teachers.id, teacherId));
+    if (teacher)
+      await sendSmsTo(
+        tx,
+        ctx.config.appUrl,
+        teacher.userId,
+        'teaching',
+        decision.approve ? 'teacher_approved' : 'teacher_declined',
+        teacherDecisionSms(
+          decision.approve,
+          decision.approve ? '/teaching/lessons' : '/complete-profile/teacher',
+        ),
+      );
     return { teacher: await adminTeacher(tx, teacherId) };
   });
 }

@@ -25,6 +25,8 @@ import { learnerIds } from './lesson-service';
 import { lockBookingsOf, lockLessons, lockWalletsOf } from './lesson-seats';
 import { notify } from './notification-service';
 import { giveBackIncludedLesson } from './plan-entitlements';
+import { sendNotice } from '../messaging/notices';
+import { bookingRefundedNotice } from '../messaging/texts';
 import { lessonBookings, lessonTitle } from './teacher-lesson-service';
 
 /** The booking (unlocked) when it is one of the caller's learners' (their own or a child's), else 404. */
@@ -49,11 +51,15 @@ export type CancelAnswer = {
   };
 };
 
-/** `POST /api/bookings/cancel/{id}`: 200 with the refund, 422 with the policy when too late. */
+/**
+ * `POST /api/bookings/cancel/{id}`: 200 with the refund, 422 with the policy when too late. `appUrl`
+ * (`config.appUrl`): the links of the refund's e-mail and SMS (issue 26).
+ */
 export async function cancelBooking(
   db: Database,
   userId: number,
   bookingId: number,
+  appUrl: string,
   now = new Date(),
 ): Promise<CancelAnswer> {
   const known = await callersBooking(db, userId, bookingId);
@@ -123,6 +129,11 @@ export async function cancelBooking(
       });
     }
     const amount = refunded === null ? null : centsToDecimal(refunded);
+    // Issue 26: the refund by e-mail and SMS to whoever paid (a child's to the parent), with it.
+    if (amount !== null && booking.payerUserId !== null)
+      await sendNotice(tx, appUrl, booking.payerUserId, () =>
+        bookingRefundedNotice({ lesson: name, when, amount: formatKes(amount), cause: 'cancelled' }),
+      );
     return {
       message:
         amount === null ? t('cancel.cancelled') : t('cancel.cancelledRefund', { amount: formatKes(amount) }),

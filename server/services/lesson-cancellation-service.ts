@@ -15,6 +15,8 @@ import { lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { notify, transactionEvent, type NotificationType } from './notification-service';
 import { lockBookingsOf, lockWalletsOf } from './lesson-seats';
 import { giveBackIncludedLesson } from './plan-entitlements';
+import { sendNotice } from '../messaging/notices';
+import { lessonCancelledNotice } from '../messaging/texts';
 import { newReference } from './payments';
 import {
   lessonBookings,
@@ -28,12 +30,16 @@ import {
 
 export type Refund = { student_name: string; amount: string };
 
-/** `POST /api/teacher/lessons/cancel/{id}`: `{message, data: TeacherLesson, refunds}`. */
+/**
+ * `POST /api/teacher/lessons/cancel/{id}`: `{message, data: TeacherLesson, refunds}`. `appUrl`
+ * (`config.appUrl`) for the links of the e-mails and SMS written with it (issue 26).
+ */
 export async function cancelLesson(
   db: Database,
   teacher: TeacherRow,
   id: number,
   reason: string | null,
+  appUrl: string,
   now = new Date(),
 ) {
   const before = await ownLesson(db, teacher.id, eq(lessons.id, id));
@@ -66,7 +72,20 @@ export async function cancelLesson(
           : t('teaching.endedNoCancel'),
       );
     }
-    return refundAndTell(tx, lesson, now);
+    const told: Told[] = [];
+    const refunds = await refundAndTell(tx, lesson, now, { told });
+    // Issue 26: each person told hears of it by e-mail and SMS too, written with the cancellation.
+    const name = await lessonTitle(tx, lesson);
+    const when = nairobiWhen(lesson.startAt);
+    for (const { userId, refundCents } of told)
+      await sendNotice(tx, appUrl, userId, () =>
+        lessonCancelledNotice({
+          lesson: name,
+          when,
+          refund: refundCents == null ? null : formatKes(centsToDecimal(refundCents)),
+        }),
+      );
+    return refunds;
   });
   const [resource] = await teacherLessons(db, [id], now);
   return {
@@ -106,7 +125,7 @@ export const CANCELLED_TEXTS: RefundTexts = {
 };
 
 /** Who was told what by `refundAndTell` (the earnings job e-mails them the same text). */
-export type Told = { userId: number; text: string };
+export type Told = { userId: number; text: string; refundCents?: number | null };
 
 /**
  * In the transaction that holds the lesson's row (lock order step 1): every paid booking not
@@ -145,7 +164,7 @@ export async function refundAndTell(
       refunded === null
         ? texts.text(name, when)
         : texts.refundText(name, when, formatKes(centsToDecimal(refunded)));
-    toldTexts?.push({ userId, text });
+    toldTexts?.push({ userId, text, refundCents: refunded });
     await recordActivity(tx, { userId, type: 'booking', text, url });
     await notify(tx, {
       userId,

@@ -32,11 +32,15 @@ import {
   type ReportReason,
 } from '../../src/shared/classroom';
 import { t } from '../../src/shared/messages';
-import { lessonName, lessonUrl, recordActivity } from './activity-service';
+import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { settleOne, type EarningsContext } from './earnings-service';
 import { refundBooking } from './lesson-cancellation-service';
 import { lockBookingsOf, lockLessons, lockWalletsOf } from './lesson-seats';
 import { notify } from './notification-service';
+import { sendNotice } from '../messaging/notices';
+import { bookingRefundedNotice } from '../messaging/texts';
+import { centsToDecimal } from '../resources/money';
+import { formatKes } from '../../src/shared/format';
 import { pagedIds } from './paged';
 import { lessonBookings, lessonTitle } from './teacher-lesson-service';
 
@@ -349,8 +353,25 @@ export async function resolveReport(
         tx,
         theirs.flatMap((booking) => (booking.payerUserId === null ? [] : [booking.payerUserId])),
       );
-      for (const booking of theirs)
-        await refundBooking(tx, lesson, booking, t('delivery.reportRefundNote', { lesson: name }), now);
+      for (const booking of theirs) {
+        const refunded = await refundBooking(
+          tx,
+          lesson,
+          booking,
+          t('delivery.reportRefundNote', { lesson: name }),
+          now,
+        );
+        // Issue 26: the upheld report's refund by e-mail and SMS to whoever paid, with the decision.
+        if (refunded !== null && booking.payerUserId !== null && ctx.config.appUrl !== undefined)
+          await sendNotice(tx, ctx.config.appUrl, booking.payerUserId, () =>
+            bookingRefundedNotice({
+              lesson: name,
+              when: nairobiWhen(lesson.startAt),
+              amount: formatKes(centsToDecimal(refunded)),
+              cause: 'report',
+            }),
+          );
+      }
     }
     const url = lessonUrl(lesson.code);
     const [teacher] = await tx

@@ -13,6 +13,8 @@ import { bookings, lessonReminders, lessons, parents, students, topics, users } 
 import { escapeHtml } from '../gateways/mail/templates';
 import type { MailMessage } from '../gateways/mail/mailer';
 import { t } from '../../src/shared/messages';
+import { sendSmsTo } from '../messaging/notices';
+import { lessonReminderSms } from '../messaging/texts';
 import {
   announce,
   lessonName,
@@ -235,6 +237,19 @@ async function sendOne(ctx: ReminderContext, reminderId: number, bookingId: numb
         }),
       });
     await announce(tx, recipient.userId, lessonSoonNews(details.lesson, bookingId, recipient.child));
+    // Issue 26 (notices): the reminder by SMS too, with the join link, written with `sent_at`.
+    await sendSmsTo(
+      tx,
+      ctx.config.appUrl,
+      recipient.userId,
+      'lessons',
+      'lesson_reminder',
+      lessonReminderSms({
+        lesson: lessonName(details.lesson),
+        time: nairobiTime(details.lesson.startAt),
+        path: `/lessons/live/${encodeURIComponent(details.lesson.code)}`,
+      }),
+    );
     return true;
   });
 }

@@ -43,6 +43,8 @@ import { attendanceOf } from './classroom-service';
 import { lessonName, lessonUrl, nairobiWhen, recordActivity } from './activity-service';
 import { lessonMaterials, loadLessons } from './lesson-service';
 import { notify } from './notification-service';
+import { sendNotice } from '../messaging/notices';
+import { lessonMovedNotice } from '../messaging/texts';
 import { pagedIds } from './paged';
 import { REMINDER_LEAD_MS } from './reminder-service';
 import { lessonEnd, nairobiAt, scheduleProblem, seriesStarts } from './scheduling';
@@ -376,6 +378,8 @@ export async function updateLesson(
   teacher: TeacherRow,
   id: number,
   input: LessonInput,
+  /** `config.appUrl`: the links of the messages a reschedule writes (issue 26). */
+  appUrl: string,
   now = new Date(),
 ) {
   await ownLesson(db, teacher.id, eq(lessons.id, id));
@@ -417,7 +421,7 @@ export async function updateLesson(
       await moveReminders(tx, id, start);
       // Issue 24 (cancel): each learner may keep the new time or cancel in full until it starts.
       await tx.update(bookings).set({ movedAt: now }).where(eq(bookings.lessonId, id));
-      await tellRescheduled(tx, { ...lesson, startAt: start });
+      await tellRescheduled(tx, { ...lesson, startAt: start }, appUrl);
       return 'rescheduled' as const;
     }
     await tx
@@ -438,7 +442,7 @@ async function moveReminders(tx: Transaction, lessonId: number, start: Date) {
     .where(and(inArray(lessonReminders.bookingId, ofLesson), isNull(lessonReminders.sentAt)));
 }
 
-async function tellRescheduled(tx: Transaction, lesson: LessonRow) {
+async function tellRescheduled(tx: Transaction, lesson: LessonRow, appUrl: string) {
   const name = await lessonTitle(tx, lesson);
   const text = t('teaching.rescheduledText', { lesson: name, when: nairobiWhen(lesson.startAt) });
   const url = lessonUrl(lesson.code);
@@ -448,6 +452,15 @@ async function tellRescheduled(tx: Transaction, lesson: LessonRow) {
     if (userId === null || told.has(userId)) continue;
     told.add(userId);
     await recordActivity(tx, { userId, type: 'booking', text, url });
+    // Issue 26: the new time by e-mail and SMS, with the page to keep or cancel it.
+    await sendNotice(tx, appUrl, userId, (recipient) =>
+      lessonMovedNotice({
+        child: recipient.child,
+        lesson: name,
+        when: nairobiWhen(lesson.startAt),
+        path: url,
+      }),
+    );
     await notify(tx, {
       userId,
       type: 'lesson_rescheduled',

@@ -153,3 +153,16 @@ export function unreadMessagesMail(
     unread.footer,
   );
 }
+
+/**
+ * A notice of something that happened (issue 26, docs/messaging.md "What is sent"): a receipt, a
+ * booking, a cancellation, a move, a refund, a withdrawal, a teaching decision. Texts:
+ * server/messaging/texts.ts.
+ */
+export function noticeMail(
+  to: string,
+  firstName: string,
+  notice: { subject: string; lines: string[]; action: Action; footer: string },
+): MailMessage {
+  return compose(to, notice.subject, `Hello ${firstName},`, notice.lines, notice.action, notice.footer);
+}

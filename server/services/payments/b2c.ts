@@ -13,6 +13,11 @@ import { t } from '../../../src/shared/messages';
 import { mpesaWithdrawalReason } from '../../../src/shared/mpesa-results';
 import { callbackUrl, type CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
+import { sendNotice } from '../../messaging/notices';
+import { withdrawalFailedNotice, withdrawalPaidNotice } from '../../messaging/texts';
+import { centsToDecimal } from '../../resources/money';
+import { formatKes } from '../../../src/shared/format';
+import { maskedNumber } from '../../../src/shared/withdrawals';
 import type { TransactionRow } from './pending-transactions';
 import { recordReceipt } from './settlement';
 import { closeStatusQuery, rememberStatusQuery } from './status-queries';
@@ -116,9 +121,20 @@ export async function failWithdrawal(
     if (!failed) return null;
     await returnHeld(tx, failed, resultDesc);
     if (failed.userId) await transactionEvent(tx, failed.userId, { id: failed.id, status: 'failed' });
+    // Issue 26: the owner hears of it by e-mail and SMS, written with the reversal.
+    if (failed.userId)
+      await sendNotice(tx, ctx.config.appUrl, failed.userId, () =>
+        withdrawalFailedNotice({ amount: sentAmount(failed), reason: resultDesc }),
+      );
     return failed;
   });
 }
+
+/** What a withdrawal sends to M-Pesa: its held total less the fee. */
+const sentAmount = (row: TransactionRow) => {
+  const fee = typeof row.meta.fee_cents === 'number' ? row.meta.fee_cents : 0;
+  return formatKes(centsToDecimal(row.amountCents - fee));
+};
 
 async function returnHeld(tx: DbTransaction, withdrawal: TransactionRow, resultDesc: string) {
   if (!withdrawal.walletId) return;
@@ -197,6 +213,15 @@ async function completeWithdrawal(ctx: CommerceContext, id: number, receipt: str
       })
       .where(eq(transactions.id, id));
     if (row.userId) await transactionEvent(tx, row.userId, { id, status: 'completed' });
+    // Issue 26: the owner hears of it by e-mail and SMS, written with the completion.
+    if (row.userId)
+      await sendNotice(tx, ctx.config.appUrl, row.userId, () =>
+        withdrawalPaidNotice({
+          amount: sentAmount(row),
+          receipt,
+          number: maskedNumber(typeof row.meta.phone === 'string' ? row.meta.phone : null) ?? 'your number',
+        }),
+      );
     return false;
   });
   if (held) await reviewWithdrawal(ctx, id, t('withdrawal.reviewReceiptUsed'), { status_receipt: receipt });

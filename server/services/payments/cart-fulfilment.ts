@@ -25,6 +25,7 @@ import { isBookable } from '../lesson-service';
 import { lockLessons, seatsTakenOf, type LockedLesson } from '../lesson-seats';
 import { chargedUnitCents, priceCart, useIncludedLessons, type CartPricing } from '../plan-entitlements';
 import { scheduleLessonReminders } from '../reminder-service';
+import { tellOrderPaid } from '../../messaging/causes';
 
 export type Buyer = { userId: number; roles: string[] };
 type Db = Database | DbTransaction;
@@ -238,9 +239,14 @@ export async function fulfilCart(
     /** `lockedPricing`'s answer: each line is recorded at what was charged for it. */
     pricing: CartPricing;
     now: Date;
+    /**
+     * `config.appUrl`, for the receipt and booking messages (issue 26); null writes none (the demo
+     * lesson the server books for its demo student).
+     */
+    appUrl: string | null;
   },
 ) {
-  const { cart, items, userId, learnerId, transactionId, pricing, now: pricedAt } = input;
+  const { cart, items, userId, learnerId, transactionId, pricing, now: pricedAt, appUrl } = input;
   const [order] = await tx
     .insert(orders)
     .values({ userId, studentId: learnerId, transactionId, totalCents: pricing.totalCents })
@@ -340,6 +346,17 @@ export async function fulfilCart(
     .update(carts)
     .set({ version: sql`${carts.version} + 1`, checkoutVersion: null, updatedAt: new Date() })
     .where(eq(carts.id, cart.id));
+  // Issue 26: the receipt and the booking e-mail commit with the order (outbox rows, no locks).
+  if (appUrl !== null)
+    await tellOrderPaid(tx, appUrl, {
+      userId,
+      learnerId,
+      transactionId,
+      totalCents: order.totalCents,
+      lessonIds: booked.map((row) => row.lessonId),
+      planIds: planItems.map((item) => item.purchasableId),
+      now: pricedAt,
+    });
   return order;
 }
 

@@ -7,6 +7,7 @@ import { centsToDecimal } from '../../resources/money';
 import { formatKes } from '../../../src/shared/format';
 import { t } from '../../../src/shared/messages';
 import { feedForTopUp } from '../activity-service';
+import { tellTopUp } from '../../messaging/causes';
 import type { CommerceContext } from '../commerce-context';
 import { transactionEvent } from '../notification-service';
 import {
@@ -179,7 +180,7 @@ export async function settle(
       return finish('failed', t('payment.amountMismatch'), extra);
     }
     if (row.type === 'topup') {
-      return settleTopUp(tx, row, outcome.paidCents, finish, extra);
+      return settleTopUp(tx, ctx.config.appUrl, row, outcome.paidCents, finish, extra);
     }
     const refund = async (reason = t('payment.cartChangedRefund')) => {
       await creditWallet(tx, row, outcome.paidCents, reason);
@@ -206,6 +207,7 @@ export async function settle(
       transactionId: row.id,
       pricing,
       now,
+      appUrl: ctx.config.appUrl,
     });
     // Paybill customers type the amount themselves; what is over the total is theirs to keep.
     if (outcome.paidCents > row.amountCents)
@@ -217,6 +219,7 @@ export async function settle(
 /** A top-up credits its wallet: the transaction row (step 0), then the wallet (step 4, "Lock order"). */
 async function settleTopUp(
   tx: DbTransaction,
+  appUrl: string,
   row: TransactionRow,
   paidCents: number,
   finish: (
@@ -232,8 +235,17 @@ async function settleTopUp(
     .set({ balanceCents: sql`${wallets.balanceCents} + ${paidCents}`, updatedAt: new Date() })
     .where(eq(wallets.id, row.walletId))
     .returning();
-  if (row.userId)
+  if (row.userId) {
     await feedForTopUp(tx, { userId: row.userId, transactionId: row.id, amountCents: paidCents });
+    // Issue 26: the top-up's receipt commits with the credit (outbox rows, after the wallet's lock).
+    await tellTopUp(tx, appUrl, {
+      userId: row.userId,
+      reference: row.reference,
+      amountCents: paidCents,
+      balanceCents: wallet?.balanceCents ?? paidCents,
+      now: new Date(),
+    });
+  }
   return finish(
     'completed',
     t('wallet.credited', { balance: formatKes(centsToDecimal(wallet?.balanceCents ?? 0)) }),

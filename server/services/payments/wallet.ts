@@ -83,7 +83,7 @@ export async function payByWallet(
   if (pinRefused) throw ValidationError.field('pin', pinRefused);
   const id = await payableCartId(ctx.db, buyer, cartId);
   await verifyWalletPin(ctx.db, buyer.userId, input.pin);
-  const transaction = await ctx.db.transaction((tx) => chargeWallet(tx, buyer, id, input));
+  const transaction = await ctx.db.transaction((tx) => chargeWallet(tx, buyer, id, input, ctx.config.appUrl));
   return { message: t('payment.paid'), transaction: transactionResource(transaction) };
 }
 
@@ -92,7 +92,14 @@ export async function payByWallet(
  * lesson outside production, where the server books for the demo student): the cart paid from the
  * wallet and fulfilled at once.
  */
-export async function chargeWallet(tx: DbTransaction, buyer: Buyer, cartId: number, input: PayInput) {
+export async function chargeWallet(
+  tx: DbTransaction,
+  buyer: Buyer,
+  cartId: number,
+  input: PayInput,
+  /** `config.appUrl` for the receipt; null writes none (the server's own demo booking). */
+  appUrl: string | null,
+) {
   const payable = await lockPayableCart(tx, buyer, cartId, input);
   // Lock order step 4 (docs/commerce.md "Lock order"; after the lessons and the cart, which
   // lockPayableCart took): concurrent payments from one wallet queue up, so the balance check
@@ -124,7 +131,7 @@ export async function chargeWallet(tx: DbTransaction, buyer: Buyer, cartId: numb
     })
     .returning();
   if (!row) throw new Error('Transaction insert returned no row');
-  await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id });
+  await fulfilCart(tx, { ...payable, userId: buyer.userId, transactionId: row.id, appUrl });
   await transactionEvent(tx, buyer.userId, { id: row.id, status: row.status });
   return row;
 }

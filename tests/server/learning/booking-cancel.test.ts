@@ -21,6 +21,8 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
+/** The address the test server's messages link to (testConfig's `appUrl`). */
+const APP_URL = 'http://localhost:3000';
 
 async function refundsOf(userId: number) {
   return server.db
@@ -126,7 +128,13 @@ describe('a learner cancels a booking', () => {
     const onTimeBooking = await bookingOf(lesson.id, onTime.browser, lesson.code);
     const edge = new Date(start.getTime() - 12 * HOUR);
 
-    const refused = cancelBooking(server.db, late.userId, lateBooking.id, new Date(edge.getTime() + 1));
+    const refused = cancelBooking(
+      server.db,
+      late.userId,
+      lateBooking.id,
+      APP_URL,
+      new Date(edge.getTime() + 1),
+    );
     await expect(refused).rejects.toMatchObject({
       statusCode: 422,
       message: 'This lesson starts in less than 12 hours, so it can no longer be cancelled for a refund.',
@@ -137,7 +145,7 @@ describe('a learner cancels a booking', () => {
     const still = await server.db.select().from(bookings).where(eq(bookings.id, lateBooking.id));
     expect(still).toHaveLength(1);
 
-    const answer = await cancelBooking(server.db, onTime.userId, onTimeBooking.id, edge);
+    const answer = await cancelBooking(server.db, onTime.userId, onTimeBooking.id, APP_URL, edge);
     expect(answer.data.refund?.amount).toBe('500.00');
     expect(await balanceOf(server, onTime.userId)).toBe(50_000);
 
