@@ -142,7 +142,7 @@ describe('writing', () => {
     expect(await row(rows[0]!.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('an admin decision writes the teacher one e-mail of kind teaching, however many admins decide', async () => {
+  it('an admin decision writes the teacher one e-mail and one SMS of kind teaching, however many admins decide', async () => {
     const teacher = await newBuyer(server, { role: 'teacher' });
     // A teacher waiting for a decision.
     const [profile] = await server.db
@@ -161,7 +161,14 @@ describe('writing', () => {
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.userId, teacher.userId));
-    expect(rows).toMatchObject([{ channel: 'email', kind: 'teaching', purpose: 'teacher_approved' }]);
+    expect(
+      rows
+        .map((row) => ({ channel: row.channel, kind: row.kind, purpose: row.purpose }))
+        .sort((a, b) => a.channel.localeCompare(b.channel)),
+    ).toEqual([
+      { channel: 'email', kind: 'teaching', purpose: 'teacher_approved' },
+      { channel: 'sms', kind: 'teaching', purpose: 'teacher_approved' },
+    ]);
   });
 });
 
