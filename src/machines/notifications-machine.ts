@@ -2,6 +2,11 @@
 // marking one or all read (at once on screen, undone with an error toast if the server refuses),
 // toasts for new ones, and the live stream with polling as its fallback.
 //
+// Messages (issue 25) arrive on the same stream: it keeps the top bar's unread-message count (from
+// `GET /api/messages` at sign-in, then from every `message` event and every thread read), the
+// threads those events bring (the thread list shows them over its page), and it hands a message to
+// the thread on show (`thread.shown {threadId, listener}` from the thread machine) or toasts it.
+//
 // Wiring (docs/learning-workspace.md "SPA"): the app creates one actor of this machine with
 // systemId `notifications` and tells it `session.signedIn` / `session.signedOut`. While signed in it
 // invokes the live-events machine (systemId `liveEvents`), which owns the `/api/events` stream and
@@ -9,7 +14,16 @@
 // (the app registers the two payment actors when it creates them); this machine forwards every
 // `transaction.settled {id, status}` from the stream to them, so the link between the machines is a
 // transition here, walked by the model test, not a callback in a view.
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type AnyActorRef } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  stateIn,
+  type AnyActorRef,
+} from 'xstate';
 import {
   fetchLatestNotifications,
   fetchUnreadNotifications,
@@ -17,6 +31,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '@/services/notification-service';
+import { fetchThreads } from '@/services/messages-service';
+import type { MessageEvent as ChatEvent, Thread } from '@/services/schemas/message';
 import type { Notification, NotificationPage } from '@/services/schemas/notification';
 import { t } from '@/shared/messages';
 import { liveEventsMachine, type LiveEvent } from './live-events-machine';
@@ -39,7 +55,18 @@ export type NotificationsContext = {
   pendingAll: { ids: string[]; count: number; allReadAt: string | null } | null;
   /** Actors told about `transaction.settled` (the payment actors). */
   listeners: AnyActorRef[];
+  /** Unread messages in all the user's threads: the top bar's count. */
+  messagesUnread: number;
+  /** Threads as the live `message` events and reads left them, latest first (over the list's page). */
+  liveThreads: Thread[];
+  /** The thread on show and its machine, told about that thread's live messages. */
+  openThread: { threadId: number; listener: AnyActorRef } | null;
 };
+
+/** At most this many threads are kept from live events. */
+export const LIVE_THREADS_KEPT = 50;
+/** A message toast shows the start of the text. */
+export const MESSAGE_TOAST_CHARS = 140;
 
 export type TransactionSettled = Extract<LiveEvent, { type: 'transaction.settled' }>;
 
@@ -56,12 +83,15 @@ export type NotificationsEvent =
   | { type: 'read.saved'; notification: Notification }
   | { type: 'read.failed'; id: string }
   | { type: 'readAll.saved' }
-  | { type: 'readAll.failed' };
+  | { type: 'readAll.failed' }
+  // Messages (issue 25): the thread machine on show says so, and what reading it left unread.
+  | { type: 'thread.shown'; threadId: number; listener: AnyActorRef }
+  | { type: 'thread.hidden'; listener: AnyActorRef }
+  | { type: 'thread.read'; thread: Thread; unreadCount: number };
 
 export type NotificationsEmitted =
   /** A new notification to show as a toast (the workspace shows it with `@mantine/notifications`). */
-  | { type: 'toast'; notification: Notification }
-  | { type: 'notify'; color: NotifyColor; message: string };
+  { type: 'toast'; notification: Notification } | { type: 'notify'; color: NotifyColor; message: string };
 
 const emptyFeed = {
   items: [],
@@ -70,7 +100,34 @@ const emptyFeed = {
   readIds: [],
   allReadAt: null,
   pendingAll: null,
-} satisfies Omit<NotificationsContext, 'listeners'>;
+  messagesUnread: 0,
+  liveThreads: [],
+} satisfies Omit<NotificationsContext, 'listeners' | 'openThread'>;
+
+/** `threads` with `thread` first in place of its older copy. */
+function withThread(threads: Thread[], thread: Thread | null): Thread[] {
+  if (!thread) return threads;
+  return [thread, ...threads.filter((item) => item.id !== thread.id)].slice(0, LIVE_THREADS_KEPT);
+}
+
+/** A message for a thread not on show, as a toast naming its sender and linking to the thread. */
+export function messageToast(event: ChatEvent): Notification {
+  const other = event.thread?.other;
+  const name = other ? `${other.firstName} ${other.lastName}`.trim() : '';
+  const text = event.message.text;
+  return {
+    id: `message-${event.message.id}`,
+    type: 'message',
+    data: {
+      title: t('msgclient.toastTitle', { name }),
+      body: text.length > MESSAGE_TOAST_CHARS ? `${text.slice(0, MESSAGE_TOAST_CHARS - 1)}…` : text,
+      url: `/messages/${event.threadId}`,
+    },
+    readAt: null,
+    createdAt: event.message.createdAt ? new Date(event.message.createdAt) : null,
+    updatedAt: null,
+  };
+}
 
 /**
  * Whether a notification (from the bell or the notifications page) still reads as unread: the bell's
@@ -113,6 +170,8 @@ export const notificationsMachine = setup({
   actors: {
     fetchLatest: fromPromise<NotificationPage>(() => fetchLatestNotifications()),
     fetchUnread: fromPromise<NotificationPage>(() => fetchUnreadNotifications()),
+    /** The unread-message count for the top bar (the first page of threads carries it). */
+    fetchInbox: fromPromise<number>(async () => (await fetchThreads()).unreadCount),
     // Fire and report: several can be out at once (one per click), each answers with an event.
     markRead: fromCallback<NotificationsEvent, { id: string }>(({ input, sendBack }) => {
       markNotificationRead(input.id).then(
@@ -184,13 +243,43 @@ export const notificationsMachine = setup({
         pendingAll: null,
       };
     }),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
     listen: assign(({ context }, params: { listener: AnyActorRef }) => ({
-      listeners: context.listeners.includes(params.listener) ? context.listeners : [...context.listeners, params.listener],
+      listeners: context.listeners.includes(params.listener)
+        ? context.listeners
+        : [...context.listeners, params.listener],
     })),
     unlisten: assign(({ context }, params: { listener: AnyActorRef }) => ({
       listeners: context.listeners.filter((listener) => listener !== params.listener),
     })),
+    storeInbox: assign((_, params: { count: number }) => ({ messagesUnread: params.count })),
+    storeMessage: assign(({ context }, params: { event: ChatEvent }) => ({
+      messagesUnread: params.event.unreadCount,
+      liveThreads: withThread(context.liveThreads, params.event.thread),
+    })),
+    forwardMessage: enqueueActions(({ context, enqueue }, params: { event: ChatEvent }) => {
+      if (context.openThread)
+        enqueue.sendTo(context.openThread.listener, {
+          type: 'thread.live',
+          message: params.event.message,
+          thread: params.event.thread,
+        });
+    }),
+    toastMessage: emit((_, params: { event: ChatEvent }) => ({
+      type: 'toast' as const,
+      notification: messageToast(params.event),
+    })),
+    storeThreadRead: assign(({ context }, params: { thread: Thread; unreadCount: number }) => ({
+      messagesUnread: params.unreadCount,
+      liveThreads: context.liveThreads.some((thread) => thread.id === params.thread.id)
+        ? context.liveThreads.map((thread) => (thread.id === params.thread.id ? params.thread : thread))
+        : withThread(context.liveThreads, params.thread),
+    })),
+    showThread: assign((_, params: { threadId: number; listener: AnyActorRef }) => ({ openThread: params })),
+    hideThread: assign({ openThread: null }),
     forwardTransaction: enqueueActions(({ context, enqueue }, params: { event: TransactionSettled }) => {
       for (const listener of context.listeners) enqueue.sendTo(listener, params.event);
     }),
@@ -202,18 +291,40 @@ export const notificationsMachine = setup({
     wasMarkedHere: ({ context }, params: { id: string }) => context.readIds.includes(params.id),
     canMarkAll: ({ context }) => context.unreadCount > 0 && context.pendingAll === null,
     isMarkingAll: ({ context }) => context.pendingAll !== null,
+    /** The message's thread is the one on show (and its machine still runs). */
+    isThreadOnShow: ({ context }, params: { event: ChatEvent }) =>
+      context.openThread !== null &&
+      context.openThread.threadId === params.event.threadId &&
+      context.openThread.listener.getSnapshot().status === 'active',
+    /** Written by the other person (the sender hears of their own message too). */
+    isFromOther: (_, params: { event: ChatEvent }) =>
+      params.event.thread !== null && params.event.message.senderUserId === params.event.thread.other.userId,
+    isShownThread: ({ context }, params: { listener: AnyActorRef }) =>
+      context.openThread?.listener === params.listener,
   },
   delays: {
     pollInterval: POLL_FALLBACK_MS,
   },
 }).createMachine({
   id: 'notifications',
-  context: { ...emptyFeed, listeners: [] },
+  context: { ...emptyFeed, listeners: [], openThread: null },
   initial: 'signedOut',
   on: {
-    'transactions.listen': { actions: { type: 'listen', params: ({ event }) => ({ listener: event.listener }) } },
+    'transactions.listen': {
+      actions: { type: 'listen', params: ({ event }) => ({ listener: event.listener }) },
+    },
     'transactions.unlisten': {
       actions: { type: 'unlisten', params: ({ event }) => ({ listener: event.listener }) },
+    },
+    'thread.shown': {
+      actions: {
+        type: 'showThread',
+        params: ({ event }) => ({ threadId: event.threadId, listener: event.listener }),
+      },
+    },
+    'thread.hidden': {
+      guard: { type: 'isShownThread', params: ({ event }) => ({ listener: event.listener }) },
+      actions: 'hideThread',
     },
   },
   states: {
@@ -233,6 +344,30 @@ export const notificationsMachine = setup({
         'transaction.settled': {
           actions: { type: 'forwardTransaction', params: ({ event }) => ({ event }) },
         },
+        // A message: the count always; the thread on show gets it, else a toast if it is to us.
+        'message.received': [
+          {
+            guard: { type: 'isThreadOnShow', params: ({ event }) => ({ event: event.event }) },
+            actions: [
+              { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) },
+              { type: 'forwardMessage', params: ({ event }) => ({ event: event.event }) },
+            ],
+          },
+          {
+            guard: { type: 'isFromOther', params: ({ event }) => ({ event: event.event }) },
+            actions: [
+              { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) },
+              { type: 'toastMessage', params: ({ event }) => ({ event: event.event }) },
+            ],
+          },
+          { actions: { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) } },
+        ],
+        'thread.read': {
+          actions: {
+            type: 'storeThreadRead',
+            params: ({ event }) => ({ thread: event.thread, unreadCount: event.unreadCount }),
+          },
+        },
         'notification.read': {
           guard: { type: 'isUnread', params: ({ event }) => ({ notification: event.notification }) },
           actions: [
@@ -243,7 +378,9 @@ export const notificationsMachine = setup({
             }),
           ],
         },
-        'read.saved': { actions: { type: 'storeRead', params: ({ event }) => ({ notification: event.notification }) } },
+        'read.saved': {
+          actions: { type: 'storeRead', params: ({ event }) => ({ notification: event.notification }) },
+        },
         'read.failed': {
           guard: { type: 'wasMarkedHere', params: ({ event }) => ({ id: event.id }) },
           actions: [
@@ -258,10 +395,31 @@ export const notificationsMachine = setup({
         'readAll.saved': { guard: 'isMarkingAll', actions: 'settleAll' },
         'readAll.failed': {
           guard: 'isMarkingAll',
-          actions: ['undoAll', { type: 'notify', params: { color: 'error', message: t('notifications.readAllError') } }],
+          actions: [
+            'undoAll',
+            { type: 'notify', params: { color: 'error', message: t('notifications.readAllError') } },
+          ],
         },
       },
       states: {
+        // The top bar's unread-message count; a failed read leaves it for the next message to set.
+        inbox: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'fetchInbox',
+                src: 'fetchInbox',
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'storeInbox', params: ({ event }) => ({ count: event.output }) },
+                },
+                onError: 'ready',
+              },
+            },
+            ready: {},
+          },
+        },
         // The bell's newest page and the unread count.
         feed: {
           initial: 'loading',

@@ -13,6 +13,7 @@ import {
   type NotificationsEmitted,
 } from '@/machines/notifications-machine';
 import type { LiveEvent } from '@/machines/live-events-machine';
+import { decodeMessageEvent, decodeThread } from '@/services/schemas/message';
 import {
   decodeNotification,
   type Notification,
@@ -59,6 +60,47 @@ const listener = createActor(
 ).start();
 
 const settled: LiveEvent = { type: 'transaction.settled', id: 55, status: 'completed' };
+
+// Messages (issue 25): the thread machine on show is a stand-in that records what it is told.
+const threadHeard: unknown[] = [];
+const threadScreen = createActor(
+  createMachine({ on: { '*': { actions: ({ event }) => threadHeard.push(event) } } }),
+).start();
+const threadRaw = {
+  id: 7,
+  other: {
+    user_id: 5,
+    first_name: 'Grace',
+    last_name: 'Mwangi',
+    photo_url: null,
+    role: 'teacher',
+    teacher_id: 3,
+  },
+  last_message: null,
+  unread_count: 1,
+  blocked: null,
+  reported: false,
+  can_share_contacts: false,
+  updated_at: '2026-11-21T10:00:00Z',
+};
+const chat = (id: number, sender: number, unread: number) =>
+  decodeMessageEvent({
+    thread_id: 7,
+    message: {
+      id,
+      thread_id: 7,
+      sender_user_id: sender,
+      text: `Text ${id}`,
+      masked: false,
+      created_at: '2026-11-21T10:00:00Z',
+    },
+    unread_count: unread,
+    thread: { ...threadRaw, unread_count: unread },
+  });
+/** From Grace (a toast unless her thread is on show), and one the user sent from another tab. */
+const fromGrace = chat(81, 5, 3);
+const fromMe = chat(82, 12, 2);
+const readThread = decodeThread({ ...threadRaw, unread_count: 0 });
 const events: Event[] = [
   { type: 'session.signedIn' },
   { type: 'session.signedOut' },
@@ -82,6 +124,14 @@ const events: Event[] = [
   { type: 'readAll.failed' },
   { type: 'transactions.listen', listener },
   { type: 'transactions.unlisten', listener },
+  done('fetchInbox', 4),
+  failed('fetchInbox'),
+  { type: 'message.received', event: fromGrace },
+  { type: 'message.received', event: fromMe },
+  { type: 'thread.shown', threadId: 7, listener: threadScreen },
+  { type: 'thread.hidden', listener: threadScreen },
+  { type: 'thread.hidden', listener },
+  { type: 'thread.read', thread: readThread, unreadCount: 0 },
 ];
 
 const calls = {
@@ -91,8 +141,13 @@ const calls = {
   markAllRead: 0,
   live: 0,
   liveStopped: 0,
+  fetchInbox: 0,
 };
 const fakeActors = {
+  fetchInbox: fromPromise<number>(() => {
+    calls.fetchInbox += 1;
+    return new Promise<never>(() => {});
+  }),
   fetchLatest: fromPromise<NotificationPage>(() => {
     calls.fetchLatest += 1;
     return new Promise<never>(() => {});
@@ -125,6 +180,7 @@ const model = modelOf(logic, {
     s.context.unreadCount > 0,
     s.context.pendingAll !== null,
     s.context.listeners.length,
+    s.context.openThread !== null,
   ],
   simpleEvents: [
     { type: 'session.signedIn' },
@@ -139,7 +195,7 @@ const model = modelOf(logic, {
 
 const coverage = coverageOf(notificationsMachine, {
   allowSurvivors: {
-    'retarget signedOut --session.signedIn--> signedIn to signedIn.feed':
+    'retarget signedOut --session.signedIn--> signedIn to signedIn.inbox':
       'signedIn is parallel: entering its feed region enters every region at its initial state, exactly as entering signedIn does',
   },
 });
@@ -156,6 +212,9 @@ type Oracle = {
   pending: { ids: string[]; count: number; allRead: boolean } | null;
   loaded: boolean;
   listening: boolean;
+  inbox: 'loading' | 'ready';
+  messagesUnread: number;
+  liveThreads: number[];
 };
 const fresh = (listening: boolean): Oracle => ({
   signedIn: false,
@@ -168,6 +227,9 @@ const fresh = (listening: boolean): Oracle => ({
   pending: null,
   loaded: false,
   listening,
+  inbox: 'loading',
+  messagesUnread: 0,
+  liveThreads: [],
 });
 
 function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMachine = notificationsMachine) {
@@ -179,8 +241,12 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     markAllRead: 0,
     live: 0,
     liveStopped: 0,
+    fetchInbox: 0,
   });
   heard.length = 0;
+  threadHeard.length = 0;
+  let threadShown = false;
+  const threadExpected: unknown[] = [];
   const actor = createActor(machine.provide({ actors: fakeActors as never }), {
     systemId: 'notifications',
     inspect: coverage.inspect,
@@ -197,6 +263,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     markAllRead: 0,
     live: 0,
     liveStopped: 0,
+    fetchInbox: 0,
   };
   const heardExpected: unknown[] = [];
   for (const step of path.steps) {
@@ -226,6 +293,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'session.signedIn':
         o = { ...fresh(o.listening), signedIn: true };
         expected.fetchLatest += 1;
+        expected.fetchInbox += 1;
         expected.live += 1;
         break;
       case 'session.signedOut':
@@ -340,6 +408,34 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'transactions.unlisten':
         o.listening = false;
         break;
+      case 'xstate.done.actor.fetchInbox':
+        o.inbox = 'ready';
+        o.messagesUnread = 4;
+        break;
+      case 'xstate.error.actor.fetchInbox':
+        o.inbox = 'ready';
+        break;
+      case 'message.received': {
+        const chatEvent = (event as { event: typeof fromGrace }).event;
+        if (!o.signedIn) break;
+        o.messagesUnread = chatEvent.unreadCount;
+        o.liveThreads = [7];
+        if (threadShown)
+          threadExpected.push({ type: 'thread.live', message: chatEvent.message, thread: chatEvent.thread });
+        else if (chatEvent === fromGrace) toasts.push('message-81');
+        break;
+      }
+      case 'thread.shown':
+        threadShown = true;
+        break;
+      case 'thread.hidden':
+        if ((event as { listener: unknown }).listener === threadScreen) threadShown = false;
+        break;
+      case 'thread.read':
+        if (!o.signedIn) break;
+        o.messagesUnread = 0;
+        o.liveThreads = [7];
+        break;
     }
 
     const seen = actor.getSnapshot();
@@ -352,6 +448,11 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     } else {
       expect(seen.matches('signedOut')).toBe(true);
     }
+    if (o.signedIn) expect(seen.matches({ signedIn: { inbox: o.inbox } })).toBe(true);
+    expect(seen.context.messagesUnread).toBe(o.messagesUnread);
+    expect(seen.context.liveThreads.map((thread) => thread.id)).toEqual(o.liveThreads);
+    expect(seen.context.openThread?.threadId ?? null).toBe(threadShown ? 7 : null);
+    expect(threadHeard).toEqual(threadExpected);
     expect(bell(seen)).toBe(o.items.map((item) => `${item.id}${item.read ? '' : '*'}`).join(' '));
     expect(seen.context.unreadCount).toBe(o.unread);
     expect(seen.context.readIds).toEqual(o.readIds);
@@ -399,6 +500,36 @@ function markAllTwice(machine: typeof notificationsMachine = notificationsMachin
   actor.send({ type: 'readAll.failed' });
   expect(bell(actor.getSnapshot())).toBe('n4* n1 n2');
   expect(actor.getSnapshot().context.unreadCount).toBe(1);
+  actor.stop();
+}
+
+/**
+ * A message for the thread on show goes to it (no toast); the user's own message from another tab
+ * toasts nothing; once the thread is hidden, Grace's next one toasts. The model's moves (state, event
+ * type) meet `message.received` once, so this is replayed by hand, here and on every mutant.
+ */
+function messagesRouted(machine: typeof notificationsMachine = notificationsMachine) {
+  threadHeard.length = 0;
+  const actor = createActor(machine.provide({ actors: fakeActors as never }), {
+    inspect: coverage.inspect,
+  });
+  const toasts: string[] = [];
+  actor.on('toast', ({ notification }) => toasts.push(notification.id));
+  actor.start();
+  actor.send({ type: 'session.signedIn' });
+  actor.send({ type: 'thread.shown', threadId: 7, listener: threadScreen });
+  actor.send({ type: 'message.received', event: fromGrace });
+  expect(threadHeard).toEqual([
+    { type: 'thread.live', message: fromGrace.message, thread: fromGrace.thread },
+  ]);
+  expect(actor.getSnapshot().context.messagesUnread).toBe(3);
+  actor.send({ type: 'thread.hidden', listener: threadScreen });
+  actor.send({ type: 'message.received', event: fromMe });
+  expect(actor.getSnapshot().context.messagesUnread).toBe(2);
+  expect(toasts).toEqual([]);
+  actor.send({ type: 'message.received', event: fromGrace });
+  expect(toasts).toEqual(['message-81']);
+  expect(threadHeard).toHaveLength(1);
   actor.stop();
 }
 
@@ -455,6 +586,10 @@ describe('notifications machine (behaviour)', () => {
     actor.stop();
   });
 
+  it('hands a message to the thread on show, toasts only one to the user for a thread not on show', () => {
+    coverage.track('messages routed', () => messagesRouted());
+  });
+
   it('offers "mark all as read" again once the last one was saved and a new notification came', () => {
     coverage.track('mark all twice', () => markAllTwice());
   });
@@ -464,7 +599,10 @@ describe('notifications machine (behaviour)', () => {
   // 900+ paths take 25 s: the control and the equivalent survivor replay them all.
   mutationTests(coverage, {
     paths: () => onePerMove([...model.shortest, ...model.simple]),
-    before: (mutant) => markAllTwice(mutant as typeof notificationsMachine),
+    before: (mutant) => {
+      markAllTwice(mutant as typeof notificationsMachine);
+      messagesRouted(mutant as typeof notificationsMachine);
+    },
     replay: (path, mutant) => replay(path, mutant as typeof notificationsMachine).stop(),
   });
 });

@@ -4,12 +4,14 @@ import { api, handlers } from './handlers';
 import { commerce, commerceHandlers } from './commerce-handlers';
 import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
+import { chat, messageHandlers } from './message-handlers';
 
 export const server = setupServer(
   ...handlers,
   ...commerceHandlers,
   ...notificationHandlers,
   ...profileWorkspaceHandlers,
+  ...messageHandlers,
 );
 
 /** Every request the SPA made, so a test can assert that a call did (or did not) happen. */
@@ -33,6 +35,7 @@ export function useFakeApi() {
     commerce.reset();
     feed.reset();
     profileWorkspace.reset();
+    chat.reset();
   });
   afterAll(() => {
     server.events.removeListener('request:start', recordCall);
