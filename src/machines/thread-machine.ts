@@ -216,6 +216,7 @@ export const threadMachine = setup({
     // A new thread: the pair may have one already (then the app goes to it).
     finding: {
       invoke: {
+        id: 'findThread',
         src: 'findThread',
         input: ({ context }) => ({ toUserId: context.toUserId ?? 0 }),
         onDone: [
@@ -248,8 +249,8 @@ export const threadMachine = setup({
         idle: { on: { 'message.send': { guard: 'canSend', target: 'creating' } } },
         creating: {
           tags: 'sending',
-          on: { 'draft.change': {} },
           invoke: {
+            id: 'sendMessage',
             src: 'sendMessage',
             input: ({ context }) => ({ toUserId: context.toUserId ?? 0, text: context.draft.trim() }),
             onDone: {
@@ -273,6 +274,7 @@ export const threadMachine = setup({
     },
     loading: {
       invoke: {
+        id: 'fetchThread',
         src: 'fetchThread',
         input: ({ context }) => context.threadId ?? 0,
         onDone: {
@@ -292,7 +294,7 @@ export const threadMachine = setup({
       type: 'parallel',
       entry: 'announceShown',
       exit: 'announceHidden',
-      invoke: { src: 'watchVisibility' },
+      invoke: { id: 'watchVisibility', src: 'watchVisibility' },
       on: {
         'thread.live': {
           guard: { type: 'isThisThread', params: ({ event }) => ({ message: event.message }) },
@@ -317,8 +319,8 @@ export const threadMachine = setup({
             idle: { on: { 'message.send': { guard: 'canSend', target: 'sending' } } },
             sending: {
               tags: 'sending',
-              on: { 'draft.change': {} },
               invoke: {
+                id: 'sendMessage',
                 src: 'sendMessage',
                 input: ({ context }) => ({ toUserId: context.toUserId ?? 0, text: context.draft.trim() }),
                 onDone: {
@@ -341,6 +343,7 @@ export const threadMachine = setup({
             idle: { on: { 'older.load': { guard: 'hasMore', target: 'loadingOlder' } } },
             loadingOlder: {
               invoke: {
+                id: 'fetchOlder',
                 src: 'fetchOlder',
                 input: ({ context }) => ({
                   threadId: context.threadId ?? 0,
@@ -363,6 +366,7 @@ export const threadMachine = setup({
             idle: { always: { guard: 'needsRead', target: 'marking' } },
             marking: {
               invoke: {
+                id: 'markRead',
                 src: 'markRead',
                 input: ({ context }) => context.threadId ?? 0,
                 onDone: {
