@@ -5,7 +5,13 @@
 // and what the machine told the app (navigation, the thread on show, the new unread total).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventFromLogic } from 'xstate';
-import { selectThread, sendErrorText, threadMachine, type ThreadInput } from '@/machines/thread-machine';
+import {
+  selectThread,
+  sendErrorText,
+  threadMachine,
+  type ThreadEvent,
+  type ThreadInput,
+} from '@/machines/thread-machine';
 import { ApiError } from '@/services/http';
 import {
   decodeMessage,
@@ -129,7 +135,7 @@ const fakeActors = {
     (input) => ` ${input.toUserId} "${input.text}"`,
   ),
   markRead: pending<number, number>('read', (input) => ` ${input}`),
-  watchVisibility: fromCallback(() => undefined),
+  watchVisibility: fromCallback<ThreadEvent>(() => undefined),
 };
 const logic = threadMachine.provide({ actors: fakeActors });
 
