@@ -545,6 +545,7 @@ export const messages = {
   'plans.rules':
     'Each month (Nairobi time) your plan pays for its included lessons, each up to its price limit, and takes its discount off every other lesson you book. A lesson that is refunded goes back to your plan.',
   'msgclient.title': 'Messages',
+  'msgclient.conversations': 'Conversations',
   'msgclient.sendFailed': 'Your message was not sent. Check your connection and try again.',
   'msgclient.loadFailed': 'This conversation could not be loaded.',
   'msgclient.notFound': 'This conversation does not exist or is not yours.',

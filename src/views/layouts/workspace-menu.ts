@@ -9,6 +9,7 @@ import {
   IconHeadset,
   IconHome,
   IconLibrary,
+  IconMessageReport,
   IconReceipt2,
   IconSchool,
   IconSearch,
@@ -85,6 +86,7 @@ const ADMIN_MENU = menu(
   route('Payments to review', IconReceipt2, 'admin.payments'),
   route('Money desk', IconCash, 'admin.money'),
   route('Lesson reports', IconFlag, 'admin.reports'),
+  route('Reported messages', IconMessageReport, 'admin.messages'),
   route('Users', IconUsers, 'admin.users'),
   route('Manage catalogue', IconLibrary, 'admin.catalogue'),
 );

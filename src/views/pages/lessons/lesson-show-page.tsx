@@ -12,6 +12,7 @@ import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
+import { MessageButton } from '../../components/messages/message-button';
 import { SeatsLeft } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -142,6 +143,13 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
       {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
       {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
       <BookingCancels lesson={lesson} />
+      {lesson.teacher?.userId && (
+        <MessageButton
+          toUserId={lesson.teacher.userId}
+          name={lesson.teacher.name}
+          label={t('msgclient.messageTeacher')}
+        />
+      )}
       {lesson.bookedFor.length > 0 && (
         <Stack gap={2}>
           <Text size="sm" fw={700}>
