@@ -1,7 +1,7 @@
 // `/admin/messages` and `/admin/messages/:threadId` (issue 25, docs/reviews-messages.md "Messages"):
 // the threads someone reported (the reason, who reported it, when), newest report first, and
 // reading one, read only. Admins read reported threads only; nothing else is listed here.
-import { Alert, Anchor, Badge, Box, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { reportedThreadLoader, reportedThreadsLoader } from '@/machines/screens/messages-screens';
@@ -121,9 +121,9 @@ function ReportedReading({ threadId }: { threadId: string }) {
                 {message.text}
               </Text>
               {message.masked && (
-                <Badge color="gray" variant="light" mt={4}>
+                <Text size="xs" c="gray.8" mt={4}>
                   {t('msgclient.masked')}
-                </Badge>
+                </Text>
               )}
             </Paper>
           </Box>

@@ -200,6 +200,7 @@ function Composer({ actor, blocked }: { actor: ThreadActor; blocked: boolean }) 
           rows={3}
           disabled={blocked || sending}
           description={t('msgclient.counter', { count: draft.length, max: MESSAGE_MAX })}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={sending} disabled={empty || blocked}>
