@@ -2,10 +2,10 @@
 // marking one or all read (at once on screen, undone with an error toast if the server refuses),
 // toasts for new ones, and the live stream with polling as its fallback.
 //
-// Messages (issue 25) arrive on the same stream: it keeps the top bar's unread-message count (from
-// `GET /api/messages` at sign-in, then from every `message` event and every thread read), the
-// threads those events bring (the thread list shows them over its page), and it hands a message to
-// the thread on show (`thread.shown {threadId, listener}` from the thread machine) or toasts it.
+// Messages (issue 25) arrive on the same stream: it keeps the top bar's unread-message count (with
+// the bell's newest page, then from every `message` event and every thread read; the thread list
+// loads again when it changes), and it hands a message to the thread on show (`thread.shown
+// {threadId, listener}` from the thread machine) or toasts it.
 //
 // Wiring (docs/learning-workspace.md "SPA"): the app creates one actor of this machine with
 // systemId `notifications` and tells it `session.signedIn` / `session.signedOut`. While signed in it
@@ -31,8 +31,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '@/services/notification-service';
-import { fetchThreads } from '@/services/messages-service';
-import type { MessageEvent as ChatEvent, Thread } from '@/services/schemas/message';
+import type { MessageEvent as ChatEvent } from '@/services/schemas/message';
 import type { Notification, NotificationPage } from '@/services/schemas/notification';
 import { t } from '@/shared/messages';
 import { liveEventsMachine, type LiveEvent } from './live-events-machine';
@@ -57,14 +56,10 @@ export type NotificationsContext = {
   listeners: AnyActorRef[];
   /** Unread messages in all the user's threads: the top bar's count. */
   messagesUnread: number;
-  /** Threads as the live `message` events and reads left them, latest first (over the list's page). */
-  liveThreads: Thread[];
   /** The thread on show and its machine, told about that thread's live messages. */
   openThread: { threadId: number; listener: AnyActorRef } | null;
 };
 
-/** At most this many threads are kept from live events. */
-export const LIVE_THREADS_KEPT = 50;
 /** A message toast shows the start of the text. */
 export const MESSAGE_TOAST_CHARS = 140;
 
@@ -86,8 +81,7 @@ export type NotificationsEvent =
   | { type: 'readAll.failed' }
   // Messages (issue 25): the thread machine on show says so, and what reading it left unread.
   | { type: 'thread.shown'; threadId: number; listener: AnyActorRef }
-  | { type: 'thread.hidden'; listener: AnyActorRef }
-  | { type: 'thread.read'; thread: Thread; unreadCount: number };
+  | { type: 'thread.read'; unreadCount: number };
 
 export type NotificationsEmitted =
   /** A new notification to show as a toast (the workspace shows it with `@mantine/notifications`). */
@@ -101,30 +95,21 @@ const emptyFeed = {
   allReadAt: null,
   pendingAll: null,
   messagesUnread: 0,
-  liveThreads: [],
 } satisfies Omit<NotificationsContext, 'listeners' | 'openThread'>;
 
-/** `threads` with `thread` first in place of its older copy. */
-function withThread(threads: Thread[], thread: Thread | null): Thread[] {
-  if (!thread) return threads;
-  return [thread, ...threads.filter((item) => item.id !== thread.id)].slice(0, LIVE_THREADS_KEPT);
-}
-
 /** A message for a thread not on show, as a toast naming its sender and linking to the thread. */
-export function messageToast(event: ChatEvent): Notification {
-  const other = event.thread?.other;
-  const name = other ? `${other.firstName} ${other.lastName}`.trim() : '';
-  const text = event.message.text;
+export function messageToast({ message, thread, threadId }: ChatEvent): Notification {
+  const other = thread?.other;
   return {
-    id: `message-${event.message.id}`,
+    id: `message-${message.id}`,
     type: 'message',
     data: {
-      title: t('msgclient.toastTitle', { name }),
-      body: text.length > MESSAGE_TOAST_CHARS ? `${text.slice(0, MESSAGE_TOAST_CHARS - 1)}…` : text,
-      url: `/messages/${event.threadId}`,
+      title: t('msgclient.toastTitle', { name: other ? `${other.firstName} ${other.lastName}` : '' }),
+      body: message.text.slice(0, MESSAGE_TOAST_CHARS),
+      url: `/messages/${threadId}`,
     },
     readAt: null,
-    createdAt: event.message.createdAt ? new Date(event.message.createdAt) : null,
+    createdAt: null,
     updatedAt: null,
   };
 }
@@ -170,8 +155,6 @@ export const notificationsMachine = setup({
   actors: {
     fetchLatest: fromPromise<NotificationPage>(() => fetchLatestNotifications()),
     fetchUnread: fromPromise<NotificationPage>(() => fetchUnreadNotifications()),
-    /** The unread-message count for the top bar (the first page of threads carries it). */
-    fetchInbox: fromPromise<number>(async () => (await fetchThreads()).unreadCount),
     // Fire and report: several can be out at once (one per click), each answers with an event.
     markRead: fromCallback<NotificationsEvent, { id: string }>(({ input, sendBack }) => {
       markNotificationRead(input.id).then(
@@ -189,10 +172,11 @@ export const notificationsMachine = setup({
   },
   actions: {
     clearFeed: assign(emptyFeed),
-    storeLatest: assign((_, params: { page: NotificationPage }) => ({
+    storeLatest: assign(({ context }, params: { page: NotificationPage }) => ({
       items: params.page.items.slice(0, LATEST_COUNT),
       unreadCount: params.page.unreadCount,
       loaded: true,
+      messagesUnread: params.page.messagesUnread ?? context.messagesUnread,
     })),
     addReceived: enqueueActions(({ context, enqueue }, params: { notification: Notification }) => {
       const { notification } = params;
@@ -255,11 +239,7 @@ export const notificationsMachine = setup({
     unlisten: assign(({ context }, params: { listener: AnyActorRef }) => ({
       listeners: context.listeners.filter((listener) => listener !== params.listener),
     })),
-    storeInbox: assign((_, params: { count: number }) => ({ messagesUnread: params.count })),
-    storeMessage: assign(({ context }, params: { event: ChatEvent }) => ({
-      messagesUnread: params.event.unreadCount,
-      liveThreads: withThread(context.liveThreads, params.event.thread),
-    })),
+    storeMessagesUnread: assign((_, params: { count: number }) => ({ messagesUnread: params.count })),
     forwardMessage: enqueueActions(({ context, enqueue }, params: { event: ChatEvent }) => {
       if (context.openThread)
         enqueue.sendTo(context.openThread.listener, {
@@ -272,14 +252,7 @@ export const notificationsMachine = setup({
       type: 'toast' as const,
       notification: messageToast(params.event),
     })),
-    storeThreadRead: assign(({ context }, params: { thread: Thread; unreadCount: number }) => ({
-      messagesUnread: params.unreadCount,
-      liveThreads: context.liveThreads.some((thread) => thread.id === params.thread.id)
-        ? context.liveThreads.map((thread) => (thread.id === params.thread.id ? params.thread : thread))
-        : withThread(context.liveThreads, params.thread),
-    })),
     showThread: assign((_, params: { threadId: number; listener: AnyActorRef }) => ({ openThread: params })),
-    hideThread: assign({ openThread: null }),
     forwardTransaction: enqueueActions(({ context, enqueue }, params: { event: TransactionSettled }) => {
       for (const listener of context.listeners) enqueue.sendTo(listener, params.event);
     }),
@@ -293,14 +266,11 @@ export const notificationsMachine = setup({
     isMarkingAll: ({ context }) => context.pendingAll !== null,
     /** The message's thread is the one on show (and its machine still runs). */
     isThreadOnShow: ({ context }, params: { event: ChatEvent }) =>
-      context.openThread !== null &&
-      context.openThread.threadId === params.event.threadId &&
+      context.openThread?.threadId === params.event.threadId &&
       context.openThread.listener.getSnapshot().status === 'active',
     /** Written by the other person (the sender hears of their own message too). */
-    isFromOther: (_, params: { event: ChatEvent }) =>
-      params.event.thread !== null && params.event.message.senderUserId === params.event.thread.other.userId,
-    isShownThread: ({ context }, params: { listener: AnyActorRef }) =>
-      context.openThread?.listener === params.listener,
+    isFromOther: (_, { event }: { event: ChatEvent }) =>
+      event.thread?.other.userId === event.message.senderUserId,
   },
   delays: {
     pollInterval: POLL_FALLBACK_MS,
@@ -319,12 +289,8 @@ export const notificationsMachine = setup({
     'thread.shown': {
       actions: {
         type: 'showThread',
-        params: ({ event }) => ({ threadId: event.threadId, listener: event.listener }),
+        params: ({ event }) => event,
       },
-    },
-    'thread.hidden': {
-      guard: { type: 'isShownThread', params: ({ event }) => ({ listener: event.listener }) },
-      actions: 'hideThread',
     },
   },
   states: {
@@ -347,26 +313,28 @@ export const notificationsMachine = setup({
         // A message: the count always; the thread on show gets it, else a toast if it is to us.
         'message.received': [
           {
-            guard: { type: 'isThreadOnShow', params: ({ event }) => ({ event: event.event }) },
+            guard: { type: 'isThreadOnShow', params: ({ event }) => event },
             actions: [
-              { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) },
-              { type: 'forwardMessage', params: ({ event }) => ({ event: event.event }) },
+              { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.event.unreadCount }) },
+              { type: 'forwardMessage', params: ({ event }) => event },
             ],
           },
           {
-            guard: { type: 'isFromOther', params: ({ event }) => ({ event: event.event }) },
+            guard: { type: 'isFromOther', params: ({ event }) => event },
             actions: [
-              { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) },
-              { type: 'toastMessage', params: ({ event }) => ({ event: event.event }) },
+              { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.event.unreadCount }) },
+              { type: 'toastMessage', params: ({ event }) => event },
             ],
           },
-          { actions: { type: 'storeMessage', params: ({ event }) => ({ event: event.event }) } },
+          {
+            actions: {
+              type: 'storeMessagesUnread',
+              params: ({ event }) => ({ count: event.event.unreadCount }),
+            },
+          },
         ],
         'thread.read': {
-          actions: {
-            type: 'storeThreadRead',
-            params: ({ event }) => ({ thread: event.thread, unreadCount: event.unreadCount }),
-          },
+          actions: { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.unreadCount }) },
         },
         'notification.read': {
           guard: { type: 'isUnread', params: ({ event }) => ({ notification: event.notification }) },
@@ -402,24 +370,6 @@ export const notificationsMachine = setup({
         },
       },
       states: {
-        // The top bar's unread-message count; a failed read leaves it for the next message to set.
-        inbox: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                id: 'fetchInbox',
-                src: 'fetchInbox',
-                onDone: {
-                  target: 'ready',
-                  actions: { type: 'storeInbox', params: ({ event }) => ({ count: event.output }) },
-                },
-                onError: 'ready',
-              },
-            },
-            ready: {},
-          },
-        },
         // The bell's newest page and the unread count.
         feed: {
           initial: 'loading',

@@ -7,14 +7,13 @@
 // among the reader's newest; found, the app goes there; else a composer, whose first send creates the
 // thread and moves the app to `/messages/{thread_id}` (the `navigate` effect).
 //
-// Its calls are bound in src/machines/screens/messages-screens.ts; `announceShown`, `announceHidden`
-// and `announceRead` tell the notifications machine (which holds the top bar's count, and toasts a
-// message only for a thread not on show) there too. Here they emit, for the tests.
+// Its calls are bound in src/machines/screens/messages-screens.ts; `announceShown` and `announceRead`
+// tell the notifications machine (which holds the top bar's count, and toasts a message only for a
+// thread not on show, or whose machine has stopped) there too. Here they emit, for the tests.
 import { assign, emit, fromCallback, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { Message, MessagePage, Sent, Thread, ThreadPage } from '@/services/schemas/message';
 import { isApiError } from '@/services/http';
-import { MESSAGE_MAX, messageTextProblem } from '@/shared/chat';
-import { t } from '@/shared/messages';
+import { MESSAGE_MAX, messageTextProblem, CHAT_TEXT } from '@/shared/chat';
 import type { NotifyColor } from './session-machine';
 
 /** The screen actor's systemId: one thread is on show at a time. */
@@ -64,7 +63,6 @@ export type ThreadEmitted =
   | { type: 'notify'; color: NotifyColor; message: string }
   | { type: 'navigate'; to: string; replace?: boolean }
   | { type: 'thread.shown'; threadId: number; listener: AnyActorRef }
-  | { type: 'thread.hidden'; listener: AnyActorRef }
   | { type: 'thread.read'; thread: Thread; unreadCount: number };
 
 export type SendInput = { toUserId: number; text: string };
@@ -80,11 +78,11 @@ export function sendErrorText(error: unknown): string {
     }
     if ((error.status === 403 || error.status === 429) && error.message) return error.message;
   }
-  return t('msgclient.sendFailed');
+  return CHAT_TEXT.sendFailed;
 }
 
 const loadErrorText = (error: unknown) =>
-  isApiError(error) && error.status === 404 ? t('msgclient.notFound') : t('msgclient.loadFailed');
+  isApiError(error) && error.status === 404 ? CHAT_TEXT.notFound : CHAT_TEXT.loadFailed;
 
 /** `messages` with `added` appended, each id once, oldest first. */
 export function withMessages(messages: Message[], added: Message[]): Message[] {
@@ -136,7 +134,6 @@ export const threadMachine = setup({
       threadId: context.threadId ?? 0,
       listener: self,
     })),
-    announceHidden: emit(({ self }) => ({ type: 'thread.hidden' as const, listener: self })),
     announceRead: emit((_, params: { thread: Thread; unreadCount: number }) => ({
       type: 'thread.read' as const,
       ...params,
@@ -155,7 +152,7 @@ export const threadMachine = setup({
       hasMore: params.page.hasMore,
       olderError: null,
     })),
-    storeOlderError: assign({ olderError: () => t('msgclient.olderFailed') }),
+    storeOlderError: assign({ olderError: () => CHAT_TEXT.olderFailed }),
     storeDraft: assign((_, params: { text: string }) => ({ draft: params.text })),
     storeSent: assign(({ context }, params: { sent: Sent }) => ({
       thread: params.sent.thread,
@@ -293,7 +290,6 @@ export const threadMachine = setup({
     open: {
       type: 'parallel',
       entry: 'announceShown',
-      exit: 'announceHidden',
       invoke: { id: 'watchVisibility', src: 'watchVisibility' },
       on: {
         'thread.live': {

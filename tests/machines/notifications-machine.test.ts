@@ -13,7 +13,7 @@ import {
   type NotificationsEmitted,
 } from '@/machines/notifications-machine';
 import type { LiveEvent } from '@/machines/live-events-machine';
-import { decodeMessageEvent, decodeThread } from '@/services/schemas/message';
+import { decodeMessageEvent } from '@/services/schemas/message';
 import {
   decodeNotification,
   type Notification,
@@ -50,7 +50,7 @@ const page = (items: Notification[], unreadCount: number): NotificationPage => (
   unreadCount,
   meta: { currentPage: 1, lastPage: 1, perPage: 10, total: items.length },
 });
-const latest = page([n1, n2], 1);
+const latest = { ...page([n1, n2], 1), messagesUnread: 4 };
 const polled = page([n3, n1, n0], 3);
 
 /** The payment actor's stand-in: records what it is told. */
@@ -100,7 +100,6 @@ const chat = (id: number, sender: number, unread: number) =>
 /** From Grace (a toast unless her thread is on show), and one the user sent from another tab. */
 const fromGrace = chat(81, 5, 3);
 const fromMe = chat(82, 12, 2);
-const readThread = decodeThread({ ...threadRaw, unread_count: 0 });
 const events: Event[] = [
   { type: 'session.signedIn' },
   { type: 'session.signedOut' },
@@ -124,14 +123,10 @@ const events: Event[] = [
   { type: 'readAll.failed' },
   { type: 'transactions.listen', listener },
   { type: 'transactions.unlisten', listener },
-  done('fetchInbox', 4),
-  failed('fetchInbox'),
   { type: 'message.received', event: fromGrace },
   { type: 'message.received', event: fromMe },
   { type: 'thread.shown', threadId: 7, listener: threadScreen },
-  { type: 'thread.hidden', listener: threadScreen },
-  { type: 'thread.hidden', listener },
-  { type: 'thread.read', thread: readThread, unreadCount: 0 },
+  { type: 'thread.read', unreadCount: 0 },
 ];
 
 const calls = {
@@ -141,13 +136,8 @@ const calls = {
   markAllRead: 0,
   live: 0,
   liveStopped: 0,
-  fetchInbox: 0,
 };
 const fakeActors = {
-  fetchInbox: fromPromise<number>(() => {
-    calls.fetchInbox += 1;
-    return new Promise<never>(() => {});
-  }),
   fetchLatest: fromPromise<NotificationPage>(() => {
     calls.fetchLatest += 1;
     return new Promise<never>(() => {});
@@ -195,7 +185,7 @@ const model = modelOf(logic, {
 
 const coverage = coverageOf(notificationsMachine, {
   allowSurvivors: {
-    'retarget signedOut --session.signedIn--> signedIn to signedIn.inbox':
+    'retarget signedOut --session.signedIn--> signedIn to signedIn.feed':
       'signedIn is parallel: entering its feed region enters every region at its initial state, exactly as entering signedIn does',
   },
 });
@@ -212,9 +202,7 @@ type Oracle = {
   pending: { ids: string[]; count: number; allRead: boolean } | null;
   loaded: boolean;
   listening: boolean;
-  inbox: 'loading' | 'ready';
   messagesUnread: number;
-  liveThreads: number[];
 };
 const fresh = (listening: boolean): Oracle => ({
   signedIn: false,
@@ -227,9 +215,7 @@ const fresh = (listening: boolean): Oracle => ({
   pending: null,
   loaded: false,
   listening,
-  inbox: 'loading',
   messagesUnread: 0,
-  liveThreads: [],
 });
 
 function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMachine = notificationsMachine) {
@@ -241,7 +227,6 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     markAllRead: 0,
     live: 0,
     liveStopped: 0,
-    fetchInbox: 0,
   });
   heard.length = 0;
   threadHeard.length = 0;
@@ -263,7 +248,6 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     markAllRead: 0,
     live: 0,
     liveStopped: 0,
-    fetchInbox: 0,
   };
   const heardExpected: unknown[] = [];
   for (const step of path.steps) {
@@ -293,7 +277,6 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'session.signedIn':
         o = { ...fresh(o.listening), signedIn: true };
         expected.fetchLatest += 1;
-        expected.fetchInbox += 1;
         expected.live += 1;
         break;
       case 'session.signedOut':
@@ -308,6 +291,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
         ];
         o.unread = 1;
         o.loaded = true;
+        o.messagesUnread = 4;
         break;
       case 'xstate.error.actor.fetchLatest':
         o.feed = 'error';
@@ -408,18 +392,10 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'transactions.unlisten':
         o.listening = false;
         break;
-      case 'xstate.done.actor.fetchInbox':
-        o.inbox = 'ready';
-        o.messagesUnread = 4;
-        break;
-      case 'xstate.error.actor.fetchInbox':
-        o.inbox = 'ready';
-        break;
       case 'message.received': {
         const chatEvent = (event as { event: typeof fromGrace }).event;
         if (!o.signedIn) break;
         o.messagesUnread = chatEvent.unreadCount;
-        o.liveThreads = [7];
         if (threadShown)
           threadExpected.push({ type: 'thread.live', message: chatEvent.message, thread: chatEvent.thread });
         else if (chatEvent === fromGrace) toasts.push('message-81');
@@ -428,13 +404,9 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'thread.shown':
         threadShown = true;
         break;
-      case 'thread.hidden':
-        if ((event as { listener: unknown }).listener === threadScreen) threadShown = false;
-        break;
       case 'thread.read':
         if (!o.signedIn) break;
         o.messagesUnread = 0;
-        o.liveThreads = [7];
         break;
     }
 
@@ -448,9 +420,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     } else {
       expect(seen.matches('signedOut')).toBe(true);
     }
-    if (o.signedIn) expect(seen.matches({ signedIn: { inbox: o.inbox } })).toBe(true);
     expect(seen.context.messagesUnread).toBe(o.messagesUnread);
-    expect(seen.context.liveThreads.map((thread) => thread.id)).toEqual(o.liveThreads);
     expect(seen.context.openThread?.threadId ?? null).toBe(threadShown ? 7 : null);
     expect(threadHeard).toEqual(threadExpected);
     expect(bell(seen)).toBe(o.items.map((item) => `${item.id}${item.read ? '' : '*'}`).join(' '));
@@ -505,7 +475,7 @@ function markAllTwice(machine: typeof notificationsMachine = notificationsMachin
 
 /**
  * A message for the thread on show goes to it (no toast); the user's own message from another tab
- * toasts nothing; once the thread is hidden, Grace's next one toasts. The model's moves (state, event
+ * toasts nothing; once the thread's machine has stopped (its screen closed), Grace's next one toasts. The model's moves (state, event
  * type) meet `message.received` once, so this is replayed by hand, here and on every mutant.
  */
 function messagesRouted(machine: typeof notificationsMachine = notificationsMachine) {
@@ -517,13 +487,17 @@ function messagesRouted(machine: typeof notificationsMachine = notificationsMach
   actor.on('toast', ({ notification }) => toasts.push(notification.id));
   actor.start();
   actor.send({ type: 'session.signedIn' });
-  actor.send({ type: 'thread.shown', threadId: 7, listener: threadScreen });
+  const shown = createActor(
+    createMachine({ on: { '*': { actions: ({ event }) => threadHeard.push(event) } } }),
+  ).start();
+  actor.send({ type: 'thread.shown', threadId: 7, listener: shown });
   actor.send({ type: 'message.received', event: fromGrace });
   expect(threadHeard).toEqual([
     { type: 'thread.live', message: fromGrace.message, thread: fromGrace.thread },
   ]);
   expect(actor.getSnapshot().context.messagesUnread).toBe(3);
-  actor.send({ type: 'thread.hidden', listener: threadScreen });
+  // The thread's screen closed: its stopped machine gets nothing more.
+  shown.stop();
   actor.send({ type: 'message.received', event: fromMe });
   expect(actor.getSnapshot().context.messagesUnread).toBe(2);
   expect(toasts).toEqual([]);

@@ -22,9 +22,9 @@ import {
   type Thread,
   type ThreadPage,
 } from '@/services/schemas/message';
-import { t } from '@/shared/messages';
 import { coverageOf, modelOf, mutationTests, pathTests, type ModelPath } from './model-paths';
 import { onePerMove } from './mutant-paths';
+import { CHAT_TEXT } from '@/shared/chat';
 
 type Event = EventFromLogic<typeof threadMachine>;
 const done = (id: string, output: unknown) =>
@@ -267,7 +267,7 @@ function after(before: Screen, event: Event, calls: string[], told: Told[]): Scr
     case 'xstate.error.actor.fetchThread': {
       const error = (event as unknown as { error: ApiError }).error;
       s.phase = 'loadFailed';
-      s.loadError = error.status === 404 ? t('msgclient.notFound') : t('msgclient.loadFailed');
+      s.loadError = error.status === 404 ? CHAT_TEXT.notFound : CHAT_TEXT.loadFailed;
       break;
     }
     case 'load.retry':
@@ -314,7 +314,7 @@ function after(before: Screen, event: Event, calls: string[], told: Told[]): Scr
       });
       break;
     case 'xstate.error.actor.fetchOlder':
-      Object.assign(s, { history: 'failed', olderError: t('msgclient.olderFailed') });
+      Object.assign(s, { history: 'failed', olderError: CHAT_TEXT.olderFailed });
       break;
     case 'xstate.done.actor.markRead':
       s.reading = 'idle';
@@ -449,7 +449,7 @@ describe('thread machine (behaviour)', () => {
     expect(sendErrorText(refused)).toBe('You cannot message this person.');
     expect(sendErrorText(limited)).toBe('You can start up to 5 new conversations a day. Try again tomorrow.');
     expect(sendErrorText(tooLong)).toBe('A message may not be greater than 2000 characters.');
-    expect(sendErrorText(offline)).toBe(t('msgclient.sendFailed'));
+    expect(sendErrorText(offline)).toBe(CHAT_TEXT.sendFailed);
   });
 
   it('keeps the typed text through a failure and sends it again, once, on Try again', async () => {
@@ -472,7 +472,7 @@ describe('thread machine (behaviour)', () => {
     actor.send({ type: 'message.send' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(selectThread(actor.getSnapshot()).draft).toBe('Is Tuesday fine?');
-    expect(selectThread(actor.getSnapshot()).sendError).toBe(t('msgclient.sendFailed'));
+    expect(selectThread(actor.getSnapshot()).sendError).toBe(CHAT_TEXT.sendFailed);
     fail = false;
     actor.send({ type: 'message.send' });
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -50,14 +50,9 @@ export const threadLogic = threadMachine.provide({
       const shown: NotificationsEvent = { type: 'thread.shown', threadId: context.threadId, listener: self };
       enqueue.sendTo(notifications, shown);
     }),
-    announceHidden: enqueueActions(({ self, system, enqueue }) => {
-      const notifications = system.get(NOTIFICATIONS);
-      const hidden: NotificationsEvent = { type: 'thread.hidden', listener: self };
-      if (notifications) enqueue.sendTo(notifications, hidden);
-    }),
     announceRead: enqueueActions(({ system, enqueue }, params: { thread: Thread; unreadCount: number }) => {
       const notifications = system.get(NOTIFICATIONS);
-      const read: NotificationsEvent = { type: 'thread.read', ...params };
+      const read: NotificationsEvent = { type: 'thread.read', unreadCount: params.unreadCount };
       if (notifications) enqueue.sendTo(notifications, read);
     }),
   },

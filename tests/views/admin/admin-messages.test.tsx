@@ -3,11 +3,11 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { t } from '@/shared/messages';
 import { formatDateTime } from '@/shared/time';
 import { useAdminApi } from '../../msw/admin-handlers';
 import { chat, wireMessage } from '../../msw/message-handlers';
 import { openAsAdmin, openScreenAsAdmin } from './open-admin';
+import { msgText } from '@/views/components/messages/messages-text';
 
 useAdminApi();
 
@@ -70,14 +70,14 @@ describe('admin: reported messages', () => {
     await app.landsOn('/admin/messages/7');
     expect(await screen.findByText('Can we meet on Tuesday?')).toBeInTheDocument();
     expect(screen.getByText('Pay me on [contact details hidden]')).toBeInTheDocument();
-    expect(screen.getByText(t('msgclient.adminReadOnly'))).toBeInTheDocument();
+    expect(screen.getByText(msgText('adminReadOnly'))).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(await violations()).toEqual([]);
   });
 
   it('says when nothing is reported', async () => {
     await openAsAdmin('/admin/messages');
-    expect(await screen.findByText(t('msgclient.adminEmpty'))).toBeInTheDocument();
+    expect(await screen.findByText(msgText('adminEmpty'))).toBeInTheDocument();
   });
 
   it('answers a thread that was not reported with the failure and Try again', async () => {

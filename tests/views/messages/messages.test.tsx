@@ -3,13 +3,13 @@
 // bar's unread count, and "Message the teacher" on a lesson page. The fake API is tests/msw.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { MESSAGE_MAX } from '@/shared/chat';
-import { t } from '@/shared/messages';
+import { MESSAGE_MAX, CHAT_TEXT } from '@/shared/chat';
 import { api } from '../../msw/handlers';
 import { chat, wireMessage } from '../../msw/message-handlers';
 import { FakeEventSource, installFakeEventSource } from '../../msw/notification-handlers';
 import { useLearnerApi } from '../../msw/learner-handlers';
 import { renderApp, renderPage, signedInAs } from '../../render';
+import { msgText } from '@/views/components/messages/messages-text';
 
 useLearnerApi();
 installFakeEventSource();
@@ -43,7 +43,7 @@ async function open(path: string, { page = false } = {}) {
 const messagesButton = (unread: number) =>
   screen.findByRole('link', { name: unread ? `Messages, ${unread} unread` : 'Messages' });
 const conversation = () => screen.getByRole('region', { name: 'Messages' });
-const box = () => screen.getByRole('textbox', { name: t('msgclient.placeholder') });
+const box = () => screen.getByRole('textbox', { name: msgText('placeholder') });
 
 describe('messages page', () => {
   it('lists the conversations newest first with their unread counts, opens one and reads it', async () => {
@@ -69,12 +69,12 @@ describe('messages page', () => {
     await waitFor(() => expect(api.calls).toContain('POST /api/messages/read/7'));
     expect(await messagesButton(0)).toBeInTheDocument();
     // A phone shows one screen at a time: the way back to the list.
-    expect(screen.getByRole('link', { name: t('msgclient.back') })).toHaveAttribute('href', '/messages');
+    expect(screen.getByRole('link', { name: msgText('back') })).toHaveAttribute('href', '/messages');
   });
 
   it('says so when there is no conversation yet', async () => {
     await open('/messages');
-    expect(await screen.findByText(t('msgclient.empty'))).toBeInTheDocument();
+    expect(await screen.findByText(msgText('empty'))).toBeInTheDocument();
   });
 
   it('shows the list and the thread side by side on a wide screen', async () => {
@@ -84,7 +84,7 @@ describe('messages page', () => {
     const link = await screen.findByRole('link', { name: /^Grace Mwangi/ });
     expect(link).toHaveAttribute('aria-current', 'page');
     expect(await within(conversation()).findByText('Message 1 of 1')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: t('msgclient.back') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: msgText('back') })).not.toBeInTheDocument();
   });
 
   it('sends with a counter; a refusal says why in plain words and keeps the text for Try again', async () => {
@@ -124,7 +124,7 @@ describe('messages page', () => {
     await open('/messages/7', { page: true });
     expect(await screen.findByText('<b>Call me</b> on [contact details hidden]')).toBeInTheDocument();
     expect(conversation().querySelector('b')).toBeNull();
-    expect(screen.getByText(t('msgclient.masked'))).toBeInTheDocument();
+    expect(screen.getByText(CHAT_TEXT.masked)).toBeInTheDocument();
   });
 
   it('loads earlier messages above the newest 30', async () => {
@@ -133,16 +133,16 @@ describe('messages page', () => {
     const items = () => within(conversation()).getAllByRole('listitem');
     await waitFor(() => expect(items()).toHaveLength(30));
     expect(items()[0]).toHaveTextContent('Message 6 of 35');
-    await app.user.click(screen.getByRole('button', { name: t('msgclient.loadEarlier') }));
+    await app.user.click(screen.getByRole('button', { name: msgText('loadEarlier') }));
     await waitFor(() => expect(items()).toHaveLength(35));
     expect(items()[0]).toHaveTextContent('Message 1 of 35');
-    expect(screen.queryByRole('button', { name: t('msgclient.loadEarlier') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: msgText('loadEarlier') })).not.toBeInTheDocument();
   });
 
   it('writes to someone new from ?to=: the first message makes the thread and opens it', async () => {
     const app = await open('/messages?to=21&name=Baraka', { page: true });
     expect(await screen.findByRole('heading', { name: 'New message to Baraka' })).toBeInTheDocument();
-    await app.user.type(await screen.findByRole('textbox', { name: t('msgclient.placeholder') }), 'Hello');
+    await app.user.type(await screen.findByRole('textbox', { name: msgText('placeholder') }), 'Hello');
     await app.user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(app.currentPath()).toMatch(/^\/messages\/\d+$/));
     expect(await screen.findByText('Hello')).toBeInTheDocument();
@@ -159,12 +159,12 @@ describe('messages page', () => {
     chat.failNextSend(429, 'You can start up to 5 new conversations a day. Try again tomorrow.');
     app.navigate('/messages?to=22&name=Amina');
     await screen.findByRole('heading', { name: 'New message to Amina' });
-    await app.user.type(await screen.findByRole('textbox', { name: t('msgclient.placeholder') }), 'Hi');
+    await app.user.type(await screen.findByRole('textbox', { name: msgText('placeholder') }), 'Hi');
     await app.user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You can start up to 5 new conversations a day. Try again tomorrow.',
     );
-    expect(screen.getByRole('textbox', { name: t('msgclient.placeholder') })).toHaveValue('Hi');
+    expect(screen.getByRole('textbox', { name: msgText('placeholder') })).toHaveValue('Hi');
   });
 
   it('adds a live message to the open thread once, and toasts one for another thread with its link', async () => {
@@ -212,38 +212,35 @@ describe('messages page', () => {
     chat.addThread({ user_id: GRACE }, { id: 7, count: 1 });
     const app = await open('/messages/7', { page: true });
     await within(conversation()).findByText('Message 1 of 1');
-    await app.user.click(screen.getByRole('button', { name: t('msgclient.menu') }));
-    await app.user.click(await screen.findByRole('menuitem', { name: t('msgclient.block') }));
-    expect(await screen.findByText(t('msgclient.blocked', { name: 'Grace Mwangi' }))).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: msgText('menu') }));
+    await app.user.click(await screen.findByRole('menuitem', { name: msgText('block') }));
+    expect(await screen.findByText(msgText('blocked', { name: 'Grace Mwangi' }))).toBeInTheDocument();
     expect(box()).toBeDisabled();
     expect(api.calls).toContain(`POST /api/messages/block/${GRACE}`);
 
-    await app.user.click(screen.getByRole('button', { name: t('msgclient.menu') }));
-    await app.user.click(await screen.findByRole('menuitem', { name: t('msgclient.unblock') }));
+    await app.user.click(screen.getByRole('button', { name: msgText('menu') }));
+    await app.user.click(await screen.findByRole('menuitem', { name: msgText('unblock') }));
     await waitFor(() => expect(box()).toBeEnabled());
     expect(api.calls).toContain(`DELETE /api/messages/block/${GRACE}`);
 
-    await app.user.click(screen.getByRole('button', { name: t('msgclient.menu') }));
-    await app.user.click(await screen.findByRole('menuitem', { name: t('msgclient.report') }));
-    const dialog = await screen.findByRole('dialog', { name: t('msgclient.reportTitle') });
-    await app.user.click(within(dialog).getByRole('button', { name: t('msgclient.report') }));
-    expect(await within(dialog).findByText(t('msgclient.reportReasonMissing'))).toBeInTheDocument();
-    await app.user.type(
-      within(dialog).getByRole('textbox', { name: t('msgclient.reportReason') }),
-      'Rude words',
-    );
-    await app.user.click(within(dialog).getByRole('button', { name: t('msgclient.report') }));
-    expect(await screen.findByText(t('msgclient.reportDone'))).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: msgText('menu') }));
+    await app.user.click(await screen.findByRole('menuitem', { name: msgText('report') }));
+    const dialog = await screen.findByRole('dialog', { name: msgText('reportTitle') });
+    await app.user.click(within(dialog).getByRole('button', { name: msgText('report') }));
+    expect(await within(dialog).findByText(msgText('reportReasonMissing'))).toBeInTheDocument();
+    await app.user.type(within(dialog).getByRole('textbox', { name: msgText('reportReason') }), 'Rude words');
+    await app.user.click(within(dialog).getByRole('button', { name: msgText('report') }));
+    expect(await screen.findByText(msgText('reportDone'))).toBeInTheDocument();
     expect(api.bodies.get('POST /api/messages/report/7')).toEqual({ reason: 'Rude words' });
-    await app.user.click(screen.getByRole('button', { name: t('msgclient.menu') }));
-    expect(await screen.findByRole('menuitem', { name: t('msgclient.report') })).toBeDisabled();
+    await app.user.click(screen.getByRole('button', { name: msgText('menu') }));
+    expect(await screen.findByRole('menuitem', { name: msgText('report') })).toBeDisabled();
   });
 });
 
 describe('Message the teacher', () => {
   it("opens a conversation with the lesson's teacher from the lesson page", async () => {
     await open('/lessons/show/LSN-UP201', { page: true });
-    expect(await screen.findByRole('link', { name: t('msgclient.messageTeacher') })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: msgText('messageTeacher') })).toHaveAttribute(
       'href',
       '/messages?to=13&name=Grace+Mwangi',
     );

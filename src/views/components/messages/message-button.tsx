@@ -5,10 +5,10 @@ import { Button } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
 import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
+import { msgText } from './messages-text';
 
 /** Where the button leads: the messages page with a composer to `toUserId`. */
 export function messagePath(toUserId: number, name: string): string {
@@ -26,7 +26,7 @@ export function MessageButton({ toUserId, name, label }: { toUserId: number; nam
       variant="light"
       leftSection={<IconMessageCircle size={18} aria-hidden />}
     >
-      {label ?? t('msgclient.messageButton')}
+      {label ?? msgText('messageButton')}
     </Button>
   );
 }

@@ -4,10 +4,10 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
 import { useNotifications } from '../../app-actors-context';
 import { badgeText } from '../notifications/notification-bell';
+import { msgText } from './messages-text';
 
 export function MessagesTopBar() {
   const unread = useSelector(useNotifications(), (s) => s.context.messagesUnread);
@@ -18,7 +18,7 @@ export function MessagesTopBar() {
         href={pathFor('messages')}
         variant="subtle"
         size="lg"
-        aria-label={unread > 0 ? t('msgclient.topBarUnread', { count: unread }) : t('msgclient.topBar')}
+        aria-label={unread > 0 ? msgText('topBarUnread', { count: unread }) : msgText('topBar')}
       >
         <IconMessageCircle size={20} aria-hidden />
       </ActionIcon>

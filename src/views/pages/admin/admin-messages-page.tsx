@@ -7,7 +7,6 @@ import { Link } from 'wouter';
 import { reportedThreadLoader, reportedThreadsLoader } from '@/machines/screens/messages-screens';
 import type { ReportedThread } from '@/services/schemas/message';
 import { formatDateTime } from '@/shared/time';
-import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ListStates } from '../../components/lists/list-states';
@@ -15,6 +14,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { useRouteParams } from '../../route-params';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { msgText } from '../../components/messages/messages-text';
+import { CHAT_TEXT } from '@/shared/chat';
 
 type Person = ReportedThread['users'][number];
 const nameOf = (person: Person | undefined) =>
@@ -36,14 +37,14 @@ function ReportedCard({ thread }: { thread: ReportedThread }) {
             {thread.users.map(withRole).join(' and ')}
           </Anchor>
         </Title>
-        <Text size="sm">{t('msgclient.adminReason', { reason: thread.reportReason })}</Text>
+        <Text size="sm">{msgText('adminReason', { reason: thread.reportReason })}</Text>
         <Text size="sm" c="gray.7">
-          {t('msgclient.adminReportedBy', {
+          {msgText('adminReportedBy', {
             name: nameOf(reporterOf(thread)),
             when: thread.reportedAt ? formatDateTime(thread.reportedAt) : '',
           })}
           {' · '}
-          {t('msgclient.adminMessages', { count: thread.messageCount })}
+          {msgText('adminMessages', { count: thread.messageCount })}
         </Text>
       </Stack>
     </Card>
@@ -52,7 +53,7 @@ function ReportedCard({ thread }: { thread: ReportedThread }) {
 
 function ReportedList() {
   const list = useLoader(reportedThreadsLoader, { name: 'reported conversations', keys: ['page'] });
-  if (list.state === 'empty') return <Text c="gray.7">{t('msgclient.adminEmpty')}</Text>;
+  if (list.state === 'empty') return <Text c="gray.7">{msgText('adminEmpty')}</Text>;
   return (
     <ListStates list={list} label="Pages of reported conversations">
       {list.items.map((thread) => (
@@ -72,7 +73,7 @@ function ReportedReading({ threadId }: { threadId: string }) {
     <Anchor component={Link} href={pathFor('admin.messages')} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
-        {t('msgclient.adminBack')}
+        {msgText('adminBack')}
       </Group>
     </Anchor>
   );
@@ -95,10 +96,10 @@ function ReportedReading({ threadId }: { threadId: string }) {
       </Title>
       <Alert color="yellow" variant="light">
         <Stack gap={4}>
-          <Text size="sm">{t('msgclient.adminReadOnly')}</Text>
-          <Text size="sm">{t('msgclient.adminReason', { reason: thread.reportReason })}</Text>
+          <Text size="sm">{msgText('adminReadOnly')}</Text>
+          <Text size="sm">{msgText('adminReason', { reason: thread.reportReason })}</Text>
           <Text size="sm">
-            {t('msgclient.adminReportedBy', {
+            {msgText('adminReportedBy', {
               name: nameOf(reporterOf(thread)),
               when: thread.reportedAt ? formatDateTime(thread.reportedAt) : '',
             })}
@@ -122,7 +123,7 @@ function ReportedReading({ threadId }: { threadId: string }) {
               </Text>
               {message.masked && (
                 <Text size="xs" c="gray.8" mt={4}>
-                  {t('msgclient.masked')}
+                  {CHAT_TEXT.masked}
                 </Text>
               )}
             </Paper>
@@ -134,12 +135,12 @@ function ReportedReading({ threadId }: { threadId: string }) {
 }
 
 export default function AdminMessagesPage() {
-  usePageTitle(t('msgclient.adminTitle'));
+  usePageTitle(msgText('adminTitle'));
   const { threadId } = useRouteParams();
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {t('msgclient.adminTitle')}
+        {msgText('adminTitle')}
       </Title>
       {threadId ? <ReportedReading key={threadId} threadId={threadId} /> : <ReportedList />}
     </Stack>

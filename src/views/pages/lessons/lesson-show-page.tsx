@@ -13,6 +13,7 @@ import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { MessageButton } from '../../components/messages/message-button';
+import { msgText } from '../../components/messages/messages-text';
 import { SeatsLeft } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -147,7 +148,7 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
         <MessageButton
           toUserId={lesson.teacher.userId}
           name={lesson.teacher.name}
-          label={t('msgclient.messageTeacher')}
+          label={msgText('messageTeacher')}
         />
       )}
       {lesson.bookedFor.length > 0 && (

@@ -5,12 +5,12 @@ import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useSearch } from 'wouter';
-import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
 import { useRouteParams } from '../../route-params';
 import { usePageTitle } from '../../use-page-title';
 import { ThreadList } from './thread-list';
 import { ThreadPane } from './thread-pane';
+import { msgText } from '../../components/messages/messages-text';
 
 /** From this width the list and the thread show side by side. */
 const WIDE = '(min-width: 62em)';
@@ -21,7 +21,7 @@ function positiveId(value: string | null | undefined): number | null {
 }
 
 export default function MessagesPage() {
-  usePageTitle(t('msgclient.title'));
+  usePageTitle(msgText('title'));
   const { threadId: threadParam } = useRouteParams();
   const search = new URLSearchParams(useSearch());
   const threadId = positiveId(threadParam);
@@ -42,7 +42,7 @@ export default function MessagesPage() {
           <Anchor component={Link} href={pathFor('messages')} size="sm">
             <Group gap={4} component="span">
               <IconArrowLeft size={16} aria-hidden />
-              {t('msgclient.back')}
+              {msgText('back')}
             </Group>
           </Anchor>
         )
@@ -50,14 +50,14 @@ export default function MessagesPage() {
     />
   ) : (
     <Paper withBorder p="xl" h="100%">
-      <Text c="gray.7">{t('msgclient.choose')}</Text>
+      <Text c="gray.7">{msgText('choose')}</Text>
     </Paper>
   );
 
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        {t('msgclient.title')}
+        {msgText('title')}
       </Title>
       {wide ? (
         <Group align="stretch" gap="md" wrap="nowrap">

@@ -1,18 +1,19 @@
 // The reader's conversations (issue 25): the other person's name and photo, the last message, the
-// unread count, newest activity first, paged. Threads the live stream brought since the page loaded
-// (the notifications machine's `liveThreads`) show over their older copies, so the list stays current.
+// unread count, newest activity first, paged. When the unread total changes (a message came over the
+// live stream, a thread was read) the list loads again, showing the old page meanwhile.
 import { Avatar, Badge, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { threadsLoader } from '@/machines/screens/messages-screens';
 import type { Thread } from '@/services/schemas/message';
-import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
 import { formatDate, formatTime } from '@/shared/format';
 import { useNotifications } from '../../app-actors-context';
 import { ListStates } from '../../components/lists/list-states';
 import { initialsOf } from '../../components/profile/initials';
 import { useLoader } from '../../use-loader';
+import { msgText } from '../../components/messages/messages-text';
 
 export const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
@@ -22,16 +23,6 @@ export function whenText(at: string | null): string {
   if (!at) return '';
   const date = new Date(at);
   return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDate(date);
-}
-
-/** The page's threads with the live copies over them; on the first page, new ones on top. */
-export function currentThreads(page: Thread[], live: Thread[], firstPage: boolean): Thread[] {
-  const byId = new Map(live.map((thread) => [thread.id, thread]));
-  const shown = page.map((thread) => byId.get(thread.id) ?? thread);
-  if (!firstPage) return shown;
-  const known = new Set(page.map((thread) => thread.id));
-  const merged = [...live.filter((thread) => !known.has(thread.id)), ...shown];
-  return merged.sort((a, b) => Date.parse(b.updatedAt ?? '') - Date.parse(a.updatedAt ?? ''));
 }
 
 function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
@@ -65,14 +56,14 @@ function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
           </Group>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Text size="sm" c="gray.7" truncate>
-              {last ? `${mine ? `${t('msgclient.you')}: ` : ''}${last.text}` : ''}
+              {last ? `${mine ? `${msgText('you')}: ` : ''}${last.text}` : ''}
             </Text>
             {thread.unreadCount > 0 && (
               <>
                 <Badge color="red" size="sm" aria-hidden style={{ flexShrink: 0 }}>
                   {thread.unreadCount}
                 </Badge>
-                <VisuallyHidden>{t('msgclient.unread', { count: thread.unreadCount })}</VisuallyHidden>
+                <VisuallyHidden>{msgText('unread', { count: thread.unreadCount })}</VisuallyHidden>
               </>
             )}
           </Group>
@@ -84,20 +75,24 @@ function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
 
 export function ThreadList({ activeId }: { activeId: number | null }) {
   const list = useLoader(threadsLoader, { name: 'conversations', keys: ['page'] });
-  const live = useSelector(useNotifications(), (s) => s.context.liveThreads);
-  const firstPage = (list.meta?.currentPage ?? 1) === 1;
-  const threads = currentThreads(list.items, live, firstPage);
-  const empty = list.state === 'empty' && threads.length === 0;
-  const shown = list.state === 'empty' && threads.length > 0 ? { ...list, state: 'loaded' as const } : list;
+  const unread = useSelector(useNotifications(), (s) => s.context.messagesUnread);
+  const seen = useRef(unread);
+  const { refresh } = list;
+  useEffect(() => {
+    if (seen.current === unread) return;
+    seen.current = unread;
+    refresh();
+  }, [unread, refresh]);
+  const threads = list.items;
 
   return (
-    <Paper withBorder p="xs" component="section" aria-label={t('msgclient.conversations')}>
-      {empty ? (
+    <Paper withBorder p="xs" component="section" aria-label={msgText('conversations')}>
+      {list.state === 'empty' ? (
         <Text c="gray.7" p="md">
-          {t('msgclient.empty')}
+          {msgText('empty')}
         </Text>
       ) : (
-        <ListStates list={shown} label="Pages of conversations">
+        <ListStates list={list} label="Pages of conversations">
           <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {threads.map((thread) => (
               <li key={thread.id}>

@@ -25,13 +25,13 @@ import type { ActorRefFrom } from 'xstate';
 import { blockForm, reportForm, threadLogic } from '@/machines/screens/messages-screens';
 import { selectThread, THREAD_SCREEN } from '@/machines/thread-machine';
 import type { Message, Thread } from '@/services/schemas/message';
-import { MESSAGE_MAX, THREAD_REPORT_REASON_MAX } from '@/shared/chat';
-import { t } from '@/shared/messages';
+import { MESSAGE_MAX, THREAD_REPORT_REASON_MAX, CHAT_TEXT } from '@/shared/chat';
 import type { FieldErrors } from '@/shared/validation';
 import { initialsOf } from '../../components/profile/initials';
 import { useForm } from '../../use-form';
 import { useScreenActor } from '../../use-screen-actor';
 import { personName, whenText } from './thread-list';
+import { msgText } from '../../components/messages/messages-text';
 
 type ThreadActor = ActorRefFrom<typeof threadLogic>;
 
@@ -44,12 +44,12 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
         </Text>
         {message.masked && (
           <Text size="xs" c="gray.8" mt={4}>
-            {t('msgclient.masked')}
+            {CHAT_TEXT.masked}
           </Text>
         )}
       </Paper>
       <Text size="xs" c="gray.7" ta={mine ? 'right' : 'left'} mt={2}>
-        {mine ? `${t('msgclient.you')} · ` : ''}
+        {mine ? `${msgText('you')} · ` : ''}
         {whenText(message.createdAt)}
       </Text>
     </Box>
@@ -71,20 +71,20 @@ function ReportDialog({
     logic: reportForm,
     initialValues: { threadId: thread.id, reason: '' },
     validate: (values): FieldErrors =>
-      values.reason.trim() ? {} : { reason: [t('msgclient.reportReasonMissing')] },
-    successMessage: t('msgclient.reportDone'),
+      values.reason.trim() ? {} : { reason: [msgText('reportReasonMissing')] },
+    successMessage: msgText('reportDone'),
     onSubmitted: (answer) => {
       if (answer) actor.send({ type: 'thread.replace', thread: answer });
       onClose();
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('msgclient.reportTitle')}>
+    <Modal opened={opened} onClose={onClose} title={msgText('reportTitle')}>
       <form onSubmit={form.onSubmit}>
         <Stack gap="sm">
           <Textarea
-            label={t('msgclient.reportReason')}
-            description={t('msgclient.reportHelp', { max: THREAD_REPORT_REASON_MAX })}
+            label={msgText('reportReason')}
+            description={msgText('reportHelp', { max: THREAD_REPORT_REASON_MAX })}
             maxLength={THREAD_REPORT_REASON_MAX}
             rows={3}
             {...form.getInputProps('reason')}
@@ -99,7 +99,7 @@ function ReportDialog({
               Cancel
             </Button>
             <Button type="submit" color="red" loading={form.submitting}>
-              {t('msgclient.report')}
+              {msgText('report')}
             </Button>
           </Group>
         </Stack>
@@ -117,13 +117,13 @@ function ThreadMenu({ thread, actor }: { thread: Thread; actor: ThreadActor }) {
   const block = useForm({
     logic: blockForm,
     initialValues: { userId: thread.other.userId, block: true },
-    successMessage: t('msgclient.blockDone', { name }),
+    successMessage: msgText('blockDone', { name }),
     onSubmitted: replace,
   });
   const unblock = useForm({
     logic: blockForm,
     initialValues: { userId: thread.other.userId, block: false },
-    successMessage: t('msgclient.unblockDone', { name }),
+    successMessage: msgText('unblockDone', { name }),
     onSubmitted: replace,
   });
   const [reporting, setReporting] = useState(false);
@@ -132,18 +132,18 @@ function ThreadMenu({ thread, actor }: { thread: Thread; actor: ThreadActor }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label={t('msgclient.menu')}>
+          <ActionIcon variant="subtle" size="lg" aria-label={msgText('menu')}>
             <IconDots size={20} aria-hidden />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           {blockedByMe ? (
             <Menu.Item leftSection={<IconLockOpen size={16} aria-hidden />} onClick={unblock.submit}>
-              {t('msgclient.unblock')}
+              {msgText('unblock')}
             </Menu.Item>
           ) : (
             <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={block.submit}>
-              {t('msgclient.block')}
+              {msgText('block')}
             </Menu.Item>
           )}
           <Menu.Item
@@ -151,7 +151,7 @@ function ThreadMenu({ thread, actor }: { thread: Thread; actor: ThreadActor }) {
             disabled={thread.reported}
             onClick={() => setReporting(true)}
           >
-            {t('msgclient.report')}
+            {msgText('report')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -186,8 +186,8 @@ function Composer({ actor, blocked }: { actor: ThreadActor; blocked: boolean }) 
           </Alert>
         )}
         <Textarea
-          aria-label={t('msgclient.placeholder')}
-          placeholder={t('msgclient.placeholder')}
+          aria-label={msgText('placeholder')}
+          placeholder={msgText('placeholder')}
           value={draft}
           onChange={(event) => actor.send({ type: 'draft.change', text: event.currentTarget.value })}
           onKeyDown={(event) => {
@@ -199,12 +199,12 @@ function Composer({ actor, blocked }: { actor: ThreadActor; blocked: boolean }) 
           maxLength={MESSAGE_MAX}
           rows={3}
           disabled={blocked || sending}
-          description={t('msgclient.counter', { count: draft.length, max: MESSAGE_MAX })}
+          description={msgText('counter', { count: draft.length, max: MESSAGE_MAX })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={sending} disabled={empty || blocked}>
-            {t('msgclient.send')}
+            {msgText('send')}
           </Button>
         </Group>
       </Stack>
@@ -301,8 +301,8 @@ export function ThreadPane({
   const other = thread?.other ?? null;
   const title = view.isNew
     ? view.otherName
-      ? t('msgclient.newTo', { name: view.otherName })
-      : t('msgclient.newThread')
+      ? msgText('newTo', { name: view.otherName })
+      : msgText('newThread')
     : view.otherName;
   const blocked = thread?.blocked ?? null;
 
@@ -321,7 +321,7 @@ export function ThreadPane({
           mah="min(60vh, 560px)"
           style={{ overflowY: 'auto' }}
           tabIndex={0}
-          aria-label={t('msgclient.title')}
+          aria-label={msgText('title')}
           role="region"
         >
           <Stack gap="xs">
@@ -333,7 +333,7 @@ export function ThreadPane({
                   loading={view.loadingOlder}
                   onClick={() => actor.send({ type: 'older.load' })}
                 >
-                  {t('msgclient.loadEarlier')}
+                  {msgText('loadEarlier')}
                 </Button>
               </Center>
             )}
@@ -344,7 +344,7 @@ export function ThreadPane({
             )}
             {view.messages.length === 0 ? (
               <Text size="sm" c="gray.7">
-                {t('msgclient.noMessages')}
+                {msgText('noMessages')}
               </Text>
             ) : (
               <Stack
@@ -366,9 +366,7 @@ export function ThreadPane({
         </Box>
         {blocked && (
           <Alert color="gray" variant="light">
-            {blocked === 'by_me'
-              ? t('msgclient.blocked', { name: view.otherName })
-              : t('msgclient.blockedByThem')}
+            {blocked === 'by_me' ? msgText('blocked', { name: view.otherName }) : msgText('blockedByThem')}
           </Alert>
         )}
         <Composer actor={actor} blocked={blocked !== null} />
