@@ -208,6 +208,26 @@ describe('messages page', () => {
     expect(await messagesButton(1)).toBeInTheDocument();
   });
 
+  it('loads the list again when a live message changes the unread total', async () => {
+    const otieno = chat.addThread(
+      { user_id: OTIENO, first_name: 'Otieno', last_name: 'Kamau' },
+      { id: 8, count: 1 },
+    );
+    await open('/messages');
+    await screen.findByRole('link', { name: /Otieno Kamau.*Message 1 of 1/ });
+    const stream = FakeEventSource.latest()!;
+    act(() => stream.open());
+    // The server has the new message; the stream tells of it.
+    const live = wireMessage({ thread_id: 8, sender_user_id: OTIENO, text: 'Running late' });
+    chat.messages.set(8, [...(chat.messages.get(8) ?? []), live]);
+    Object.assign(otieno, { last_message: live, unread_count: 1 });
+    act(() => stream.send('message', { thread_id: 8, message: live, unread_count: 1, thread: otieno }));
+    expect(
+      await screen.findByRole('link', { name: /Otieno Kamau.*Running late.*1 unread/ }),
+    ).toBeInTheDocument();
+    expect(await messagesButton(1)).toBeInTheDocument();
+  });
+
   it('blocks and unblocks the other person, and reports the thread with a reason', async () => {
     chat.addThread({ user_id: GRACE }, { id: 7, count: 1 });
     const app = await open('/messages/7', { page: true });
