@@ -2,9 +2,11 @@
 // events stream (`GET /api/events`), reconnects with a growing back-off when it drops, and tells its
 // parent (the notifications machine) what arrives and whether the stream is up:
 //   live.opened | live.lost | notification.received {notification} | transaction.settled {id, status}
+//   | message.received {event} (a message in one of the user's threads, issue 25)
 // The parent polls while the stream is lost and forwards `transaction.settled` to the payment actors.
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { openEventStream } from '@/services/events-service';
+import type { MessageEvent as ChatEvent } from '@/services/schemas/message';
 import type { Notification, TransactionEvent } from '@/services/schemas/notification';
 
 /** First reconnect after 3 s (the stream's own `retry: 3000`), doubling up to a minute. */
@@ -20,14 +22,16 @@ export type StreamEvent =
   | { type: 'stream.open' }
   | { type: 'stream.error' }
   | { type: 'stream.notification'; notification: Notification }
-  | { type: 'stream.transaction'; transaction: TransactionEvent };
+  | { type: 'stream.transaction'; transaction: TransactionEvent }
+  | { type: 'stream.message'; event: ChatEvent };
 
 /** What the parent hears. */
 export type LiveEvent =
   | { type: 'live.opened' }
   | { type: 'live.lost' }
   | { type: 'notification.received'; notification: Notification }
-  | ({ type: 'transaction.settled' } & TransactionEvent);
+  | ({ type: 'transaction.settled' } & TransactionEvent)
+  | { type: 'message.received'; event: ChatEvent };
 
 export type LiveContext = {
   /** Failed connections since the stream was last open: sets the back-off. */
@@ -46,6 +50,7 @@ export const liveEventsMachine = setup({
         onError: () => sendBack({ type: 'stream.error' }),
         onNotification: (notification) => sendBack({ type: 'stream.notification', notification }),
         onTransaction: (transaction) => sendBack({ type: 'stream.transaction', transaction }),
+        onMessage: (event) => sendBack({ type: 'stream.message', event }),
       }),
     ),
   },
@@ -62,6 +67,10 @@ export const liveEventsMachine = setup({
       type: 'transaction.settled' as const,
       id: params.transaction.id,
       status: params.transaction.status,
+    })),
+    forwardMessage: sendParent((_, params: { event: ChatEvent }) => ({
+      type: 'message.received' as const,
+      event: params.event,
     })),
   },
   delays: {
@@ -86,10 +95,19 @@ export const liveEventsMachine = setup({
       },
       on: {
         'stream.notification': {
-          actions: { type: 'forwardNotification', params: ({ event }) => ({ notification: event.notification }) },
+          actions: {
+            type: 'forwardNotification',
+            params: ({ event }) => ({ notification: event.notification }),
+          },
         },
         'stream.transaction': {
-          actions: { type: 'forwardTransaction', params: ({ event }) => ({ transaction: event.transaction }) },
+          actions: {
+            type: 'forwardTransaction',
+            params: ({ event }) => ({ transaction: event.transaction }),
+          },
+        },
+        'stream.message': {
+          actions: { type: 'forwardMessage', params: ({ event }) => ({ event: event.event }) },
         },
         // Our own back-off, not EventSource's: the stream is closed and opened again later.
         'stream.error': 'retrying',

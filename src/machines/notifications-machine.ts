@@ -2,6 +2,11 @@
 // marking one or all read (at once on screen, undone with an error toast if the server refuses),
 // toasts for new ones, and the live stream with polling as its fallback.
 //
+// Messages (issue 25) arrive on the same stream: it keeps the top bar's unread-message count (with
+// the bell's newest page, then from every `message` event and every thread read; the thread list
+// loads again when it changes), and it hands a message to the thread on show (`thread.shown
+// {threadId, listener}` from the thread machine) or toasts it.
+//
 // Wiring (docs/learning-workspace.md "SPA"): the app creates one actor of this machine with
 // systemId `notifications` and tells it `session.signedIn` / `session.signedOut`. While signed in it
 // invokes the live-events machine (systemId `liveEvents`), which owns the `/api/events` stream and
@@ -9,7 +14,16 @@
 // (the app registers the two payment actors when it creates them); this machine forwards every
 // `transaction.settled {id, status}` from the stream to them, so the link between the machines is a
 // transition here, walked by the model test, not a callback in a view.
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn, type AnyActorRef } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  setup,
+  stateIn,
+  type AnyActorRef,
+} from 'xstate';
 import {
   fetchLatestNotifications,
   fetchUnreadNotifications,
@@ -17,6 +31,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '@/services/notification-service';
+import type { MessageEvent as ChatEvent } from '@/services/schemas/message';
 import type { Notification, NotificationPage } from '@/services/schemas/notification';
 import { t } from '@/shared/messages';
 import { liveEventsMachine, type LiveEvent } from './live-events-machine';
@@ -39,7 +54,14 @@ export type NotificationsContext = {
   pendingAll: { ids: string[]; count: number; allReadAt: string | null } | null;
   /** Actors told about `transaction.settled` (the payment actors). */
   listeners: AnyActorRef[];
+  /** Unread messages in all the user's threads: the top bar's count. */
+  messagesUnread: number;
+  /** The thread on show and its machine, told about that thread's live messages. */
+  openThread: { threadId: number; listener: AnyActorRef } | null;
 };
+
+/** A message toast shows the start of the text. */
+export const MESSAGE_TOAST_CHARS = 140;
 
 export type TransactionSettled = Extract<LiveEvent, { type: 'transaction.settled' }>;
 
@@ -56,12 +78,14 @@ export type NotificationsEvent =
   | { type: 'read.saved'; notification: Notification }
   | { type: 'read.failed'; id: string }
   | { type: 'readAll.saved' }
-  | { type: 'readAll.failed' };
+  | { type: 'readAll.failed' }
+  // Messages (issue 25): the thread machine on show says so, and what reading it left unread.
+  | { type: 'thread.shown'; threadId: number; listener: AnyActorRef }
+  | { type: 'thread.read'; unreadCount: number };
 
 export type NotificationsEmitted =
   /** A new notification to show as a toast (the workspace shows it with `@mantine/notifications`). */
-  | { type: 'toast'; notification: Notification }
-  | { type: 'notify'; color: NotifyColor; message: string };
+  { type: 'toast'; notification: Notification } | { type: 'notify'; color: NotifyColor; message: string };
 
 const emptyFeed = {
   items: [],
@@ -70,7 +94,25 @@ const emptyFeed = {
   readIds: [],
   allReadAt: null,
   pendingAll: null,
-} satisfies Omit<NotificationsContext, 'listeners'>;
+  messagesUnread: 0,
+} satisfies Omit<NotificationsContext, 'listeners' | 'openThread'>;
+
+/** A message for a thread not on show, as a toast naming its sender and linking to the thread. */
+export function messageToast({ message, thread, threadId }: ChatEvent): Notification {
+  const other = thread?.other;
+  return {
+    id: `message-${message.id}`,
+    type: 'message',
+    data: {
+      title: t('msgclient.toastTitle', { name: other ? `${other.firstName} ${other.lastName}` : '' }),
+      body: message.text.slice(0, MESSAGE_TOAST_CHARS),
+      url: `/messages/${threadId}`,
+    },
+    readAt: null,
+    createdAt: null,
+    updatedAt: null,
+  };
+}
 
 /**
  * Whether a notification (from the bell or the notifications page) still reads as unread: the bell's
@@ -130,10 +172,11 @@ export const notificationsMachine = setup({
   },
   actions: {
     clearFeed: assign(emptyFeed),
-    storeLatest: assign((_, params: { page: NotificationPage }) => ({
+    storeLatest: assign(({ context }, params: { page: NotificationPage }) => ({
       items: params.page.items.slice(0, LATEST_COUNT),
       unreadCount: params.page.unreadCount,
       loaded: true,
+      messagesUnread: params.page.messagesUnread ?? context.messagesUnread,
     })),
     addReceived: enqueueActions(({ context, enqueue }, params: { notification: Notification }) => {
       const { notification } = params;
@@ -184,13 +227,32 @@ export const notificationsMachine = setup({
         pendingAll: null,
       };
     }),
-    notify: emit((_, params: { color: NotifyColor; message: string }) => ({ type: 'notify' as const, ...params })),
+    notify: emit((_, params: { color: NotifyColor; message: string }) => ({
+      type: 'notify' as const,
+      ...params,
+    })),
     listen: assign(({ context }, params: { listener: AnyActorRef }) => ({
-      listeners: context.listeners.includes(params.listener) ? context.listeners : [...context.listeners, params.listener],
+      listeners: context.listeners.includes(params.listener)
+        ? context.listeners
+        : [...context.listeners, params.listener],
     })),
     unlisten: assign(({ context }, params: { listener: AnyActorRef }) => ({
       listeners: context.listeners.filter((listener) => listener !== params.listener),
     })),
+    storeMessagesUnread: assign((_, params: { count: number }) => ({ messagesUnread: params.count })),
+    forwardMessage: enqueueActions(({ context, enqueue }, params: { event: ChatEvent }) => {
+      if (context.openThread)
+        enqueue.sendTo(context.openThread.listener, {
+          type: 'thread.live',
+          message: params.event.message,
+          thread: params.event.thread,
+        });
+    }),
+    toastMessage: emit((_, params: { event: ChatEvent }) => ({
+      type: 'toast' as const,
+      notification: messageToast(params.event),
+    })),
+    showThread: assign((_, params: { threadId: number; listener: AnyActorRef }) => ({ openThread: params })),
     forwardTransaction: enqueueActions(({ context, enqueue }, params: { event: TransactionSettled }) => {
       for (const listener of context.listeners) enqueue.sendTo(listener, params.event);
     }),
@@ -202,18 +264,33 @@ export const notificationsMachine = setup({
     wasMarkedHere: ({ context }, params: { id: string }) => context.readIds.includes(params.id),
     canMarkAll: ({ context }) => context.unreadCount > 0 && context.pendingAll === null,
     isMarkingAll: ({ context }) => context.pendingAll !== null,
+    /** The message's thread is the one on show (and its machine still runs). */
+    isThreadOnShow: ({ context }, params: { event: ChatEvent }) =>
+      context.openThread?.threadId === params.event.threadId &&
+      context.openThread.listener.getSnapshot().status === 'active',
+    /** Written by the other person (the sender hears of their own message too). */
+    isFromOther: (_, { event }: { event: ChatEvent }) =>
+      event.thread?.other.userId === event.message.senderUserId,
   },
   delays: {
     pollInterval: POLL_FALLBACK_MS,
   },
 }).createMachine({
   id: 'notifications',
-  context: { ...emptyFeed, listeners: [] },
+  context: { ...emptyFeed, listeners: [], openThread: null },
   initial: 'signedOut',
   on: {
-    'transactions.listen': { actions: { type: 'listen', params: ({ event }) => ({ listener: event.listener }) } },
+    'transactions.listen': {
+      actions: { type: 'listen', params: ({ event }) => ({ listener: event.listener }) },
+    },
     'transactions.unlisten': {
       actions: { type: 'unlisten', params: ({ event }) => ({ listener: event.listener }) },
+    },
+    'thread.shown': {
+      actions: {
+        type: 'showThread',
+        params: ({ event }) => event,
+      },
     },
   },
   states: {
@@ -233,6 +310,32 @@ export const notificationsMachine = setup({
         'transaction.settled': {
           actions: { type: 'forwardTransaction', params: ({ event }) => ({ event }) },
         },
+        // A message: the count always; the thread on show gets it, else a toast if it is to us.
+        'message.received': [
+          {
+            guard: { type: 'isThreadOnShow', params: ({ event }) => event },
+            actions: [
+              { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.event.unreadCount }) },
+              { type: 'forwardMessage', params: ({ event }) => event },
+            ],
+          },
+          {
+            guard: { type: 'isFromOther', params: ({ event }) => event },
+            actions: [
+              { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.event.unreadCount }) },
+              { type: 'toastMessage', params: ({ event }) => event },
+            ],
+          },
+          {
+            actions: {
+              type: 'storeMessagesUnread',
+              params: ({ event }) => ({ count: event.event.unreadCount }),
+            },
+          },
+        ],
+        'thread.read': {
+          actions: { type: 'storeMessagesUnread', params: ({ event }) => ({ count: event.unreadCount }) },
+        },
         'notification.read': {
           guard: { type: 'isUnread', params: ({ event }) => ({ notification: event.notification }) },
           actions: [
@@ -243,7 +346,9 @@ export const notificationsMachine = setup({
             }),
           ],
         },
-        'read.saved': { actions: { type: 'storeRead', params: ({ event }) => ({ notification: event.notification }) } },
+        'read.saved': {
+          actions: { type: 'storeRead', params: ({ event }) => ({ notification: event.notification }) },
+        },
         'read.failed': {
           guard: { type: 'wasMarkedHere', params: ({ event }) => ({ id: event.id }) },
           actions: [
@@ -258,7 +363,10 @@ export const notificationsMachine = setup({
         'readAll.saved': { guard: 'isMarkingAll', actions: 'settleAll' },
         'readAll.failed': {
           guard: 'isMarkingAll',
-          actions: ['undoAll', { type: 'notify', params: { color: 'error', message: t('notifications.readAllError') } }],
+          actions: [
+            'undoAll',
+            { type: 'notify', params: { color: 'error', message: t('notifications.readAllError') } },
+          ],
         },
       },
       states: {

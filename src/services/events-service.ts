@@ -1,8 +1,14 @@
 // The one live stream of a signed-in tab (`GET /api/events`, docs/learning-workspace.md "Live
-// events"): a thin wrapper over the browser's EventSource that decodes the two event kinds. The
+// events"): a thin wrapper over the browser's EventSource that decodes the event kinds. The
 // live-events machine owns the connection's life (it closes it on an error and reconnects with its
 // own back-off), so EventSource's built-in retry never runs on its own.
-import { decodeNotification, decodeTransactionEvent, type Notification, type TransactionEvent } from './schemas/notification';
+import type { MessageEvent as ChatEvent } from './schemas/message';
+import {
+  decodeNotification,
+  decodeTransactionEvent,
+  type Notification,
+  type TransactionEvent,
+} from './schemas/notification';
 
 export const EVENTS_URL = `${import.meta.env.VITE_API_URL ?? ''}/api/events`;
 
@@ -11,6 +17,8 @@ export type EventStreamHandlers = {
   onError: () => void;
   onNotification: (notification: Notification) => void;
   onTransaction: (transaction: TransactionEvent) => void;
+  /** A message in one of the user's threads (issue 25), theirs or to them. */
+  onMessage?: (event: ChatEvent) => void;
 };
 
 function parsed<T>(message: MessageEvent, decode: (raw: unknown) => T): T | null {
@@ -39,6 +47,14 @@ export function openEventStream(handlers: EventStreamHandlers): () => void {
   source.addEventListener('transaction', (message) => {
     const transaction = parsed(message, decodeTransactionEvent);
     if (transaction) handlers.onTransaction(transaction);
+  });
+  // Messages' decoder comes with the first one (a landing page's script stays within its budget);
+  // the module's promise settles once, so events keep their order.
+  source.addEventListener('message', (message) => {
+    void import('./schemas/message').then(({ decodeMessageEvent }) => {
+      const event = parsed(message, decodeMessageEvent);
+      if (event) handlers.onMessage?.(event);
+    });
   });
   return () => source.close();
 }

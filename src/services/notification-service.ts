@@ -24,8 +24,17 @@ export async function fetchNotificationPage(
   );
 }
 
-/** The newest notifications for the bell, with the unread count. */
-export const fetchLatestNotifications = () => fetchNotificationPage({ per_page: String(LATEST_COUNT) });
+/**
+ * The newest notifications for the bell, with the unread count, and the top bar's unread-message
+ * count beside them (issue 25; null when that call failed: the bell does not wait on messages).
+ */
+export async function fetchLatestNotifications(): Promise<NotificationPage> {
+  const [page, messagesUnread] = await Promise.all([
+    fetchNotificationPage({ per_page: String(LATEST_COUNT) }),
+    fetchUnreadMessageCount().catch(() => null),
+  ]);
+  return { ...page, messagesUnread };
+}
 
 /** The newest unread ones: the polling fallback while the live stream is down. */
 export const fetchUnreadNotifications = () =>
@@ -41,4 +50,13 @@ export async function markNotificationRead(id: string): Promise<Notification> {
 /** `POST /api/notifications/read-all`. */
 export async function markAllNotificationsRead(): Promise<void> {
   await request('/api/notifications/read-all', { method: 'POST' });
+}
+
+/**
+ * The top bar's unread-message count (issue 25): `meta.unread_count` of the first page of threads
+ * (one thread long). The messages code loads with it, in its own chunk, not in every page's script.
+ */
+export async function fetchUnreadMessageCount(): Promise<number> {
+  const { fetchThreads } = await import('./messages-service');
+  return (await fetchThreads({ per_page: '1' })).unreadCount;
 }

@@ -22,3 +22,15 @@ export function messageTextProblem(text: string | null | undefined): string | nu
 
 /** The two users of a thread in the order the database stores them (`user_low_id < user_high_id`). */
 export const threadPair = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+/**
+ * What the thread screens say (issue 25). Here rather than in the shared catalogue
+ * (src/shared/messages.ts), which every page's script carries: only the messages screens need them.
+ */
+export const CHAT_TEXT = {
+  sendFailed: 'Your message was not sent. Check your connection and try again.',
+  loadFailed: 'This conversation could not be loaded.',
+  notFound: 'This conversation does not exist or is not yours.',
+  olderFailed: 'Earlier messages could not be loaded.',
+  masked: 'Contact details are hidden until you have a booking together.',
+} as const;

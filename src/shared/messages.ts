@@ -625,6 +625,7 @@ export const messages = {
   'phone.unknownSetting': 'Choose on or off for e-mail and SMS of the listed kinds only.',
   'phone.settingsSaved': 'Notification choices saved.',
   'phone.smsNeedsVerifiedPhone': 'SMS needs a verified phone number.',
+  'msgclient.toastTitle': 'New message from {name}',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -506,6 +506,24 @@ export const routes = [
     roles: ['admin'],
     screen: 'admin/admin-catalogue-page',
   },
+  // msgclient (issue 25): conversations between learners (or parents) and teachers; admins read the
+  // reported ones only.
+  {
+    name: 'messages',
+    path: '/messages/:threadId?',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['student', 'parent', 'teacher'],
+    screen: 'messages/messages-page',
+  },
+  {
+    name: 'admin.messages',
+    path: '/admin/messages/:threadId?',
+    layout: 'workspace',
+    access: 'auth',
+    roles: ['admin'],
+    screen: 'admin/admin-messages-page',
+  },
   // The teacher profile screen in the workspace wrapper; the guard lets a teacher in at both paths.
   {
     name: 'teacher',

@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, setup, type AnyActorRef, type EventFromLogic } from 'xstate';
 import { liveEventsMachine, type LiveEvent, type StreamEvent } from '@/machines/live-events-machine';
+import { decodeMessageEvent } from '@/services/schemas/message';
 import { decodeNotification } from '@/services/schemas/notification';
 import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
 
@@ -17,11 +18,25 @@ const notification = decodeNotification({
   read_at: null,
   created_at: '2026-11-21T10:00:00Z',
 });
+const chat = decodeMessageEvent({
+  thread_id: 7,
+  message: {
+    id: 81,
+    thread_id: 7,
+    sender_user_id: 5,
+    text: 'Hello',
+    masked: false,
+    created_at: '2026-11-21T10:00:00Z',
+  },
+  unread_count: 1,
+  thread: null,
+});
 const events: Event[] = [
   { type: 'stream.open' },
   { type: 'stream.error' },
   { type: 'stream.notification', notification },
   { type: 'stream.transaction', transaction: { id: 55, status: 'completed' } },
+  { type: 'stream.message', event: chat },
   { type: AFTER_RECONNECT } as unknown as Event,
 ];
 
@@ -46,7 +61,13 @@ const logic = counted(liveEventsMachine);
 const quiet = () => {};
 const model = modelOf(
   logic.provide({
-    actions: { tellOpened: quiet, tellLost: quiet, forwardNotification: quiet, forwardTransaction: quiet },
+    actions: {
+      tellOpened: quiet,
+      tellLost: quiet,
+      forwardNotification: quiet,
+      forwardTransaction: quiet,
+      forwardMessage: quiet,
+    },
   }),
   { events, visibleContext: (s) => Math.min(s.context.attempts, 6) },
 );
@@ -105,6 +126,7 @@ function replay(path: ModelPath<typeof logic>, machine = liveEventsMachine) {
     if (type === 'stream.notification') expectHeard = [{ type: 'notification.received', notification }];
     if (type === 'stream.transaction')
       expectHeard = [{ type: 'transaction.settled', id: 55, status: 'completed' }];
+    if (type === 'stream.message') expectHeard = [{ type: 'message.received', event: chat }];
 
     const seen = child.getSnapshot();
     expect(seen.value).toEqual(step.state.value);

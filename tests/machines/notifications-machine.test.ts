@@ -13,6 +13,7 @@ import {
   type NotificationsEmitted,
 } from '@/machines/notifications-machine';
 import type { LiveEvent } from '@/machines/live-events-machine';
+import { decodeMessageEvent } from '@/services/schemas/message';
 import {
   decodeNotification,
   type Notification,
@@ -49,7 +50,7 @@ const page = (items: Notification[], unreadCount: number): NotificationPage => (
   unreadCount,
   meta: { currentPage: 1, lastPage: 1, perPage: 10, total: items.length },
 });
-const latest = page([n1, n2], 1);
+const latest = { ...page([n1, n2], 1), messagesUnread: 4 };
 const polled = page([n3, n1, n0], 3);
 
 /** The payment actor's stand-in: records what it is told. */
@@ -59,6 +60,46 @@ const listener = createActor(
 ).start();
 
 const settled: LiveEvent = { type: 'transaction.settled', id: 55, status: 'completed' };
+
+// Messages (issue 25): the thread machine on show is a stand-in that records what it is told.
+const threadHeard: unknown[] = [];
+const threadScreen = createActor(
+  createMachine({ on: { '*': { actions: ({ event }) => threadHeard.push(event) } } }),
+).start();
+const threadRaw = {
+  id: 7,
+  other: {
+    user_id: 5,
+    first_name: 'Grace',
+    last_name: 'Mwangi',
+    photo_url: null,
+    role: 'teacher',
+    teacher_id: 3,
+  },
+  last_message: null,
+  unread_count: 1,
+  blocked: null,
+  reported: false,
+  can_share_contacts: false,
+  updated_at: '2026-11-21T10:00:00Z',
+};
+const chat = (id: number, sender: number, unread: number) =>
+  decodeMessageEvent({
+    thread_id: 7,
+    message: {
+      id,
+      thread_id: 7,
+      sender_user_id: sender,
+      text: `Text ${id}`,
+      masked: false,
+      created_at: '2026-11-21T10:00:00Z',
+    },
+    unread_count: unread,
+    thread: { ...threadRaw, unread_count: unread },
+  });
+/** From Grace (a toast unless her thread is on show), and one the user sent from another tab. */
+const fromGrace = chat(81, 5, 3);
+const fromMe = chat(82, 12, 2);
 const events: Event[] = [
   { type: 'session.signedIn' },
   { type: 'session.signedOut' },
@@ -82,6 +123,10 @@ const events: Event[] = [
   { type: 'readAll.failed' },
   { type: 'transactions.listen', listener },
   { type: 'transactions.unlisten', listener },
+  { type: 'message.received', event: fromGrace },
+  { type: 'message.received', event: fromMe },
+  { type: 'thread.shown', threadId: 7, listener: threadScreen },
+  { type: 'thread.read', unreadCount: 0 },
 ];
 
 const calls = {
@@ -125,6 +170,7 @@ const model = modelOf(logic, {
     s.context.unreadCount > 0,
     s.context.pendingAll !== null,
     s.context.listeners.length,
+    s.context.openThread !== null,
   ],
   simpleEvents: [
     { type: 'session.signedIn' },
@@ -156,6 +202,7 @@ type Oracle = {
   pending: { ids: string[]; count: number; allRead: boolean } | null;
   loaded: boolean;
   listening: boolean;
+  messagesUnread: number;
 };
 const fresh = (listening: boolean): Oracle => ({
   signedIn: false,
@@ -168,6 +215,7 @@ const fresh = (listening: boolean): Oracle => ({
   pending: null,
   loaded: false,
   listening,
+  messagesUnread: 0,
 });
 
 function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMachine = notificationsMachine) {
@@ -181,6 +229,9 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     liveStopped: 0,
   });
   heard.length = 0;
+  threadHeard.length = 0;
+  let threadShown = false;
+  const threadExpected: unknown[] = [];
   const actor = createActor(machine.provide({ actors: fakeActors as never }), {
     systemId: 'notifications',
     inspect: coverage.inspect,
@@ -240,6 +291,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
         ];
         o.unread = 1;
         o.loaded = true;
+        o.messagesUnread = 4;
         break;
       case 'xstate.error.actor.fetchLatest':
         o.feed = 'error';
@@ -340,6 +392,22 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
       case 'transactions.unlisten':
         o.listening = false;
         break;
+      case 'message.received': {
+        const chatEvent = (event as { event: typeof fromGrace }).event;
+        if (!o.signedIn) break;
+        o.messagesUnread = chatEvent.unreadCount;
+        if (threadShown)
+          threadExpected.push({ type: 'thread.live', message: chatEvent.message, thread: chatEvent.thread });
+        else if (chatEvent === fromGrace) toasts.push('message-81');
+        break;
+      }
+      case 'thread.shown':
+        threadShown = true;
+        break;
+      case 'thread.read':
+        if (!o.signedIn) break;
+        o.messagesUnread = 0;
+        break;
     }
 
     const seen = actor.getSnapshot();
@@ -352,6 +420,9 @@ function replay(path: ModelPath<typeof logic>, machine: typeof notificationsMach
     } else {
       expect(seen.matches('signedOut')).toBe(true);
     }
+    expect(seen.context.messagesUnread).toBe(o.messagesUnread);
+    expect(seen.context.openThread?.threadId ?? null).toBe(threadShown ? 7 : null);
+    expect(threadHeard).toEqual(threadExpected);
     expect(bell(seen)).toBe(o.items.map((item) => `${item.id}${item.read ? '' : '*'}`).join(' '));
     expect(seen.context.unreadCount).toBe(o.unread);
     expect(seen.context.readIds).toEqual(o.readIds);
@@ -399,6 +470,40 @@ function markAllTwice(machine: typeof notificationsMachine = notificationsMachin
   actor.send({ type: 'readAll.failed' });
   expect(bell(actor.getSnapshot())).toBe('n4* n1 n2');
   expect(actor.getSnapshot().context.unreadCount).toBe(1);
+  actor.stop();
+}
+
+/**
+ * A message for the thread on show goes to it (no toast); the user's own message from another tab
+ * toasts nothing; once the thread's machine has stopped (its screen closed), Grace's next one toasts. The model's moves (state, event
+ * type) meet `message.received` once, so this is replayed by hand, here and on every mutant.
+ */
+function messagesRouted(machine: typeof notificationsMachine = notificationsMachine) {
+  threadHeard.length = 0;
+  const actor = createActor(machine.provide({ actors: fakeActors as never }), {
+    inspect: coverage.inspect,
+  });
+  const toasts: string[] = [];
+  actor.on('toast', ({ notification }) => toasts.push(notification.id));
+  actor.start();
+  actor.send({ type: 'session.signedIn' });
+  const shown = createActor(
+    createMachine({ on: { '*': { actions: ({ event }) => threadHeard.push(event) } } }),
+  ).start();
+  actor.send({ type: 'thread.shown', threadId: 7, listener: shown });
+  actor.send({ type: 'message.received', event: fromGrace });
+  expect(threadHeard).toEqual([
+    { type: 'thread.live', message: fromGrace.message, thread: fromGrace.thread },
+  ]);
+  expect(actor.getSnapshot().context.messagesUnread).toBe(3);
+  // The thread's screen closed: its stopped machine gets nothing more.
+  shown.stop();
+  actor.send({ type: 'message.received', event: fromMe });
+  expect(actor.getSnapshot().context.messagesUnread).toBe(2);
+  expect(toasts).toEqual([]);
+  actor.send({ type: 'message.received', event: fromGrace });
+  expect(toasts).toEqual(['message-81']);
+  expect(threadHeard).toHaveLength(1);
   actor.stop();
 }
 
@@ -455,6 +560,10 @@ describe('notifications machine (behaviour)', () => {
     actor.stop();
   });
 
+  it('hands a message to the thread on show, toasts only one to the user for a thread not on show', () => {
+    coverage.track('messages routed', () => messagesRouted());
+  });
+
   it('offers "mark all as read" again once the last one was saved and a new notification came', () => {
     coverage.track('mark all twice', () => markAllTwice());
   });
@@ -464,7 +573,10 @@ describe('notifications machine (behaviour)', () => {
   // 900+ paths take 25 s: the control and the equivalent survivor replay them all.
   mutationTests(coverage, {
     paths: () => onePerMove([...model.shortest, ...model.simple]),
-    before: (mutant) => markAllTwice(mutant as typeof notificationsMachine),
+    before: (mutant) => {
+      markAllTwice(mutant as typeof notificationsMachine);
+      messagesRouted(mutant as typeof notificationsMachine);
+    },
     replay: (path, mutant) => replay(path, mutant as typeof notificationsMachine).stop(),
   });
 });

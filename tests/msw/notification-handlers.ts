@@ -123,7 +123,7 @@ export class FakeEventSource extends EventTarget {
   }
 
   /** One server-sent event: `event: {type}` with `data: {JSON}`. */
-  send(type: 'notification' | 'transaction', data: unknown) {
+  send(type: 'notification' | 'transaction' | 'message', data: unknown) {
     this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
 

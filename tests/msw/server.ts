@@ -6,6 +6,7 @@ import { feed, notificationHandlers } from './notification-handlers';
 import { profileWorkspace, profileWorkspaceHandlers } from './profile-workspace-handlers';
 import { reviewHandlers, reviewsFake } from './review-handlers';
 import { phoneFake, phoneHandlers } from './phone-handlers';
+import { chat, messageHandlers } from './message-handlers';
 
 export const server = setupServer(
   ...handlers,
@@ -16,6 +17,7 @@ export const server = setupServer(
   ...reviewHandlers,
   // Issue 26: /profile-setting's phone verification and notification choices.
   ...phoneHandlers,
+  ...messageHandlers,
 );
 
 /** Every request the SPA made, so a test can assert that a call did (or did not) happen. */
@@ -41,6 +43,7 @@ export function useFakeApi() {
     profileWorkspace.reset();
     reviewsFake.reset();
     phoneFake.reset();
+    chat.reset();
   });
   afterAll(() => {
     server.events.removeListener('request:start', recordCall);

@@ -25,7 +25,8 @@ export const LearnerLessonStruct = type({
   type: maybe(type({ name: string(), color: maybe(string()) })),
   subject: maybe(NamedStruct),
   gradeLevel: maybe(NamedStruct),
-  teacher: maybe(type({ id, name: defaulted(string(), ''), photo: maybe(string()) })),
+  // `userId`: whom "Message the teacher" writes to (issue 25).
+  teacher: maybe(type({ id, userId: maybe(id), name: defaulted(string(), ''), photo: maybe(string()) })),
   class: maybe(type({ id, title: maybe(string()) })),
   /** Seats the teacher set (null: no limit) and those still for sale (issue 20). */
   capacity: maybe(number()),

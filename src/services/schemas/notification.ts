@@ -36,7 +36,11 @@ export type Notification = Infer<typeof NotificationStruct>;
 export const decodeNotification = (raw: unknown): Notification => decodeWith(NotificationStruct, raw);
 
 /** A page of notifications with `meta.unread_count`. */
-export type NotificationPage = ListPage<Notification> & { unreadCount: number };
+export type NotificationPage = ListPage<Notification> & {
+  unreadCount: number;
+  /** The unread-message count for the top bar (issue 25), where it came with the page; null if not. */
+  messagesUnread?: number | null;
+};
 
 const UnreadCountStruct = type({ unreadCount: defaulted(coerce(number(), string(), Number), 0) });
 

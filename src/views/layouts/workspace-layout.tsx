@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { HeaderSearch } from '../components/header-search';
 import { CartButton } from '../components/cart/cart-button';
 import { Logo } from '../components/logo';
+import { MessagesTopBar } from '../components/messages/messages-top-bar';
 import { NotificationBell } from '../components/notifications/notification-bell';
 import { NotificationToasts } from '../components/notifications/toasts';
 import { initialsOf } from '../components/profile/initials';
@@ -141,6 +142,7 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
             <Box visibleFrom="sm">
               <HeaderSearch />
             </Box>
+            {!roleNames.includes('admin') && <MessagesTopBar />}
             <NotificationBell />
             {buys && <CartButton />}
             <UserMenu user={user} />

@@ -9,6 +9,7 @@ import {
   IconHeadset,
   IconHome,
   IconLibrary,
+  IconMessageReport,
   IconReceipt2,
   IconSchool,
   IconSearch,
@@ -88,6 +89,7 @@ const ADMIN_MENU = menu(
   route('Money desk', IconCash, 'admin.money'),
   route('Lesson reports', IconFlag, 'admin.reports'),
   route('Reported reviews', IconStar, 'admin.reviews'),
+  route('Reported messages', IconMessageReport, 'admin.messages'),
   route('Users', IconUsers, 'admin.users'),
   route('Manage catalogue', IconLibrary, 'admin.catalogue'),
 );

@@ -14,6 +14,8 @@ import { selectUser } from '../../session-selectors';
 import { CalendarExportButton } from '../../components/calendar-export-button';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ReviewComposer } from '../../components/reviews/review-composer';
+import { MessageButton } from '../../components/messages/message-button';
+import { msgText } from '../../components/messages/messages-text';
 import { SeatsLeft } from '../../components/lists/cards';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
@@ -144,6 +146,13 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
       {/* One booked lesson as an .ics file (GET /api/lessons/ics/{code} answers only a learner who booked it). */}
       {lesson.isBooked && !lesson.cancelledAt && <CalendarExportButton code={lesson.code} />}
       <BookingCancels lesson={lesson} />
+      {lesson.teacher?.userId && (
+        <MessageButton
+          toUserId={lesson.teacher.userId}
+          name={lesson.teacher.name}
+          label={msgText('messageTeacher')}
+        />
+      )}
       {lesson.bookedFor.length > 0 && (
         <Stack gap={2}>
           <Text size="sm" fw={700}>
