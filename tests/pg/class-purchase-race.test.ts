@@ -18,7 +18,6 @@ import {
 } from './support/server-processes';
 
 const PASSWORD = 'Passw0rd!';
-const PRICE_CENTS = 150_000;
 const START_CENTS = 10_000_000;
 const MPESA_PHONE = '0708374149';
 
@@ -87,32 +86,6 @@ async function person(role: RoleName): Promise<Person> {
   const on = processes.map((process) => process.browser()) as [Browser, Browser];
   for (const browser of on) await browser.signIn(email, PASSWORD);
   return { userId, profileId: profileId ?? 0, email, on };
-}
-
-/** Approved lessons of `teacher` starting in a few days, inserted directly. */
-async function newLessons(
-  teacher: Person,
-  count: number,
-  fields: { type?: 'public' | 'private' | 'group'; capacity?: number | null } = {},
-) {
-  const tag = randomBytes(3).toString('hex').toUpperCase();
-  const base = Date.now() + 3 * 86_400_000;
-  return handle.db
-    .insert(lessons)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        code: `RACE-${tag}-${index}`,
-        teacherId: teacher.profileId,
-        type: fields.type ?? 'public',
-        objective: 'A lesson two processes fight over.',
-        priceCents: PRICE_CENTS,
-        startAt: new Date(base + index * 7_200_000),
-        endAt: new Date(base + index * 7_200_000 + 3_600_000),
-        isApproved: true,
-        capacity: fields.capacity ?? null,
-      })),
-    )
-    .returning({ id: lessons.id, code: lessons.code });
 }
 
 /** An approved class of `count` group lessons (`capacity` seats each) of `teacher`, priced `priceCents`. */
