@@ -277,6 +277,10 @@ async function main() {
     const teacherId = (await getJson(`${server.url}/api/web/teachers?per_page=1`))?.data?.[0]?.id;
     if (teacherId) paths.push(`/teachers/${teacherId}`);
     else console.warn('No teacher found (GET /api/web/teachers gave none); the teacher profile is skipped.');
+    // Issue 24: the page a class card opens, a landing page too.
+    const classId = (await getJson(`${server.url}/api/web/classes?per_page=1`))?.data?.[0]?.id;
+    if (classId) paths.push(`/classes/view/${classId}`);
+    else console.warn('No class found (GET /api/web/classes gave none); the class page is skipped.');
     console.log(
       `Mobile profile: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${CPU_SLOWDOWN}× slower, ` +
         `1.6 Mbps down / 750 kbps up, ${NETWORK.latency} ms latency, empty cache; ${runs} run(s) per page (median).`,
