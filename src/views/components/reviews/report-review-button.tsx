@@ -29,7 +29,7 @@ export function ReportReviewButton({ reviewId }: { reviewId: number }) {
     );
   return (
     <>
-      <Button size="compact-xs" variant="subtle" color="gray.8" onClick={open}>
+      <Button size="compact-xs" variant="default" onClick={open}>
         Report
       </Button>
       <Modal
