@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { clientMessages, MORE_MESSAGES } from './scripts/client-messages-plugin';
+import { clientMessages } from './scripts/client-messages-plugin';
 import { routes } from './src/shared/routes';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -267,33 +267,16 @@ export default defineConfig({
                 if (graph.landing.has(id)) return 'app';
                 if (graph.ownChunk.has(id)) return null; // with its page
                 if (areaOf(id, ctx)) return null; // its area's chunk, below
-                // `commerce`, below; what a public page shares with it (the plans page's payment
-                // service) keeps a chunk of its own rather than growing `visitor` for every page.
-                if (graph.commerce.has(id)) return null;
                 // A screens module a public page imports keeps its own chunk: it may bind services
                 // for signed-in pages too (commerce-screens.ts: the plans' and the wallet's).
                 // So does a module only one public page imports (the class page's purchase rule): it
                 // stays with that page instead of bringing every visitor page's code along.
                 if (graph.public.has(id))
                   return isScreensModule(id) || graph.onePublicPage.has(id) ? null : 'visitor';
-                return null;
-              },
-              priority: -1,
-            },
-            // What only signed-in users (and buying) need, in a group of its own that does not take
-            // the modules it imports along: with them, `workspace` took in what one public page
-            // shares with a signed-in screen (src/shared/reviews.ts, which the teacher profile and the
-            // review form both import), and the profile loaded `workspace` and `commerce` (28.7 KB).
-            {
-              name: (id, ctx) => {
-                if (!isCore(id)) return null;
-                const graph = graphOf(ctx);
-                if (graph.public.has(id) || graph.ownChunk.has(id) || areaOf(id, ctx)) return null;
                 if (graph.commerce.has(id)) return 'commerce';
                 return graph.screens.has(id) ? 'workspace' : null;
               },
               priority: -1,
-              includeDependenciesRecursively: false,
             },
             {
               name: (id, ctx) =>
@@ -305,12 +288,6 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: (id, ctx) => areaOf(id, ctx), priority: -3, includeDependenciesRecursively: false },
-            // The texts only signed-in code names (scripts/client-messages-plugin.ts), by name so
-            // `test:budgets` can hold every public page free of them.
-            {
-              name: (id) => (id === `\0${MORE_MESSAGES}` ? 'signed-in-messages' : null),
-              includeDependenciesRecursively: false,
-            },
           ],
         },
       },

@@ -8,9 +8,10 @@
 // dist/.vite/manifest.json). Each is counted as the server sends it, Brotli-compressed (quality 4, as
 // @fastify/compress does), plus ~450 bytes of response headers a file, as bench:web counts the wire.
 // Every other public route (the route table's `layout: 'public'`) is listed without a budget; no
-// public page may load a chunk only signed-in users or buying need: a workspace area's
-// (`<area>-pages`, one per folder of src/views/pages), `workspace`, `commerce` (loaded when the cart
-// opens: a lesson view's Add to cart puts the lesson in the cart without it) or `signed-in-messages`.
+// public page may load a workspace area's chunk (`<area>-pages`, one per folder of src/views/pages),
+// and none but the two that buy (`BUYING`: the plans page, the payment's return page) may load
+// `workspace` or `commerce` (which loads when the cart opens: a lesson view's Add to cart puts the
+// lesson in the cart without it).
 // Builds first (vite build, production) unless BUDGETS_SKIP_BUILD=1 and dist/ exists;
 // BUDGETS_VERBOSE=1 lists each page's files. Run with tsx (package.json) for the route table.
 import { spawnSync } from 'node:child_process';
@@ -78,18 +79,18 @@ function onTheWire(file) {
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const inHtml = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-const areaChunks = [
-  ...readdirSync(join(root, 'src', 'views', 'pages'), { withFileTypes: true })
-    .filter((folder) => folder.isDirectory() && folder.name !== 'public')
-    .map((folder) => `assets/${folder.name}-pages-`),
-  'assets/workspace-',
-  'assets/commerce-',
-  'assets/signed-in-messages-',
-];
+const areaChunks = readdirSync(join(root, 'src', 'views', 'pages'), { withFileTypes: true })
+  .filter((folder) => folder.isDirectory() && folder.name !== 'public')
+  .map((folder) => `assets/${folder.name}-pages-`);
+const BUYING = new Set(['commerce/plans-page', 'commerce/payment-return-page']);
 // `assets/workspace-` and `assets/commerce-` also begin the names of the workspace layout and of
-// `commerce-pages`/`commerce-screens`: only the chunk itself counts (a hash follows the prefix).
-const isSignedInChunk = (file) =>
-  areaChunks.some((prefix) => file.startsWith(prefix) && /^[\w-]{8}\.js$/.test(file.slice(prefix.length)));
+// `commerce-pages`: only the chunk itself counts (its 8-character hash follows the prefix).
+const chunkNamed = (file, prefix) =>
+  file.startsWith(prefix) && /^[\w-]{8}\.js$/.test(file.slice(prefix.length));
+const isSignedInChunk = (file, screen) =>
+  areaChunks.some((prefix) => chunkNamed(file, prefix)) ||
+  (!BUYING.has(screen) &&
+    ['assets/workspace-', 'assets/commerce-'].some((prefix) => chunkNamed(file, prefix)));
 const budgeted = new Set(BUDGETS.map(({ screen }) => screen));
 const others = routes
   .filter((route) => route.layout === 'public' && !budgeted.has(route.screen.split('#')[0]))
@@ -104,7 +105,7 @@ for (const { path, layout, screen, budget } of [...BUDGETS, ...others]) {
   jsOf(`src/views/layouts/${layout}-layout.tsx`, files);
   jsOf(`src/views/pages/${screen}.tsx`, files);
   const bytes = [...files].reduce((sum, file) => sum + onTheWire(file), 0);
-  const areas = [...files].filter(isSignedInChunk);
+  const areas = [...files].filter((file) => isSignedInChunk(file, screen));
   const overBudget = budget !== undefined && bytes > budget;
   const status = overBudget || areas.length ? 'OVER' : 'ok  ';
   const limit = budget === undefined ? '' : `, budget ${budget / KB} KB`;

@@ -1,6 +1,5 @@
 // Validation rules shared by the SPA (to answer before a round trip) and the API (the authority).
 // Each rule returns a message text or null; form validators collect them per field.
-import { emailProblem, isBlank } from './email-validation';
 import { t, type MessageKey } from './messages';
 
 export type FieldErrors = Record<string, string[]>;
@@ -16,9 +15,16 @@ export const TEACHER_SUBJECTS_MAX = 5;
 export const STUDENT_MIN_AGE = 4;
 export const PARENT_MIN_AGE = 18;
 
-// The e-mail rule lives in email-validation.ts: the footer's newsletter field on every public page
-// needs it, and the rest of these rules load with the forms that use them.
-export { emailProblem, isBlank } from './email-validation';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+export function emailProblem(value: string): string | null {
+  if (isBlank(value)) return t('validation.required');
+  return EMAIL_PATTERN.test(value.trim()) ? null : t('validation.email');
+}
 
 export function passwordProblems(value: string): string[] {
   const keys: MessageKey[] = [];

@@ -3,7 +3,7 @@ import { useField } from '@mantine/form';
 import { useEffect, type FormEvent } from 'react';
 import { newsletterForm, type NewsletterValues } from '@/machines/screens/public-screens';
 import { t } from '@/shared/messages';
-import { emailProblem } from '@/shared/email-validation';
+import { emailProblem } from '@/shared/validation';
 import { useFormRoundTrip } from '../use-form-round-trip';
 
 /**
