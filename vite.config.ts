@@ -207,8 +207,9 @@ const alias = {
 };
 
 export default defineConfig({
-  // The browser's copy of the message catalogue leaves out the texts only the server says.
-  plugins: [react(), clientMessages(alias['@'])],
+  // The browser's copy of the message catalogue leaves out the texts only the server says, and moves
+  // those only signed-in code names to a module of their own (scripts/client-messages-plugin.ts).
+  plugins: [react(), clientMessages(alias['@'], [ENTRY_ROOT, ...PUBLIC_ROOTS].map(absolute))],
   resolve: { alias },
   server: {
     proxy: {
@@ -266,13 +267,13 @@ export default defineConfig({
                 if (graph.landing.has(id)) return 'app';
                 if (graph.ownChunk.has(id)) return null; // with its page
                 if (areaOf(id, ctx)) return null; // its area's chunk, below
-                if (graph.commerce.has(id)) return 'commerce';
                 // A screens module a public page imports keeps its own chunk: it may bind services
                 // for signed-in pages too (commerce-screens.ts: the plans' and the wallet's).
                 // So does a module only one public page imports (the class page's purchase rule): it
                 // stays with that page instead of bringing every visitor page's code along.
                 if (graph.public.has(id))
                   return isScreensModule(id) || graph.onePublicPage.has(id) ? null : 'visitor';
+                if (graph.commerce.has(id)) return 'commerce';
                 return graph.screens.has(id) ? 'workspace' : null;
               },
               priority: -1,

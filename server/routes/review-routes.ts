@@ -9,8 +9,8 @@ import { pageRequest } from '../http/query';
 import { BODY_LIMIT, typed } from '../http/validation';
 import * as reviews from '../services/review-service';
 import { t } from '../../src/shared/messages';
+import { REVIEWS_PER_PAGE } from '../../src/shared/review-pages';
 import {
-  REVIEWS_PER_PAGE,
   REVIEW_REPLY_MAX,
   replyTextProblem,
   reportReasonProblem,

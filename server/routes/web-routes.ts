@@ -12,7 +12,7 @@ import * as web from '../services/web-service';
 import { t } from '../../src/shared/messages';
 import { SEARCH_KINDS } from '../../src/shared/catalogue';
 import { QUESTION_FILTERS } from '../../src/shared/questions';
-import { REVIEWS_PER_PAGE } from '../../src/shared/reviews';
+import { REVIEWS_PER_PAGE } from '../../src/shared/review-pages';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../../src/shared/search';
 import {
   asText,

@@ -38,7 +38,7 @@ import { paged, pagedIds } from './paged';
 import { classCards, lessonCards, questionCards, subjectColumns, teacherCards } from './public-view-service';
 import { ratingsOf, ratingTotals, siteMean } from './rating-service';
 import { teacherLevels, teacherReviews } from './teacher-profile-service';
-import { REVIEWS_PER_PAGE } from '../../src/shared/reviews';
+import { REVIEWS_PER_PAGE } from '../../src/shared/review-pages';
 import { TEACHER_SORTS } from '../../src/shared/teachers';
 import { endOfDayIn, startOfDayIn } from '../../src/shared/calendar-days';
 import { APP_TIME_ZONE } from '../../src/shared/time';

@@ -2,7 +2,7 @@
 // the session machine calls them on every location change.
 import { matchRoute, pathnameOf, type RouteRole } from '@/shared/routes';
 import type { User } from '@/services/schemas/user';
-import { teacherStanding } from '@/shared/profile-validation';
+import { teacherStanding } from '@/shared/teacher-standing';
 
 export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };
 

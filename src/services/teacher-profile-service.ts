@@ -1,7 +1,7 @@
 // A teacher's public profile and its reviews (docs/reviews-messages.md "Teacher profile pages"):
 // only the profile page loads it (its own chunk, not the public list pages').
 import { isMissingAnswer } from '@/shared/boot-data';
-import { REVIEWS_PER_PAGE } from '@/shared/reviews';
+import { REVIEWS_PER_PAGE } from '@/shared/review-pages';
 import { initialAnswer, initialDecoded, isApiError, request } from './http';
 import { dataOf } from './envelope';
 import { decodePage, type ListPage } from './schemas/page';

@@ -115,24 +115,14 @@ export type TeacherFormValues = {
   tscNumber: string;
 };
 
-/** A teacher's review status (SPEC §4): new until submitted, then pending, approved or declined. */
-export const TEACHER_STATUSES = ['new', 'pending', 'approved', 'declined'] as const;
-export type TeacherStatus = (typeof TEACHER_STATUSES)[number];
-
-/**
- * Where a teacher's profile stands (SPEC §4 "Teacher status new or declined forces profile
- * completion"): `open` while it is theirs to finish and submit (never submitted, or declined; no
- * status yet counts as new), `waiting` for an admin's review, `approved`. The route guard forces an
- * open profile to its completion screen, the teacher screen offers "Submit for approval" only then,
- * and the API's submit takes it to pending only then.
- */
-export type TeacherStanding = 'open' | 'waiting' | 'approved';
-
-export function teacherStanding(status: TeacherStatus | null | undefined): TeacherStanding {
-  if (status === 'approved') return 'approved';
-  if (status === 'pending') return 'waiting';
-  return 'open';
-}
+// Where a teacher stands: in teacher-standing.ts, which the route guard every page loads needs, so
+// these form rules load with the forms only.
+export {
+  TEACHER_STATUSES,
+  teacherStanding,
+  type TeacherStanding,
+  type TeacherStatus,
+} from './teacher-standing';
 
 export function validateTeacher(v: TeacherFormValues, hasIdNumber: boolean): FieldErrors {
   const idNumber = v.idNumber.trim();

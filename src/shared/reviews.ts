@@ -7,8 +7,6 @@ export const REVIEW_TEXT_MIN = 20;
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_REPLY_MAX = 2000;
 export const REVIEW_REPORT_REASON_MAX = 500;
-/** Reviews per page on the profile and `GET /api/web/teachers/{id}/reviews`. */
-export const REVIEWS_PER_PAGE = 10;
 
 /**
  * A review's moderation state: `published` (counts, shown), `reported` (someone reported it; still

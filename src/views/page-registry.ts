@@ -11,12 +11,34 @@ export type Page = Preloadable;
 
 type ScreenModule = Record<string, ComponentType | undefined>;
 
-// Every screen module, each its own chunk, fetched only when asked for.
-const SCREENS = import.meta.glob<ScreenModule>([
-  './pages/*/*-page.tsx',
-  './pages/*/*-pages.tsx',
-  './pages/*/*-placeholders.tsx',
+// The screens a visitor opens (the public pages, sign-in and sign-up), each its own chunk, fetched
+// only when asked for. The others are listed in ./signed-in-screens.ts, which loads with the first of
+// them: with each screen comes the list of chunks to preload beside it, and the ~50 lists of the
+// workspace's, admin's and completion's screens were 2 KB of the entry every visitor downloads.
+// A public screen missing here still opens, one round trip later (through that list).
+const VISITOR_SCREENS = import.meta.glob<ScreenModule>([
+  './pages/public/*-page.tsx',
+  './pages/public/*-pages.tsx',
+  './pages/auth/*-page.tsx',
+  './pages/catalogue/subjects-page.tsx',
+  './pages/catalogue/subject-show-page.tsx',
+  './pages/questions/question-show-page.tsx',
+  './pages/commerce/plans-page.tsx',
+  './pages/commerce/payment-return-page.tsx',
 ]);
+
+/** A screen module's loader: a visitor's at once, another through ./signed-in-screens.ts. */
+function loaderOf(path: string): () => Promise<ScreenModule> {
+  return (
+    VISITOR_SCREENS[path] ??
+    (() =>
+      import('./signed-in-screens').then(({ SIGNED_IN_SCREENS }) => {
+        const load = SIGNED_IN_SCREENS[path];
+        if (!load) throw new Error(`No screen module src/views/${path.slice(2)} (route table \`screen\`).`);
+        return load();
+      }))
+  );
+}
 
 /**
  * `'public/legal-pages#TermsPage'` → a code-split component of that module's `TermsPage` export,
@@ -24,8 +46,7 @@ const SCREENS = import.meta.glob<ScreenModule>([
  */
 export function screenPage(screen: string, lightStyles = false): Page {
   const [modulePath = '', exportName = 'default'] = screen.split('#');
-  const found = SCREENS[`./pages/${modulePath}.tsx`];
-  if (!found) throw new Error(`No screen module src/views/pages/${modulePath}.tsx (route table \`screen\`).`);
+  const found = loaderOf(`./pages/${modulePath}.tsx`);
   const load = lightStyles ? found : withFullStyles(found);
   return preloadable(() =>
     load().then((module) => {

@@ -3,7 +3,7 @@ import { array, boolean, defaulted, number, string, type, type Infer } from 'sup
 import { CurriculumStruct, EducationLevelStruct, GradeLevelStruct, SubjectStruct } from './catalogue';
 import { decodeWith, id, isoDate, maybe, oneOf } from './common';
 import { WalletStruct, toWallet, type Wallet } from './wallet';
-import { TEACHER_STATUSES } from '@/shared/profile-validation';
+import { TEACHER_STATUSES } from '@/shared/teacher-standing';
 
 export const ROLE_NAMES = ['student', 'teacher', 'parent', 'admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -11,8 +11,8 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 export const MAIN_ROLES = ['student', 'teacher', 'parent'] as const;
 export type MainRole = (typeof MAIN_ROLES)[number];
 
-// The statuses and what they mean for completion are one shared rule (src/shared/profile-validation.ts).
-export { TEACHER_STATUSES, type TeacherStatus } from '@/shared/profile-validation';
+// The statuses and what they mean for completion are one shared rule (src/shared/teacher-standing.ts).
+export { TEACHER_STATUSES, type TeacherStatus } from '@/shared/teacher-standing';
 
 export const RoleStruct = type({ id, name: string() });
 export type Role = Infer<typeof RoleStruct>;
