@@ -11,10 +11,9 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../server/db/client';
-import { lessons, packages, subscriptions, teachers, transactions, wallets } from '../../server/db/schema';
-import { createAccount, type RoleName } from '../../server/services/account-service';
+import { lessons, packages, subscriptions } from '../../server/db/schema';
+import type { RoleName } from '../../server/services/account-service';
 import { auditMoney } from '../../server/services/money-audit-service';
-import { hashSecret } from '../../server/security/password';
 import type { ApiResponse, Browser } from '../server/support/test-server';
 import {
   sharedDatabase,
@@ -22,9 +21,8 @@ import {
   type ServerProcess,
   type SharedDatabase,
 } from './support/server-processes';
+import { raceAccount, raceSecrets, START_CENTS } from './support/race-accounts';
 
-const PASSWORD = 'Passw0rd!';
-const START_CENTS = 10_000_000;
 /** Under the Basic plan's cap (KES 600): a lesson the plan includes, or else 10 % off (KES 450). */
 const PRICE_CENTS = 50_000;
 const DISCOUNTED = '450.00';
@@ -32,8 +30,7 @@ const DISCOUNTED = '450.00';
 let database: SharedDatabase;
 let handle: DatabaseHandle;
 let processes: [ServerProcess, ServerProcess];
-let passwordHash: string;
-let pinHash: string;
+let secrets: { passwordHash: string; pinHash: string };
 let databaseName: string;
 
 type Person = { userId: number; profileId: number; on: [Browser, Browser] };
@@ -44,7 +41,7 @@ beforeAll(async () => {
   databaseName = new URL(database.url).pathname.slice(1);
   handle = await createDatabase({ url: database.url });
   processes = await Promise.all([startServerProcess(database), startServerProcess(database)]);
-  [passwordHash, pinHash] = await Promise.all([hashSecret(PASSWORD), hashSecret('1234')]);
+  secrets = await raceSecrets();
 }, 180_000);
 
 afterAll(async () => {
@@ -54,60 +51,22 @@ afterAll(async () => {
 }, 60_000);
 
 /**
- * An account made in SQL, signed in on both processes. A learner's wallet holds START_CENTS (PIN
- * 1234) as an M-Pesa top-up on the ledger; `plan` gives them a running Basic plan (2 lessons a
- * month up to KES 600, 10 % off the rest).
+ * An account made in SQL, signed in on both processes (support/race-accounts.ts); `plan` gives a
+ * learner a running Basic plan (2 lessons a month up to KES 600, 10 % off the rest).
  */
 async function person(role: RoleName, { plan = false } = {}): Promise<Person> {
-  const tag = randomBytes(5).toString('hex');
-  const email = `${role}.${tag}@example.com`;
-  const { userId, profileId } = await handle.db.transaction((tx) =>
-    createAccount(tx, {
-      firstName: 'Race',
-      lastName: tag,
-      username: `race_${tag}`,
-      email,
-      phone: '254708374149',
-      passwordHash,
-      status: 'active',
-      role,
-    }),
-  );
-  const [wallet] = await handle.db
-    .update(wallets)
-    .set({ balanceCents: role === 'teacher' ? 0 : START_CENTS, pinHash })
-    .where(eq(wallets.userId, userId))
-    .returning({ id: wallets.id });
-  if (role === 'teacher')
-    await handle.db
-      .update(teachers)
-      .set({ status: 'approved' })
-      .where(eq(teachers.id, profileId ?? 0));
-  else
-    await handle.db.insert(transactions).values({
-      userId,
-      walletId: wallet?.id ?? null,
-      type: 'topup',
-      amountCents: START_CENTS,
-      reference: `TOP-RACE-${tag}`,
-      status: 'completed',
-      gateway: 'mpesa',
-      gatewayReceipt: `RCE${tag.toUpperCase()}`,
-      completedAt: new Date(),
-    });
+  const account = await raceAccount(handle.db, processes, secrets, role);
   if (plan) {
     const [basic] = await handle.db.select().from(packages).where(eq(packages.slug, 'basic'));
     await handle.db.insert(subscriptions).values({
-      userId,
+      userId: account.userId,
       packageId: basic?.id ?? 0,
       startDate: new Date(Date.now() - 86_400_000),
       endDate: new Date(Date.now() + 30 * 86_400_000),
       priceCents: basic?.priceCents ?? 0,
     });
   }
-  const on = processes.map((process) => process.browser()) as [Browser, Browser];
-  for (const browser of on) await browser.signIn(email, PASSWORD);
-  return { userId, profileId: profileId ?? 0, on };
+  return account;
 }
 
 let lessonDay = 0;

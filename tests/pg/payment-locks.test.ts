@@ -2,13 +2,11 @@
 // holes 3 and 4; docs/commerce.md "Lock order"). Setup rows (teacher, learners, lessons) go in
 // through the test's own connection; what races goes through the API of two real processes.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../server/db/client';
-import { lessons, teachers, transactions, wallets } from '../../server/db/schema';
+import { lessons } from '../../server/db/schema';
 import { auditMoney } from '../../server/services/money-audit-service';
-import { hashSecret } from '../../server/security/password';
-import { createAccount, type RoleName } from '../../server/services/account-service';
+import type { RoleName } from '../../server/services/account-service';
 import { Browser, type ApiResponse } from '../server/support/test-server';
 import {
   sharedDatabase,
@@ -16,26 +14,24 @@ import {
   type ServerProcess,
   type SharedDatabase,
 } from './support/server-processes';
+import { raceAccount, raceSecrets, type RaceAccount } from './support/race-accounts';
 
-const PASSWORD = 'Passw0rd!';
 const PRICE_CENTS = 150_000;
-const START_CENTS = 10_000_000;
 const MPESA_PHONE = '0708374149';
 
 let database: SharedDatabase;
 let handle: DatabaseHandle;
 let processes: [ServerProcess, ServerProcess];
-let passwordHash: string;
-let pinHash: string;
+let secrets: { passwordHash: string; pinHash: string };
 
-type Person = { userId: number; profileId: number; email: string; on: [Browser, Browser] };
+type Person = RaceAccount;
 
 beforeAll(async () => {
   // Kept after the run: `npm run test:pg` audits it with `npm run audit:money` once every test is done.
   database = await sharedDatabase({ keep: 'payment-locks' });
   handle = await createDatabase({ url: database.url });
   processes = await Promise.all([startServerProcess(database), startServerProcess(database)]);
-  [passwordHash, pinHash] = await Promise.all([hashSecret(PASSWORD), hashSecret('1234')]);
+  secrets = await raceSecrets();
 }, 180_000);
 
 afterAll(async () => {
@@ -44,50 +40,8 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-/** An account made in SQL (wallet with START_CENTS and PIN 1234), signed in on both processes. */
-async function person(role: RoleName): Promise<Person> {
-  const tag = randomBytes(5).toString('hex');
-  const email = `${role}.${tag}@example.com`;
-  const { userId, profileId } = await handle.db.transaction((tx) =>
-    createAccount(tx, {
-      firstName: 'Race',
-      lastName: tag,
-      username: `race_${tag}`,
-      email,
-      phone: '254708374149',
-      passwordHash,
-      status: 'active',
-      role,
-    }),
-  );
-  const [wallet] = await handle.db
-    .update(wallets)
-    .set({ balanceCents: role === 'teacher' ? 0 : START_CENTS, pinHash })
-    .where(eq(wallets.userId, userId))
-    .returning({ id: wallets.id });
-  // The money is on the ledger as an M-Pesa top-up with its receipt, so the money audit can hold
-  // every wallet to its ledger at the end.
-  if (role !== 'teacher')
-    await handle.db.insert(transactions).values({
-      userId,
-      walletId: wallet?.id ?? null,
-      type: 'topup',
-      amountCents: START_CENTS,
-      reference: `TOP-RACE-${tag}`,
-      status: 'completed',
-      gateway: 'mpesa',
-      gatewayReceipt: `RCE${tag.toUpperCase()}`,
-      completedAt: new Date(),
-    });
-  if (role === 'teacher')
-    await handle.db
-      .update(teachers)
-      .set({ status: 'approved' })
-      .where(eq(teachers.id, profileId ?? 0));
-  const on = processes.map((process) => process.browser()) as [Browser, Browser];
-  for (const browser of on) await browser.signIn(email, PASSWORD);
-  return { userId, profileId: profileId ?? 0, email, on };
-}
+/** An account made in SQL, signed in on both processes (support/race-accounts.ts). */
+const person = (role: RoleName): Promise<Person> => raceAccount(handle.db, processes, secrets, role);
 
 /** Approved lessons of `teacher` starting in a few days, inserted directly. */
 async function newLessons(
