@@ -45,6 +45,22 @@ export function splitAcrossLessons(totalCents: number, count: number): number[] 
   return Array.from({ length: count }, (_, index) => base + (index < rest ? 1 : 0));
 }
 
+/**
+ * What buying a class costs a visitor now, from its public answer (`GET /api/web/classes/{id}`: its
+ * lessons not cancelled and how many it was planned with): the lessons still to come at the class's
+ * share. The cart and the payment price it again for the learner (their own bookings left out).
+ */
+export function publicClassOffer(
+  lessonClass: { price: string; lessonsPlanned: number; lessons: Array<{ id: number; startAt: string }> },
+  now: Date,
+): { left: number; planned: number; price: string } {
+  const lessons = lessonClass.lessons.map(({ id, startAt }) => ({ id, startsAt: startAt, cancelled: false }));
+  const left = lessonsToBuy(lessons, new Set(), now).length;
+  const planned = Math.max(lessonClass.lessonsPlanned, lessons.length);
+  const priceCents = classShareCents(Math.round(Number.parseFloat(lessonClass.price) * 100), planned, left);
+  return { left, planned, price: (priceCents / 100).toFixed(2) };
+}
+
 /** What the "Buy the whole class" button says it buys: "3 lessons for KES 2,500". */
 export const wholeClassOffer = (offer: { price: string; lessonsCount: number }) =>
   t('classbuy.offer', { lessons: plural(offer.lessonsCount, 'lesson'), price: formatKes(offer.price) });

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { initialClassAnswer, publicClassLoader } from '@/machines/screens/class-view-screens';
 import type { ClassDetail, ClassLesson } from '@/services/schemas/web';
 import { lessonPath } from '@/shared/catalogue';
-import { classShareCents, lessonsToBuy } from '@/shared/class-purchase';
+import { publicClassOffer } from '@/shared/class-purchase';
 import { formatDate, formatKes } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '@/shared/teaching';
@@ -21,8 +21,6 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import NotFoundPage from './not-found-page';
 
-const cents = (amount: string) => Math.round(Number.parseFloat(amount) * 100);
-const NOTHING_BOOKED: ReadonlySet<number> = new Set();
 const LESSON_LIST: CSSProperties = {
   listStyle: 'none',
   margin: 0,
@@ -32,21 +30,11 @@ const LESSON_LIST: CSSProperties = {
   gap: 'var(--mantine-spacing-xs)',
 };
 
-/** What buying the class now costs: its lessons still to come at the class's share (docs/class-purchase.md). */
-function classOffer(lessonClass: ClassDetail, now: Date) {
-  const lessons = lessonClass.lessons.map(({ id, startAt }) => ({ id, startsAt: startAt, cancelled: false }));
-  const left = lessonsToBuy(lessons, NOTHING_BOOKED, now).length;
-  // A lesson's share is of the course as planned: a cancelled lesson makes the class cheaper.
-  const planned = Math.max(lessonClass.lessonsPlanned, lessons.length);
-  const priceCents = classShareCents(cents(lessonClass.price), planned, left);
-  return { left, scheduled: planned, price: (priceCents / 100).toFixed(2) };
-}
-
 function BuyClass({ lessonClass }: { lessonClass: ClassDetail }) {
   // The cart machine adds it, says so and opens the drawer; the button shows its own progress and error.
   const { add, adding, error } = useAddToCart({ kind: 'class', id: lessonClass.id });
-  const offer = classOffer(lessonClass, new Date());
-  const partial = offer.left > 0 && offer.left < offer.scheduled;
+  const offer = publicClassOffer(lessonClass, new Date());
+  const partial = offer.left > 0 && offer.left < offer.planned;
   return (
     <>
       <Text size="sm" c="gray.7">
@@ -57,7 +45,7 @@ function BuyClass({ lessonClass }: { lessonClass: ClassDetail }) {
       </Text>
       {partial && (
         <Text size="sm" c="gray.7">
-          {t('classpage.priceNote', { count: offer.left, total: offer.scheduled })}{' '}
+          {t('classpage.priceNote', { count: offer.left, total: offer.planned })}{' '}
           {`(${formatKes(lessonClass.price)} for all of them)`}
         </Text>
       )}
