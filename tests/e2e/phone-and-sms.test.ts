@@ -4,8 +4,8 @@
 // with SMS back on, the next top-up's receipt SMS arrives with a short link that opens the wallet.
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { DEMO_PASSWORD, field, signIn } from './support/auth';
-import { linkMailedTo, outbox } from './support/mail';
+import { outbox } from './support/mail';
+import { completeStudentProfile, registerStudent } from './support/new-student';
 import { expect, test } from './support/test';
 
 type Sms = { to: string; text: string; status: string; created_at: string };
@@ -40,37 +40,16 @@ describe('phones and SMS', () => {
     page,
     baseUrl,
   }) => {
-    const stamp = Date.now().toString(36);
-    const email = `amani.${stamp}@example.com`;
-    // A number of its own per run: 07 then 8 digits from the stamp.
+    // A number of its own per run: 07 then 8 digits of the clock.
     const digits = String(Date.now()).slice(-8);
     const phone = `2547${digits}`;
-
-    await page.goto('/sign-up');
-    await field(page, 'First name').fill('Amani');
-    await field(page, 'Last name').fill('Otieno');
-    await field(page, 'Username').fill(`amani_${stamp}`);
-    await field(page, 'Email').fill(email);
-    await field(page, 'Phone').fill(`07${digits}`);
-    await field(page, 'I am a').selectOption({ label: 'Student' });
-    await field(page, 'Password').fill(DEMO_PASSWORD);
-    await field(page, 'Confirm password').fill(DEMO_PASSWORD);
-    await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('main').getByText('Thanks for signing up. Check your e-mail to continue.').waitFor();
-    await page.goto(await linkMailedTo(baseUrl, email, /\/email\/verify\//));
-    await at(page, '/sign-in');
-    await signIn(page, email, DEMO_PASSWORD);
-    await at(page, '/student');
-    await field(page, 'School name').fill('Moi Avenue Primary School');
-    await field(page, 'Study mode').selectOption({ label: 'Day scholar' });
-    await field(page, 'Curriculum').selectOption({ label: 'Competency Based Curriculum (CBC)' });
-    await field(page, 'Education level').selectOption({ label: 'Junior School' });
-    await field(page, 'Grade level').selectOption({ label: 'Grade 7' });
-    await field(page, 'Date of birth').fill('2013-08-21');
-    await field(page, 'Gender').selectOption({ label: 'Male' });
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await at(page, '/workspace');
+    const email = await registerStudent(page, baseUrl, {
+      first: 'Amani',
+      last: 'Otieno',
+      stamp: Date.now().toString(36),
+      phone: `07${digits}`,
+    });
+    await completeStudentProfile(page, 'Male');
 
     // Verify: the code comes by SMS (read from the sandbox's box, as a developer reads /dev/sms).
     await page.goto('/profile-setting');

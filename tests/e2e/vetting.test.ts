@@ -4,8 +4,8 @@
 // is incomplete on the completion screen, public pages included, while sign-out still works.
 import type { Browser, Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { DEMO_PASSWORD, field, signIn } from './support/auth';
-import { linkMailedTo } from './support/mail';
+import { DEMO_PASSWORD, signIn } from './support/auth';
+import { completeStudentProfile, registerStudent } from './support/new-student';
 import { expect, test } from './support/test';
 
 // The seed's teacher who submitted her profile and waits for an admin (server/db/seed-teaching.ts).
@@ -83,26 +83,13 @@ describe('the completion guard (SPEC §2)', () => {
     page,
     baseUrl,
   }) => {
-    const stamp = Date.now().toString(36);
-    const email = `zuri.${stamp}@example.com`;
-
     // A new student: registered and activated, the profile not yet completed.
-    await page.goto('/sign-up');
-    await field(page, 'First name').fill('Zuri');
-    await field(page, 'Last name').fill('Wambui');
-    await field(page, 'Username').fill(`zuri_${stamp}`);
-    await field(page, 'Email').fill(email);
-    await field(page, 'Phone').fill('0712 345 680');
-    await field(page, 'I am a').selectOption({ label: 'Student' });
-    await field(page, 'Password').fill(DEMO_PASSWORD);
-    await field(page, 'Confirm password').fill(DEMO_PASSWORD);
-    await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('main').getByText('Thanks for signing up. Check your e-mail to continue.').waitFor();
-    await page.goto(await linkMailedTo(baseUrl, email, /\/email\/verify\//));
-    await page.waitForURL((url) => url.pathname === '/sign-in');
-    await signIn(page, email, DEMO_PASSWORD);
-    await at(page, '/student');
+    const email = await registerStudent(page, baseUrl, {
+      first: 'Zuri',
+      last: 'Wambui',
+      stamp: Date.now().toString(36),
+      phone: '0712 345 680',
+    });
 
     // Public pages and workspace pages alike lead to the completion screen.
     for (const path of ['/classes', '/', '/teachers', '/timetable', '/wallet']) {
@@ -122,15 +109,7 @@ describe('the completion guard (SPEC §2)', () => {
     await page.goto('/sign-in');
     await signIn(page, email, DEMO_PASSWORD);
     await at(page, '/student');
-    await field(page, 'School name').fill('Moi Avenue Primary School');
-    await field(page, 'Study mode').selectOption({ label: 'Day scholar' });
-    await field(page, 'Curriculum').selectOption({ label: 'Competency Based Curriculum (CBC)' });
-    await field(page, 'Education level').selectOption({ label: 'Junior School' });
-    await field(page, 'Grade level').selectOption({ label: 'Grade 7' });
-    await field(page, 'Date of birth').fill('2013-08-21');
-    await field(page, 'Gender').selectOption({ label: 'Female' });
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await at(page, '/workspace');
+    await completeStudentProfile(page, 'Female');
     for (const path of ['/classes', '/timetable']) {
       await page.goto(path);
       await at(page, path);
