@@ -364,6 +364,8 @@ async function seedAccounts(db: Database): Promise<void> {
       // KES 10,000 and PIN 1234: the checkout demo pays from this wallet.
       await walletToppedUp(tx, userId, 1_000_000);
       await tx.update(wallets).set({ pinHash }).where(eq(wallets.userId, userId));
+      // A proven phone (issue 26): her lesson reminders and receipts go by SMS too, as `/dev/sms` shows.
+      await tx.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, userId));
     },
   );
 

@@ -1,6 +1,7 @@
 // Outside production, every start of the server makes sure the demo teacher has a lesson that starts
 // about 10 minutes later, booked and paid from the wallet by the demo student, so a newcomer can
-// press Join at once as both (README "Try the classroom", docs/classroom.md "The demo lesson").
+// press Join at once as both (README "Try the classroom", docs/classroom.md "The demo lesson"); its
+// reminder is due at once, so `/dev/sms` shows a reminder SMS too (docs/messaging.md "Try it").
 // Safe to run on every start and in several processes at once: the demo teacher's row is locked
 // while one process looks and creates, and a lesson already there is used again.
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import {
   bookings,
   cartItems,
   carts,
+  lessonReminders,
   lessons,
   students,
   teachers,
@@ -77,7 +79,7 @@ export async function ensureDemoLesson(db: Database, now = new Date()): Promise<
       .select({ id: bookings.id })
       .from(bookings)
       .where(and(eq(bookings.lessonId, lesson.id), eq(bookings.studentId, student.id)));
-    if (!booked) await bookFromWallet(tx, student, lesson.id);
+    if (!booked) await bookFromWallet(tx, student, lesson.id, now);
     return { lessonId: lesson.id, code: lesson.code, created: !existing, bookedNow: !booked };
   });
 }
@@ -116,7 +118,12 @@ async function createLesson(tx: Transaction, teacherId: number, now: Date) {
  * The student buys the lesson as the app's wallet payment does (order, booking, reminder, feed),
  * from a cart of its own that goes once paid, so the student's own cart is left as it was.
  */
-async function bookFromWallet(tx: Transaction, student: { id: number; userId: number }, lessonId: number) {
+async function bookFromWallet(
+  tx: Transaction,
+  student: { id: number; userId: number },
+  lessonId: number,
+  now: Date,
+) {
   const [wallet] = await tx
     .select({ id: wallets.id, balanceCents: wallets.balanceCents })
     .from(wallets)
@@ -143,6 +150,15 @@ async function bookFromWallet(tx: Transaction, student: { id: number; userId: nu
     null,
   );
   await tx.delete(carts).where(eq(carts.id, cart.id));
+  // The demo booking stands for one made days ahead, so its reminder (the notification, e-mail and
+  // SMS with the join link that a real learner gets an hour before) is due at once: the reminder
+  // job sends it within its interval, and `/dev/sms` shows it (docs/messaging.md "Try it").
+  const [booking] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.lessonId, lessonId), eq(bookings.studentId, student.id)));
+  if (booking)
+    await tx.insert(lessonReminders).values({ bookingId: booking.id, dueAt: now }).onConflictDoNothing();
 }
 
 /** A sandbox M-Pesa top-up with its own receipt, as the seed's opening balance is (money audit). */

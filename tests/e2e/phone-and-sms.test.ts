@@ -2,8 +2,12 @@
 // which speaks Africa's Talking's protocol): a new user proves their phone with the code the SMS
 // brought, turns SMS off for payments and pays (a top-up): the receipt comes by e-mail, no SMS goes;
 // with SMS back on, the next top-up's receipt SMS arrives with a short link that opens the wallet.
+// And the lesson reminder: the demo student (a proven phone in the seed) has the demo lesson the
+// server books at its start as if made ahead, so its reminder falls due at once; the reminder job
+// and the outbox send it, and its short link opens that lesson's classroom.
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { signIn, STUDENT } from './support/auth';
 import { outbox } from './support/mail';
 import { completeStudentProfile, registerStudent } from './support/new-student';
 import { expect, test } from './support/test';
@@ -118,5 +122,33 @@ describe('phones and SMS', () => {
     expect(link, sms.text).toBeTruthy();
     await page.goto(new URL(new URL(link!).pathname, baseUrl).toString());
     await at(page, '/wallet');
+  });
+
+  test('a lesson reminder SMS carries the join link, which opens the lesson’s classroom', async ({
+    page,
+    baseUrl,
+  }) => {
+    await page.goto('/sign-in');
+    await signIn(page, STUDENT.email, STUDENT.password);
+    await at(page, '/workspace');
+    const phone = '254712345678';
+    let reminders: Sms[] = [];
+    await expect
+      .poll(
+        async () => {
+          reminders = (await smsTo(baseUrl, phone)).filter((sms) => /Join from 15 min before/.test(sms.text));
+          return reminders.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    const sms = reminders[0]!;
+    expect(sms.text).toMatch(/^Somesha: /);
+    expect(sms.text.length).toBeLessThanOrEqual(160);
+    const link = /(https?:\/\/\S+\/l\/[A-Za-z0-9]+)/.exec(sms.text)?.[1];
+    expect(link, sms.text).toBeTruthy();
+    await page.goto(new URL(new URL(link!).pathname, baseUrl).toString());
+    await page.waitForURL((url) => /^\/lessons\/live\/TRY-[A-Z0-9]+$/.test(url.pathname));
+    await page.getByRole('button', { name: 'Enter the classroom' }).waitFor();
   });
 });

@@ -9,13 +9,16 @@ import {
   carts,
   cartItems,
   lessonAttendance,
+  lessonReminders,
   lessons,
+  outboxMessages,
   transactions,
   users,
   wallets,
 } from '../../../server/db/schema';
 import { DEMO_CODE_PREFIX, ensureDemoLesson } from '../../../server/services/demo-lesson-service';
 import { auditMoney } from '../../../server/services/money-audit-service';
+import { sendDueReminders } from '../../../server/services/reminder-service';
 import { signedIn, STUDENT, TEACHER } from '../learning/learner';
 import { startTestServer, type Json, type TestServer } from '../support/test-server';
 import { MINUTE } from './support';
@@ -102,6 +105,26 @@ describe('the demo lesson', () => {
     expect(asTeacher.body.link).toBe(asStudent.body.link);
     const shown = (await student.get(`/api/lessons/show/${lesson.code}`)).body.data;
     expect(shown).toMatchObject({ is_booked: true, classroom: { provider: 'jitsi' } });
+
+    // It stands for a booking made ahead: its reminder is due now, once, and goes to her proven phone
+    // by SMS with the classroom's link (docs/messaging.md "Try it").
+    const reminders = await server.db
+      .select()
+      .from(lessonReminders)
+      .where(eq(lessonReminders.bookingId, booked[0]!.id));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.dueAt.getTime()).toBe(now.getTime());
+    await sendDueReminders({ db: server.db, config: { appUrl: 'http://localhost:3000' } });
+    const [phone] = await server.db
+      .select({ phone: users.phone, verifiedAt: users.phoneVerifiedAt })
+      .from(users)
+      .where(eq(users.email, STUDENT));
+    expect(phone?.verifiedAt).not.toBeNull();
+    const sms = await server.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, before.userId), eq(outboxMessages.purpose, 'lesson_reminder')));
+    expect(sms.filter((row) => row.channel === 'sms').map((row) => row.to)).toEqual([phone!.phone]);
   });
 
   it('makes a new one once the last has run on, and tops the wallet up when it runs dry', async () => {
