@@ -17,6 +17,31 @@ describe('signing in', () => {
     await expect.poll(() => field(page, 'Email').inputValue()).toBe(STUDENT.email);
   });
 
+  test('the demo student lands on her feed after signing in, and finds it again on a fresh load', async ({
+    page,
+    browser,
+    baseUrl,
+  }) => {
+    await page.goto('/sign-in');
+    await signIn(page, STUDENT.email, STUDENT.password);
+    await page.waitForURL((url) => url.pathname === '/workspace');
+    const feed = async (on: typeof page) => {
+      await on.getByRole('heading', { level: 1, name: 'Hello, Wanjiru' }).waitFor();
+      await on.getByRole('region', { name: 'Activity' }).getByText(/^Booked /).first().waitFor();
+      expect(await on.getByText('Oops, something went wrong').count()).toBe(0);
+    };
+    await feed(page);
+    // The same phone opening the app again: the feed's chunk loads first this time.
+    const again = await browser.newContext({ baseURL: baseUrl, storageState: await page.context().storageState() });
+    try {
+      const fresh = await again.newPage();
+      await fresh.goto('/workspace');
+      await feed(fresh);
+    } finally {
+      await again.close();
+    }
+  });
+
   test('a wrong password shows "Invalid credentials. please try again." and keeps the visitor on sign-in', async ({
     page,
   }) => {

@@ -23,21 +23,29 @@ import { selectUser } from '../../session-selectors';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
-const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> = {
-  payment: { icon: IconReceipt, color: 'green', label: 'Payment' },
-  topup: { icon: IconWallet, color: 'teal', label: 'Wallet top-up' },
-  booking: { icon: IconCalendarCheck, color: 'blue', label: 'Booking' },
-  answer: { icon: IconMessageCircle, color: 'violet', label: 'Answer' },
-  like: { icon: IconThumbUp, color: 'pink', label: 'Like' },
-  lesson_soon: { icon: IconClock, color: 'orange', label: 'Lesson soon' },
-  approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
-  material: { icon: IconNotes, color: 'indigo', label: 'Notes and assignments' },
-  review: { icon: IconStar, color: 'yellow', label: 'Review' },
-};
-const OTHER = { icon: IconActivity, color: 'gray', label: 'Activity' };
+/**
+ * How an entry of each type looks. Built when a row renders, not when the module runs: the build
+ * puts these icons in the feed route's own chunk, which imports this page's area chunk, so on a
+ * fresh load of `/workspace` a table built at module start read the icons before they were defined
+ * and the feed failed to render (tests/e2e/sign-in.test.ts).
+ */
+function lookOf(type: ActivityType | null | undefined): { icon: Icon; color: string; label: string } {
+  const looks: Record<ActivityType, { icon: Icon; color: string; label: string }> = {
+    payment: { icon: IconReceipt, color: 'green', label: 'Payment' },
+    topup: { icon: IconWallet, color: 'teal', label: 'Wallet top-up' },
+    booking: { icon: IconCalendarCheck, color: 'blue', label: 'Booking' },
+    answer: { icon: IconMessageCircle, color: 'violet', label: 'Answer' },
+    like: { icon: IconThumbUp, color: 'pink', label: 'Like' },
+    lesson_soon: { icon: IconClock, color: 'orange', label: 'Lesson soon' },
+    approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
+    material: { icon: IconNotes, color: 'indigo', label: 'Notes and assignments' },
+    review: { icon: IconStar, color: 'yellow', label: 'Review' },
+  };
+  return (type && looks[type]) || { icon: IconActivity, color: 'gray', label: 'Activity' };
+}
 
 function ActivityRow({ activity }: { activity: Activity }) {
-  const { icon: TypeIcon, color, label } = (activity.type && ICONS[activity.type]) || OTHER;
+  const { icon: TypeIcon, color, label } = lookOf(activity.type);
   return (
     <Card withBorder component="li" padding="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
