@@ -7,11 +7,16 @@
 // Cumulative Layout Shift (shifts without recent input, largest session window, as Chrome reports it).
 // Targets (issue 12): JavaScript on `/` at most 150 KB compressed; LCP at most 1.0 s and CLS under
 // 0.05 on each page.
+// Issue 27 adds the pages a learner opens every day, each loaded cold after signing in (a new
+// context carrying the demo student's cookies and stored user, as her phone would after sign-in):
+// `/workspace`, `/lessons/booking`, a booked lesson's `/lessons/show/:code` and `/timetable`,
+// median of 5 (BENCH_SIGNED_IN_RUNS); LCP at most 1.2 s, CLS under 0.05.
 //
 // A script, not a test: it prints and exits 0; `--strict` exits 1 when a target is missed.
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_SKIP_BUILD=1 (reuse dist/),
 // BENCH_URL (measure a server that is already running instead of starting one), BENCH_RUNS (default 3: single loads vary by a few hundred ms),
-// BENCH_VERBOSE=1 (list the heaviest scripts, the LCP element and the layout shifts per page).
+// BENCH_VERBOSE=1 (list the heaviest scripts, the LCP element and the layout shifts per page),
+// BENCH_PAGES=public|signed-in (measure one group only; both by default).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,7 +34,11 @@ const strict = process.argv.includes('--strict');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 const KB = 1024;
-const TARGETS = { homeJsBytes: 150 * KB, lcpMs: 1000, cls: 0.05 };
+const TARGETS = { homeJsBytes: 150 * KB, lcpMs: 1000, signedInLcpMs: 1200, cls: 0.05 };
+const signedInRuns = Math.max(1, Number(process.env.BENCH_SIGNED_IN_RUNS ?? 5));
+const pageGroups = process.env.BENCH_PAGES ?? 'all';
+/** The demo student (server/db/seed.ts): her bookings, lessons and timetable are the seed's. */
+const STUDENT = { email: 'student@example.com', password: 'Passw0rd!' };
 // The issue's mobile profile. Throughput is in bytes per second.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (750e3 / 8) | 0 };
 const CPU_SLOWDOWN = 4;
@@ -97,9 +106,28 @@ async function findLessonCode(base) {
   return home?.lessons?.[0]?.code ?? home?.classes?.find((c) => c.next_lesson)?.next_lesson?.code ?? null;
 }
 
-/** One cold load of `path` under the mobile profile. */
-async function measure(browser, base, path) {
+/**
+ * What the demo student's phone holds once she has signed in (cookies and the stored user), from a
+ * sign-in through the app itself, without throttling (the sign-in is not what is measured).
+ */
+async function signedInState(browser, base) {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(STUDENT.email);
+  await page.getByLabel(/^Password/).first().fill(STUDENT.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/workspace', { timeout: 60_000 });
+  const state = await context.storageState();
+  const upcoming = await page.request.get('/api/lessons/bookings?filter=upcoming&per_page=1');
+  const code = upcoming.ok() ? (await upcoming.json())?.data?.[0]?.code ?? null : null;
+  await context.close();
+  return { state, code };
+}
+
+/** One cold load of `path` under the mobile profile (signed in when `storageState` is given). */
+async function measure(browser, base, path, storageState) {
+  const context = await browser.newContext({ ...PHONE, baseURL: base, ...(storageState ? { storageState } : {}) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -171,8 +199,11 @@ async function measure(browser, base, path) {
   if (!lcp) console.warn(`No LCP entry on ${path} (document ${visibility}).`);
   const all = [...requests.values()];
   const scripts = all.filter((request) => request.type === 'Script');
+  const landedOn = new URL(page.url()).pathname;
+  if (landedOn !== new URL(path, base).pathname) console.warn(`${path} ended on ${landedOn}.`);
   const result = {
     path,
+    signedIn: Boolean(storageState),
     jsBytes: scripts.reduce((sum, request) => sum + request.bytes, 0),
     jsBodyBytes: scripts.reduce((sum, request) => sum + (request.body ?? 0), 0),
     jsFiles: scripts.length,
@@ -237,15 +268,16 @@ function report(results) {
   const home = results.find((r) => r.path === '/');
   if (home && home.jsBytes > TARGETS.homeJsBytes) misses.push(`JS on / is ${kb(home.jsBytes)} (target ≤ ${kb(TARGETS.homeJsBytes)})`);
   for (const r of results) {
-    if (r.lcpMs === null || r.lcpMs > TARGETS.lcpMs) {
-      misses.push(`LCP on ${r.path} is ${r.lcpMs === null ? 'unknown' : `${(r.lcpMs / 1000).toFixed(2)} s`} (target ≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s)`);
+    const target = r.signedIn ? TARGETS.signedInLcpMs : TARGETS.lcpMs;
+    if (r.lcpMs === null || r.lcpMs > target) {
+      misses.push(`LCP on ${r.path} is ${r.lcpMs === null ? 'unknown' : `${(r.lcpMs / 1000).toFixed(2)} s`} (target ≤ ${(target / 1000).toFixed(1)} s)`);
     }
     if (!(r.cls < TARGETS.cls)) misses.push(`CLS on ${r.path} is ${r.cls.toFixed(3)} (target < ${TARGETS.cls})`);
   }
   console.log(
     misses.length
       ? `Targets missed:\n  - ${misses.join('\n  - ')}`
-      : `All targets met: JS on / ≤ 150 KB, LCP ≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s, CLS < ${TARGETS.cls}.`,
+      : `All targets met: JS on / ≤ 150 KB, LCP ≤ ${(TARGETS.lcpMs / 1000).toFixed(1)} s (signed in ${(TARGETS.signedInLcpMs / 1000).toFixed(1)} s), CLS < ${TARGETS.cls}.`,
   );
   return misses;
 }
@@ -270,25 +302,45 @@ async function main() {
   });
   try {
     const code = await findLessonCode(server.url);
-    const paths = ['/', '/classes'];
-    if (code) paths.push(`/lessons/view/${encodeURIComponent(code)}`);
+    const paths = [];
+    if (pageGroups !== 'signed-in') paths.push('/', '/classes');
+    if (pageGroups === 'signed-in') {
+      // Only the signed-in pages below.
+    } else if (code) paths.push(`/lessons/view/${encodeURIComponent(code)}`);
     else console.warn('No lesson found (GET /api/web/lessons and GET /api/web gave none); the lesson view is skipped.');
     // Issue 25: a teacher's profile, the fourth landing page (same LCP and CLS targets).
     const teacherId = (await getJson(`${server.url}/api/web/teachers?per_page=1`))?.data?.[0]?.id;
-    if (teacherId) paths.push(`/teachers/${teacherId}`);
+    if (pageGroups === 'signed-in') {
+      // Only the signed-in pages below.
+    } else if (teacherId) paths.push(`/teachers/${teacherId}`);
     else console.warn('No teacher found (GET /api/web/teachers gave none); the teacher profile is skipped.');
     // Issue 24: the page a class card opens, a landing page too.
     const classId = (await getJson(`${server.url}/api/web/classes?per_page=1`))?.data?.[0]?.id;
-    if (classId) paths.push(`/classes/view/${classId}`);
+    if (pageGroups === 'signed-in') {
+      // Only the signed-in pages below.
+    } else if (classId) paths.push(`/classes/view/${classId}`);
     else console.warn('No class found (GET /api/web/classes gave none); the class page is skipped.');
     console.log(
       `Mobile profile: ${PHONE.viewport.width}×${PHONE.viewport.height}, CPU ${CPU_SLOWDOWN}× slower, ` +
         `1.6 Mbps down / 750 kbps up, ${NETWORK.latency} ms latency, empty cache; ${runs} run(s) per page (median).`,
     );
+    // Issue 27: the daily pages, each cold after signing in.
+    const signedIn = [];
+    let storageState;
+    if (pageGroups !== 'public') {
+      const student = await signedInState(browser, server.url);
+      storageState = student.state;
+      signedIn.push('/workspace', '/lessons/booking');
+      if (student.code) signedIn.push(`/lessons/show/${encodeURIComponent(student.code)}`);
+      else console.warn('The demo student has no upcoming booking; her lesson page is skipped.');
+      signedIn.push('/timetable');
+    }
     const results = [];
-    for (const path of paths) {
+    for (const path of [...paths, ...signedIn]) {
       const samples = [];
-      for (let i = 0; i < runs; i++) samples.push(await measure(browser, server.url, path));
+      const mine = signedIn.includes(path);
+      for (let i = 0; i < (mine ? signedInRuns : runs); i++)
+        samples.push(await measure(browser, server.url, path, mine ? storageState : undefined));
       const lcps = samples.map((s) => s.lcpMs).filter((v) => v !== null);
       results.push({
         ...samples[0],
