@@ -71,3 +71,28 @@ test('a second visit without network shows the last-seen timetable marked offlin
   expect(await page.locator('a[href^="/lessons/show/"]').count()).toBe(0);
   expect(await userCaches(page)).toEqual([]);
 });
+
+test('the worker keeps one user’s answers only: told of another user, it drops the first one’s', async ({
+  page,
+}) => {
+  const script = await page.request.get('/sw.js');
+  expect(script.headers()['content-type']).toMatch(/javascript/);
+  expect(script.headers()['cache-control'], 'a new build reaches the phones').toBe('no-cache');
+
+  await page.goto('/sign-in');
+  await signIn(page, STUDENT.email, STUDENT.password);
+  await page.waitForURL((url) => url.pathname === '/workspace');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto('/timetable');
+  await page.getByRole('main').locator('a[href^="/lessons/show/"]').first().waitFor();
+  await expect.poll(() => keptTimetables(page)).toBeGreaterThan(0);
+  const [student] = await userCaches(page);
+
+  // Another user on this phone (the page says so when someone else signs in).
+  await page.evaluate(() =>
+    navigator.serviceWorker.controller?.postMessage({ type: 'offline.user', userId: 999999 }),
+  );
+  await expect.poll(() => userCaches(page)).toEqual(['somesha-user-999999']);
+  expect(student).not.toBe('somesha-user-999999');
+  expect(await keptTimetables(page)).toBe(0);
+});
