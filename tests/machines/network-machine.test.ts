@@ -1,9 +1,89 @@
 // The workspace's network actor (issue 27 "offline"): online/offline for the notice, and the service
-// worker told who is signed in, or to drop everything when the session ends. Its services are stand-ins
-// here; the real worker is tested in the browser (tests/e2e/offline.test.ts).
+// worker told who is signed in, or to drop everything when the session ends. Model-based: every
+// transition is walked on a real actor whose services are stand-ins, each step checked against the
+// rules written out here (the notice, the user id, what the worker was told). Then its session
+// callback against a session-like actor in one system. The real worker is tested in the browser
+// (tests/e2e/offline.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, setup, type AnyEventObject } from 'xstate';
+import { assign, createActor, fromCallback, setup, type AnyEventObject, type EventFromLogic } from 'xstate';
 import { networkMachine, selectOffline, type NetworkEvent } from '@/machines/network-machine';
+import { coverageOf, modelOf, type ModelPath, mutationTests, pathTests } from './model-paths';
+
+type Event = EventFromLogic<typeof networkMachine>;
+
+const quiet = {
+  watchConnection: fromCallback<NetworkEvent>(() => {}),
+  watchSession: fromCallback<NetworkEvent>(() => {}),
+};
+const logic = networkMachine.provide({
+  actors: quiet,
+  actions: { tellWorkerUser: () => {}, clearOfflineData: () => {} },
+});
+const events: Event[] = [
+  { type: 'network.offline' },
+  { type: 'network.online' },
+  { type: 'session.user', userId: 7 },
+  { type: 'session.user', userId: 8 },
+  { type: 'session.none' },
+];
+const model = modelOf(logic, { events, visibleContext: (s) => s.context });
+const coverage = coverageOf(networkMachine);
+
+type Seen = { offline: boolean; userId: number | null; worker: string[] };
+
+/** The rules: what the notice, the user and the worker's messages are after an event. */
+function expectedAfter(seen: Seen, event: Event): Seen {
+  switch (event.type) {
+    case 'network.offline':
+      return { ...seen, offline: true };
+    case 'network.online':
+      return { ...seen, offline: false };
+    case 'session.user':
+      return { ...seen, userId: event.userId, worker: [...seen.worker, `user ${event.userId}`] };
+    case 'session.none':
+      return { ...seen, userId: null, worker: [...seen.worker, 'clear'] };
+  }
+}
+
+function replay(path: ModelPath<typeof logic>, machine: typeof networkMachine = networkMachine) {
+  const worker: string[] = [];
+  const actor = createActor(
+    machine.provide({
+      actors: quiet,
+      actions: {
+        tellWorkerUser: (_, params: { userId: number }) => worker.push(`user ${params.userId}`),
+        clearOfflineData: () => worker.push('clear'),
+      },
+    }),
+    { inspect: coverage.inspect },
+  ).start();
+  let seen: Seen = { offline: false, userId: null, worker: [] };
+  for (const step of path.steps) {
+    if (step.event.type !== 'xstate.init') {
+      actor.send(step.event);
+      seen = expectedAfter(seen, step.event);
+    }
+    const snapshot = actor.getSnapshot();
+    expect({ offline: selectOffline(snapshot), userId: snapshot.context.userId, worker }).toEqual(seen);
+  }
+  return actor;
+}
+
+describe('network machine (model-based)', () => {
+  it('starts online (the server’s HTML and the first render agree), knowing no user', () => {
+    const snapshot = createActor(logic).getSnapshot();
+    expect(selectOffline(snapshot)).toBe(false);
+    expect(snapshot.context.userId).toBeNull();
+  });
+
+  pathTests(coverage, model, 'shows and tells what the rules say', (path) => replay(path).stop());
+
+  // Last: measured over every replay above.
+  mutationTests(coverage, {
+    paths: () => [...model.shortest, ...model.simple],
+    replay: (path, mutant) => replay(path as ModelPath<typeof logic>, mutant as typeof networkMachine).stop(),
+  });
+});
 
 type StandInUser = { id: number };
 
@@ -28,16 +108,11 @@ const fakeSession = setup({
   on: { login: { actions: assign({ user: ({ event }) => event.user as StandInUser }) } },
 });
 
-let connection: ((event: NetworkEvent) => void) | null = null;
 const worker: string[] = [];
 
 function start() {
   const network = networkMachine.provide({
-    actors: {
-      watchConnection: fromCallback<NetworkEvent>(({ sendBack }) => {
-        connection = sendBack;
-      }),
-    },
+    actors: { watchConnection: quiet.watchConnection },
     actions: {
       tellWorkerUser: (_, params: { userId: number }) => worker.push(`user ${params.userId}`),
       clearOfflineData: () => worker.push('clear'),
@@ -51,30 +126,14 @@ function start() {
     on: { '*': { actions: ({ event, system }) => system.get('session')?.send(event) } },
   });
   const actor = createActor(root).start();
-  const network$ = actor.getSnapshot().children.network!;
-  return {
-    session: (event: AnyEventObject) => actor.send(event),
-    offline: () => selectOffline(network$.getSnapshot() as never),
-  };
+  return { session: (event: AnyEventObject) => actor.send(event) };
 }
 
 afterEach(() => {
-  connection = null;
   worker.length = 0;
 });
 
-describe('network machine', () => {
-  it('is online until the browser or the worker says the network is gone, and back when it returns', () => {
-    const app = start();
-    expect(app.offline()).toBe(false);
-    connection!({ type: 'network.offline' });
-    expect(app.offline()).toBe(true);
-    connection!({ type: 'network.offline' });
-    expect(app.offline()).toBe(true);
-    connection!({ type: 'network.online' });
-    expect(app.offline()).toBe(false);
-  });
-
+describe('network machine: following the session', () => {
   it('tells the worker who is signed in, once per user, and to drop everything when the session ends', () => {
     const app = start();
     expect(worker).toEqual([]);
