@@ -59,7 +59,7 @@ function replay(path: ModelPath<typeof logic>, machine: typeof networkMachine = 
   ).start();
   let seen: Seen = { offline: false, userId: null, worker: [] };
   for (const step of path.steps) {
-    if (step.event.type !== 'xstate.init') {
+    if ((step.event.type as string) !== 'xstate.init') {
       actor.send(step.event);
       seen = expectedAfter(seen, step.event);
     }
