@@ -96,3 +96,31 @@ test('the worker keeps one user’s answers only: told of another user, it drops
   expect(student).not.toBe('somesha-user-999999');
   expect(await keptTimetables(page)).toBe(0);
 });
+
+test('the bookings and a booked lesson seen before show without network too', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signIn(page, STUDENT.email, STUDENT.password);
+  await page.waitForURL((url) => url.pathname === '/workspace');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => userCaches(page)).toHaveLength(1);
+
+  const lessons = page.getByRole('main').locator('a[href^="/lessons/show/"]');
+  await page.goto('/lessons/booking');
+  await lessons.first().waitFor();
+  const booked = await lessons.allTextContents();
+  const lessonPath = (await lessons.first().getAttribute('href'))!;
+  await page.goto(lessonPath);
+  const title = page.getByRole('heading', { level: 1 });
+  await title.waitFor();
+  const lessonTitle = await title.textContent();
+
+  await page.context().setOffline(true);
+  const notice = page.getByRole('status').filter({ hasText: t('offline.notice') });
+  await page.goto('/lessons/booking');
+  await notice.waitFor();
+  await expect.poll(() => lessons.allTextContents()).toEqual(booked);
+  // A page not kept itself: the app shell starts, and the lesson's answer comes from the cache.
+  await page.goto(lessonPath);
+  await notice.waitFor();
+  await expect.poll(() => title.textContent()).toBe(lessonTitle);
+});
