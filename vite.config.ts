@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { clientMessages } from './scripts/client-messages-plugin';
+import { serviceWorker } from './scripts/service-worker-plugin';
 import { routes } from './src/shared/routes';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -209,7 +210,12 @@ const alias = {
 export default defineConfig({
   // The browser's copy of the message catalogue leaves out the texts only the server says, and moves
   // those only signed-in code names to a module of their own (scripts/client-messages-plugin.ts).
-  plugins: [react(), clientMessages(alias['@'], [ENTRY_ROOT, ...PUBLIC_ROOTS].map(absolute))],
+  // The service worker (issue 27 "offline"): dist/sw.js, built on its own (scripts/service-worker-plugin.ts).
+  plugins: [
+    react(),
+    clientMessages(alias['@'], [ENTRY_ROOT, ...PUBLIC_ROOTS].map(absolute)),
+    serviceWorker(absolute('src/worker/service-worker.ts'), alias),
+  ],
   resolve: { alias },
   server: {
     proxy: {

@@ -626,6 +626,7 @@ export const messages = {
   'phone.settingsSaved': 'Notification choices saved.',
   'phone.smsNeedsVerifiedPhone': 'SMS needs a verified phone number.',
   'msgclient.toastTitle': 'New message from {name}',
+  'offline.notice': 'You are offline – showing what you last saw on this phone.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
-import { AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { Alert, AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { useSelector } from '@xstate/react';
+import { IconChevronDown, IconCloudOff, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HeaderSearch } from '../components/header-search';
@@ -12,7 +13,10 @@ import { NotificationToasts } from '../components/notifications/toasts';
 import { initialsOf } from '../components/profile/initials';
 import avatarClasses from './avatar-initials.module.css';
 import { SupportDialog } from '../components/support-dialog';
+import { networkMachine, selectOffline } from '@/machines/network-machine';
+import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
+import { useScreenActor } from '../use-screen-actor';
 import { isEntryActive, menuFor, type MenuEntry } from './workspace-menu';
 
 export type WorkspaceUser = {
@@ -120,6 +124,21 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
   );
 }
 
+/**
+ * Issue 27 "offline": the page shows what the service worker kept, not what the server says now. A
+ * status, so a screen reader hears it when it appears.
+ */
+function OfflineNotice() {
+  const network = useScreenActor(networkMachine);
+  const offline = useSelector(network, selectOffline);
+  if (!offline) return null;
+  return (
+    <Alert role="status" color="dark" variant="filled" mb="sm" icon={<IconCloudOff size={18} aria-hidden />}>
+      {t('offline.notice')}
+    </Alert>
+  );
+}
+
 /** SPEC §2 workspace: top bar (burger, cart, user menu) and a 220-wide navigation drawer with the logo. */
 export function WorkspaceLayout({ routeName, user, children }: Props) {
   const [navOpened, nav] = useDisclosure(false);
@@ -157,7 +176,10 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
           <MenuEntries entries={menuFor(roleNames)} routeName={routeName} onNavigate={nav.close} onSupport={() => setSupportOpened(true)} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <OfflineNotice />
+        {children}
+      </AppShell.Main>
       <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
       <NotificationToasts />
     </AppShell>
