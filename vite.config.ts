@@ -17,12 +17,14 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 // - `app`: src/services, src/shared and src/machines modules any landing page imports statically;
 //   `commerce`: those buying needs beyond them, loaded when the cart opens (or the wallet page);
 //   `visitor`: those the other public pages (FAQs, teachers, questions, plans…) import beyond them;
-//   `workspace`: the rest of them that a signed-in screen imports statically;
-// - one chunk per area of the workspace: its pages (src/views/pages/<area>/) with the services bound
-//   for them (src/machines/screens/<area>-screens.ts), but for what a public page imports (the route
-//   table's `layout: 'public'` screens): no public page loads an area's chunk;
+//   `workspace`: those the shell (the signed-in layouts) imports, with the signed-in message texts;
+// - each signed-in screen keeps its own chunk with what only it imports (issue 27: a daily page loads
+//   the shell and its screen); what several screens of one area share is that area's chunk
+//   (`<area>-pages`, with src/machines/screens/<area>-screens.ts), but for what a public page or the
+//   shell imports: no public page loads an area's chunk, no daily page another area's;
 // - each public page keeps its own chunk, so `/` loads the home page only; other code only a dynamic
-//   import reaches (the overlays, dompurify…) keeps rolldown's own chunks.
+//   import reaches (the overlays, dompurify…) or that screens of several areas share keeps rolldown's
+//   own chunks.
 // docs/architecture.md ("Chunks by folder and by reach") sums it up; `npm run test:budgets` checks it against the build.
 const posix = (id: string) => id.replace(/\\/g, '/');
 const src = fileURLToPath(new URL('./src/', import.meta.url)).replace(/\\/g, '/');
