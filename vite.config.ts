@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { clientMessages } from './scripts/client-messages-plugin';
+import { clientMessages, MORE_MESSAGES } from './scripts/client-messages-plugin';
 import { serviceWorker } from './scripts/service-worker-plugin';
 import { routes } from './src/shared/routes';
 
@@ -18,12 +18,14 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 // - `app`: src/services, src/shared and src/machines modules any landing page imports statically;
 //   `commerce`: those buying needs beyond them, loaded when the cart opens (or the wallet page);
 //   `visitor`: those the other public pages (FAQs, teachers, questions, plans…) import beyond them;
-//   `workspace`: the rest of them that a signed-in screen imports statically;
-// - one chunk per area of the workspace: its pages (src/views/pages/<area>/) with the services bound
-//   for them (src/machines/screens/<area>-screens.ts), but for what a public page imports (the route
-//   table's `layout: 'public'` screens): no public page loads an area's chunk;
+//   `workspace`: those the shell (the signed-in layouts) imports, with the signed-in message texts;
+// - each signed-in screen keeps its own chunk with what only it imports (issue 27: a daily page loads
+//   the shell and its screen); what several screens of one area share is that area's chunk
+//   (`<area>-pages`, with src/machines/screens/<area>-screens.ts), but for what a public page or the
+//   shell imports: no public page loads an area's chunk, no daily page another area's;
 // - each public page keeps its own chunk, so `/` loads the home page only; other code only a dynamic
-//   import reaches (the overlays, dompurify…) keeps rolldown's own chunks.
+//   import reaches (the overlays, dompurify…) or that screens of several areas share keeps rolldown's
+//   own chunks.
 // docs/architecture.md ("Chunks by folder and by reach") sums it up; `npm run test:budgets` checks it against the build.
 const posix = (id: string) => id.replace(/\\/g, '/');
 const src = fileURLToPath(new URL('./src/', import.meta.url)).replace(/\\/g, '/');
@@ -74,19 +76,32 @@ const PUBLIC_ROOTS = [
   'src/views/layouts/public-layout.tsx',
   ...routes.filter((route) => route.layout === 'public').map((route) => screenFile(route.screen)),
 ];
-/** The signed-in screens: every other page of src/views/pages, and the layouts but the public one. */
+/** Every file under a folder of src/ (`views/pages` → `src/views/pages/admin/admin-users-page.tsx`, …). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(`${src}${folder}`, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(`${folder}/${entry.name}`) : [`src/${folder}/${entry.name}`],
+  );
+}
+/** The signed-in layouts: the shell every signed-in screen opens in (all but the public one). */
+const SHELL_ROOTS = readdirSync(`${src}views/layouts`)
+  .filter((file) => file.endsWith('-layout.tsx') && file !== 'public-layout.tsx')
+  .map((file) => `src/views/layouts/${file}`);
+/**
+ * The signed-in screens: the modules src/views/signed-in-screens.ts loads (a route's `screen`, one
+ * chunk each), less those a public route shows.
+ */
+const SIGNED_IN_SCREEN =
+  /^src\/views\/pages\/(?!public\/|auth\/)[\w-]+\/[\w-]+-(page|pages|placeholders)\.tsx$/;
+const SCREEN_FILES = filesUnder('views/pages').filter(
+  (file) => SIGNED_IN_SCREEN.test(file) && !PUBLIC_ROOTS.includes(file),
+);
+/** The signed-in screens and the shell: every other page of src/views/pages, and the layouts but the public one. */
 function screenRoots(): string[] {
-  const files = (folder: string): string[] =>
-    readdirSync(`${src}${folder}`, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? files(`${folder}/${entry.name}`) : [`src/${folder}/${entry.name}`],
-    );
   return [
-    ...files('views/pages').filter(
+    ...filesUnder('views/pages').filter(
       (file) => !file.startsWith('src/views/pages/public/') && !PUBLIC_ROOTS.includes(file),
     ),
-    ...readdirSync(`${src}views/layouts`)
-      .filter((file) => file.endsWith('-layout.tsx') && file !== 'public-layout.tsx')
-      .map((file) => `src/views/layouts/${file}`),
+    ...SHELL_ROOTS,
   ];
 }
 /**
@@ -113,11 +128,20 @@ type Graph = {
   /** What any public page imports: no area chunk may hold it, or the page would load the area. */
   public: Set<string>;
   commerce: Set<string>;
-  screens: Set<string>;
   /** What exactly one public page imports (beyond the entry): it goes with that page, not to `visitor`. */
   onePublicPage: Set<string>;
   /** What only an `OWN_CHUNK_ROOTS` page imports (no other public page, not the entry). */
   ownChunk: Set<string>;
+  /**
+   * What an `OWN_CHUNK_ROOTS` page shares with one landing page but not with both (the Add to cart
+   * hook): such a page loads no `landing`, and a file of its own cost it a request and ~450 bytes of
+   * headers, so its shared views go with `public-ui`.
+   */
+  ownWithLanding: Set<string>;
+  /** What the signed-in layouts import beyond the entry: the shell of every signed-in page. */
+  shell: Set<string>;
+  /** For each module of src/ a signed-in screen imports: the areas (folders of src/views/pages) of those that do, and how many do. */
+  screenUsers: Map<string, { areas: Set<string>; screens: number }>;
 };
 /** The modules that exactly one of `sets` holds. */
 function onlyOnce(sets: Set<string>[]): Set<string> {
@@ -138,16 +162,38 @@ function graphOf(ctx: GraphContext): Graph {
     ),
     public: reachable(ctx, [ENTRY_ROOT, ...PUBLIC_ROOTS]),
     commerce: reachable(ctx, commerceRoots(ctx, entry)),
-    screens: reachable(ctx, screenRoots()),
     onePublicPage: onlyOnce([...new Set(PUBLIC_ROOTS)].map((root) => reachable(ctx, [root]))),
     ownChunk: new Set(),
+    ownWithLanding: new Set(),
+    // With what the entry's services load once signed in (the messages' unread count, live message events).
+    shell: reachable(ctx, [
+      ...SHELL_ROOTS,
+      ...[...entry]
+        .filter((id) => inSrc(id)?.startsWith('services/'))
+        .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((id) => inSrc(id) !== null)
+        .map((id) => `src/${inSrc(id)}`),
+    ]),
+    screenUsers: new Map(),
   };
+  for (const screen of SCREEN_FILES) {
+    const area = screen.split('/')[3] ?? '';
+    for (const id of reachable(ctx, [screen])) {
+      const users = graph.screenUsers.get(id) ?? { areas: new Set<string>(), screens: 0 };
+      users.areas.add(area);
+      users.screens += 1;
+      graph.screenUsers.set(id, users);
+    }
+  }
   const others = reachable(ctx, [
     ENTRY_ROOT,
     ...PUBLIC_ROOTS.filter((root) => !OWN_CHUNK_ROOTS.includes(root)),
     ...screenRoots(),
   ]);
   for (const id of reachable(ctx, OWN_CHUNK_ROOTS)) if (!others.has(id)) graph.ownChunk.add(id);
+  const withLanding = reachable(ctx, LANDING_ROOTS);
+  for (const id of reachable(ctx, OWN_CHUNK_ROOTS))
+    if (withLanding.has(id) && !graph.everyLanding.has(id)) graph.ownWithLanding.add(id);
   return graph;
 }
 
@@ -182,21 +228,44 @@ const isCore = (id: string) => /^(services|shared|machines)\//.test(inSrc(id) ??
 const isScreensModule = (id: string) => inSrc(id)?.startsWith('machines/screens/') ?? false;
 
 /**
- * The chunk of a workspace area (`<area>-pages`) for a module in its pages' folder
- * (src/views/pages/<area>/) or for its screens module (src/machines/screens/<area>-screens.ts);
- * null for anything else, and for what a public page imports (the plans page in pages/commerce, the
- * question list the public questions page shows, catalogue-screens.ts's FAQs and teachers).
+ * The chunk of a module only signed-in screens import, beyond the shell (issue 27: a signed-in page
+ * loads the shell and its own screen): `<area>-pages` when several screens of one area (a folder of
+ * src/views/pages) import it, with the services bound for them (src/machines/screens/<area>-screens.ts);
+ * null when one screen does (it goes with that screen's own chunk), when screens of several areas do
+ * (rolldown's shared chunks), for a screen itself (its own chunk), and for what a public page or the
+ * shell imports.
  */
 function areaOf(id: string, ctx: GraphContext): string | null {
-  if (graphOf(ctx).public.has(id)) return null;
+  const graph = graphOf(ctx);
+  if (graph.public.has(id) || graph.shell.has(id) || SCREEN_FILES.some((file) => id === absolute(file)))
+    return null;
+  const users = graph.screenUsers.get(id);
+  if (users) return users.screens > 1 && users.areas.size === 1 ? `${[...users.areas][0]}-pages` : null;
+  // A folder of pages without signed-in screens (sign-in and sign-up, `auth`): one chunk for it.
   const [top, folder, area, file] = (inSrc(id) ?? '').split('/');
-  const name =
-    top === 'views' && folder === 'pages' && file !== undefined
-      ? area
-      : top === 'machines' && folder === 'screens'
-        ? area?.replace(/-screens\.ts$/, '')
-        : undefined;
-  return name && name !== 'public' && existsSync(`${src}views/pages/${name}/`) ? `${name}-pages` : null;
+  return top === 'views' &&
+    folder === 'pages' &&
+    file !== undefined &&
+    area !== 'public' &&
+    !SCREEN_FILES.some((screen) => screen.startsWith(`src/views/pages/${area}/`))
+    ? `${area}-pages`
+    : null;
+}
+
+/**
+ * What buying needs (the commerce actors, the payment rules) beyond the entry, the landing pages,
+ * the public pages and the shell: `commerce`, loaded when the cart opens or with the wallet page.
+ */
+function isCommerceOnly(id: string, ctx: GraphContext): boolean {
+  const graph = graphOf(ctx);
+  return (
+    isCore(id) &&
+    graph.commerce.has(id) &&
+    !graph.landing.has(id) &&
+    !graph.public.has(id) &&
+    !graph.shell.has(id) &&
+    !graph.ownChunk.has(id)
+  );
 }
 
 // The chunks the entry imports statically (see the groups below).
@@ -262,12 +331,17 @@ export default defineConfig({
             {
               name: (id, ctx) =>
                 inPackageFolder(id, PUBLIC_PACKAGE_FOLDERS) ||
-                (isSharedView(id) && graphOf(ctx).home.has(id) && !graphOf(ctx).entry.has(id))
+                (isSharedView(id) && graphOf(ctx).home.has(id) && !graphOf(ctx).entry.has(id)) ||
+                (isSharedView(id) && graphOf(ctx).ownWithLanding.has(id))
                   ? 'public-ui'
                   : null,
             },
             {
               name: (id, ctx) => {
+                // The texts only signed-in code names (scripts/client-messages-plugin.ts), which
+                // nearly every signed-in module imports for its side effect: with the shell (a
+                // chunk of their own came out merged into the group that took them along).
+                if (id.includes(MORE_MESSAGES)) return 'workspace';
                 if (!isCore(id)) return null;
                 const graph = graphOf(ctx);
                 if (graph.landing.has(id)) return 'app';
@@ -279,10 +353,14 @@ export default defineConfig({
                 // stays with that page instead of bringing every visitor page's code along.
                 if (graph.public.has(id))
                   return isScreensModule(id) || graph.onePublicPage.has(id) ? null : 'visitor';
-                if (graph.commerce.has(id)) return 'commerce';
-                return graph.screens.has(id) ? 'workspace' : null;
+                return graph.shell.has(id) ? 'workspace' : null;
               },
               priority: -1,
+            },
+            {
+              name: (id, ctx) => (isCommerceOnly(id, ctx) ? 'commerce' : null),
+              priority: -1,
+              includeDependenciesRecursively: false,
             },
             {
               name: (id, ctx) =>

@@ -1,8 +1,26 @@
-import { Alert, AppShell, Avatar, Box, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSelector } from '@xstate/react';
-import { IconChevronDown, IconCloudOff, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import {
+  IconChevronDown,
+  IconCloudOff,
+  IconKey,
+  IconLayoutDashboard,
+  IconLogout,
+  IconUser,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HeaderSearch } from '../components/header-search';
 import { CartButton } from '../components/cart/cart-button';
@@ -12,7 +30,6 @@ import { NotificationBell } from '../components/notifications/notification-bell'
 import { NotificationToasts } from '../components/notifications/toasts';
 import { initialsOf } from '../components/profile/initials';
 import avatarClasses from './avatar-initials.module.css';
-import { SupportDialog } from '../components/support-dialog';
 import { networkMachine, selectOffline } from '@/machines/network-machine';
 import { t } from '@/shared/messages';
 import { pathFor } from '@/shared/routes';
@@ -26,6 +43,12 @@ export type WorkspaceUser = {
   photoUrl?: string | null;
   roles?: ReadonlyArray<{ name: string }>;
 };
+
+// The support dialog (a Modal, with its focus trap and scroll area) loads when it is first opened,
+// not with every workspace page (issue 27).
+const SupportDialog = lazy(() =>
+  import('../components/support-dialog').then((module) => ({ default: module.SupportDialog })),
+);
 
 type Props = {
   routeName: string | null;
@@ -48,12 +71,28 @@ function MenuEntries({
     const Icon = entry.icon;
     const icon = <Icon size={18} stroke={1.6} aria-hidden />;
     if (entry.kind === 'support') {
-      return <NavLink key={entry.label} component="button" type="button" label={entry.label} leftSection={icon} onClick={onSupport} />;
+      return (
+        <NavLink
+          key={entry.label}
+          component="button"
+          type="button"
+          label={entry.label}
+          leftSection={icon}
+          onClick={onSupport}
+        />
+      );
     }
     if (entry.kind === 'group') {
       const childActive = entry.children.some((child) => isEntryActive(child.route, routeName));
       return (
-        <NavLink key={entry.label} label={entry.label} leftSection={icon} defaultOpened={childActive} active={childActive} variant="subtle">
+        <NavLink
+          key={entry.label}
+          label={entry.label}
+          leftSection={icon}
+          defaultOpened={childActive}
+          active={childActive}
+          variant="subtle"
+        >
           {entry.children.map((child) => {
             const active = isEntryActive(child.route, routeName);
             return (
@@ -106,17 +145,34 @@ function UserMenu({ user }: { user: WorkspaceUser | null }) {
       </Menu.Target>
       <Menu.Dropdown>
         {user?.email && <Menu.Label>{user.email}</Menu.Label>}
-        <Menu.Item component={Link} href={pathFor('activity-feed')} leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          href={pathFor('activity-feed')}
+          leftSection={<IconLayoutDashboard size={16} aria-hidden />}
+        >
           Workspace
         </Menu.Item>
-        <Menu.Item component={Link} href={pathFor('profile')} leftSection={<IconUser size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          href={pathFor('profile')}
+          leftSection={<IconUser size={16} aria-hidden />}
+        >
           My profile
         </Menu.Item>
-        <Menu.Item component={Link} href={`${pathFor('profile')}?section=password`} leftSection={<IconKey size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          href={`${pathFor('profile')}?section=password`}
+          leftSection={<IconKey size={16} aria-hidden />}
+        >
           Change password
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item component={Link} href={pathFor('signOut')} color="red" leftSection={<IconLogout size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          href={pathFor('signOut')}
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+        >
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
@@ -143,16 +199,28 @@ function OfflineNotice() {
 export function WorkspaceLayout({ routeName, user, children }: Props) {
   const [navOpened, nav] = useDisclosure(false);
   const [supportOpened, setSupportOpened] = useState(false);
+  // Mounted from its first opening on, so it closes with its transition.
+  const [supportWanted, setSupportWanted] = useState(false);
   const roleNames = (user?.roles ?? []).map((role) => role.name);
   // Teachers and admins do not buy lessons: no cart in their top bar.
   const buys = !roleNames.includes('teacher') && !roleNames.includes('admin');
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'lg', collapsed: { mobile: !navOpened } }} padding={{ base: 'sm', sm: 'md' }}>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'lg', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="lg" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="lg"
+              size="sm"
+              aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+            />
             <Text fw={600} visibleFrom="sm">
               Workspace
             </Text>
@@ -172,15 +240,28 @@ export function WorkspaceLayout({ routeName, user, children }: Props) {
         <AppShell.Section p="xs" mb="xs">
           <Logo to={pathFor('activity-feed')} size="md" />
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
-          <MenuEntries entries={menuFor(roleNames)} routeName={routeName} onNavigate={nav.close} onSupport={() => setSupportOpened(true)} />
+        {/* The browser's own scrolling: Mantine's ScrollArea was ~18 KB of every workspace page for a menu that rarely overflows. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          <MenuEntries
+            entries={menuFor(roleNames)}
+            routeName={routeName}
+            onNavigate={nav.close}
+            onSupport={() => {
+              setSupportWanted(true);
+              setSupportOpened(true);
+            }}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <OfflineNotice />
         {children}
       </AppShell.Main>
-      <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
+      {supportWanted && (
+        <Suspense fallback={null}>
+          <SupportDialog opened={supportOpened} onClose={() => setSupportOpened(false)} />
+        </Suspense>
+      )}
       <NotificationToasts />
     </AppShell>
   );
