@@ -31,6 +31,11 @@ describe('workspace layout', () => {
     act(() => app.navigate('/profile-setting'));
     await app.landsOn('/profile-setting');
     expect(current()).toEqual(['Profile settings']);
+
+    // The conversations have their own entry, besides the top bar's icon.
+    await app.user.click(within(nav()).getByRole('link', { name: 'Messages' }));
+    await app.landsOn('/messages');
+    expect(current()).toEqual(['Messages']);
   });
 
   it('takes the words of the top bar search box to the search page', async () => {

@@ -10,6 +10,7 @@ import {
   IconHome,
   IconLibrary,
   IconMessageReport,
+  IconMessages,
   IconReceipt2,
   IconSchool,
   IconSearch,
@@ -63,6 +64,7 @@ const WORKSPACE_MENU = menu(
   route('Find lessons', IconSearch, 'lessons.find'),
   route('Classes', IconChalkboard, 'classes'),
   route('Timetable', IconCalendarEvent, 'timetable'),
+  route('Messages', IconMessages, 'messages'),
   route('Wallet', IconWallet, 'wallet'),
   CATALOGUE,
 );
@@ -72,6 +74,7 @@ const TEACHER_MENU = menu(
   route('My lessons', IconBook2, 'teaching.lessons'),
   route('My classes', IconChalkboard, 'teaching.classes'),
   route('My reviews', IconStar, 'teaching.reviews'),
+  route('Messages', IconMessages, 'messages'),
   route('Wallet and earnings', IconWallet, 'wallet'),
   CATALOGUE,
   route('Teacher profile', IconSchool, 'teacher'),
