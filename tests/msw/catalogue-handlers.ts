@@ -272,6 +272,8 @@ export const catalogue = {
   votes: new Map<number, 'like' | 'dislike'>(),
   newsletter: new Set<string>(),
   posted: [] as Wire[],
+  /** The account Grace Mwangi's profile belongs to (a test makes it the signed-in teacher's). */
+  graceUserId: GRACE_PROFILE.user_id,
   reset() {
     this.modes = {};
     this.queries = [];
@@ -279,6 +281,7 @@ export const catalogue = {
     this.votes = new Map();
     this.newsletter = new Set();
     this.posted = [];
+    this.graceUserId = GRACE_PROFILE.user_id;
   },
   set(endpoint: Endpoint, mode: Mode) {
     this.modes[endpoint] = mode;
@@ -426,7 +429,7 @@ export const catalogueHandlers = [
         data: {
           ...teacher,
           ...(grace
-            ? GRACE_PROFILE
+            ? { ...GRACE_PROFILE, user_id: catalogue.graceUserId }
             : {
                 user_id: 6,
                 joined_at: '2026-09-01',

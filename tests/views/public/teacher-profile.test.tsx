@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { catalogue, useCatalogueApi } from '../../msw/catalogue-handlers';
 import { t } from '@/shared/messages';
+import { api } from '../../msw/handlers';
 import { renderPage, signedInAs } from '../../render';
 
 useCatalogueApi();
@@ -116,5 +117,21 @@ describe('teacher profile page, signed in', () => {
     await waitFor(() =>
       expect(within(reviews).getAllByRole('button', { name: /report/i }).length).toBeGreaterThan(0),
     );
+  });
+
+  it('shows no Message on a teacher’s own profile, and Message to everyone else', async () => {
+    signedInAs('teacher@example.com');
+    catalogue.graceUserId = api.current()!.user.id as number;
+    const own = renderPage('/teachers/3/grace-mwangi');
+    await own.landsOn('/teachers/3/grace-mwangi');
+    await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument());
+    own.unmount();
+
+    signedInAs('student@example.com');
+    const other = renderPage('/teachers/3/grace-mwangi');
+    await other.landsOn('/teachers/3/grace-mwangi');
+    await screen.findByRole('heading', { level: 1, name: 'Grace Mwangi' });
+    expect(screen.getByRole('link', { name: 'Message' })).toBeInTheDocument();
   });
 });

@@ -291,6 +291,7 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
 }
 
 function Profile({ teacher }: { teacher: TeacherProfile }) {
+  const reader = useReader();
   const name = personName(teacher);
   const since = yearsOnSomesha(teacher.joinedAt);
   return (
@@ -313,7 +314,8 @@ function Profile({ teacher }: { teacher: TeacherProfile }) {
                 {since}
               </Text>
             )}
-            {teacher.userId !== null && (
+            {/* A teacher reading their own profile has no one to write to (the server refuses it too). */}
+            {teacher.userId !== null && reader?.id !== teacher.userId && (
               <Group>
                 {/* Signed-out visitors are asked to sign in first by the route guard of /messages. */}
                 <Button
