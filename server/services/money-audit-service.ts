@@ -273,22 +273,25 @@ async function cancelledLessonRefunds(db: Db): Promise<Breach[]> {
   );
 }
 
-/** 4. No lesson holds more paid, unrefunded seats than it has. */
+/**
+ * 4. No lesson holds more seats than it has: every booking until it is refunded, paid or covered by a
+ * plan, as a payment counts them (`takenSeats`, lesson-seats.ts).
+ */
 async function lessonCapacity(db: Db): Promise<Breach[]> {
   return breaches(
     db,
-    sql`with paid_seats as (${PAID_SEATS})
-      select l.id as lesson_id, l.code, l.capacity, count(*) as paid_seats, array_agg(s.booking_id) as booking_ids
-      from paid_seats s join lessons l on l.id = s.lesson_id
-      where s.refund_transaction_id is null and l.capacity is not null
+    sql`select l.id as lesson_id, l.code, l.capacity, count(*) as seats,
+        array_agg(b.id order by b.id) as booking_ids
+      from bookings b join lessons l on l.id = b.lesson_id
+      where b.refund_transaction_id is null and l.capacity is not null
       group by l.id having count(*) > l.capacity
       order by l.id`,
     (row) => ({
-      problem: 'more_paid_seats_than_capacity',
+      problem: 'more_seats_than_capacity',
       lesson_id: id(row.lesson_id),
       lesson_code: String(row.code),
       capacity: Number(row.capacity),
-      paid_seats: Number(row.paid_seats),
+      seats: Number(row.seats),
       booking_ids: ids(row.booking_ids),
     }),
   );

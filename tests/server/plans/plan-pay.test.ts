@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packages, subscriptions, transactions, wallets } from '../../../server/db/schema';
+import { bookings, lessons, packages, subscriptions, transactions, wallets } from '../../../server/db/schema';
 import { settleEndedLessons, type EarningsContext } from '../../../server/services/earnings-service';
 import { auditMoney } from '../../../server/services/money-audit-service';
 import { monthlyStatement } from '../../../server/services/statement-service';
@@ -191,5 +191,37 @@ describe('a lesson with plan seats', () => {
       .update(transactions)
       .set({ meta: line2?.meta, amountCents: line2?.amountCents })
       .where(eq(transactions.id, line2?.id ?? 0));
+  });
+
+  it('counts a plan-covered seat against the lesson’s capacity in the money audit, as payments do', async () => {
+    const teacher = await newTeacher(server);
+    const lesson = await approvedLesson(server, teacher, { date: dayAhead(5), price: 500, capacity: 2 });
+    const basic = await plan(server, 'basic');
+    await learnerWhoPaid(server, lesson.id, 1000);
+    await planLearnerWhoPaid(lesson.id, basic.id, basic.priceCents);
+    const capacityBreaches = async () =>
+      (
+        (await auditMoney(server.db)).checks.find((check) => check.name === 'lesson_capacity')?.breaches ?? []
+      ).filter((breach) => breach.lesson_id === lesson.id);
+    expect(await capacityBreaches()).toEqual([]);
+
+    // One seat fewer than its two learners (one paid, one covered by a plan) hold: the audit names it.
+    await server.db.update(lessons).set({ capacity: 1 }).where(eq(lessons.id, lesson.id));
+    const held = await server.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.lessonId, lesson.id))
+      .orderBy(bookings.id);
+    expect(await capacityBreaches()).toEqual([
+      {
+        problem: 'more_seats_than_capacity',
+        lesson_id: lesson.id,
+        lesson_code: lesson.code,
+        capacity: 1,
+        seats: 2,
+        booking_ids: held.map((row) => row.id),
+      },
+    ]);
+    await server.db.update(lessons).set({ capacity: 2 }).where(eq(lessons.id, lesson.id));
   });
 });
