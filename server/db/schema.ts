@@ -998,8 +998,11 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt)],
 );
 
-/** `message` (issue 25): a new message of one of the user's threads, `{thread_id, message}`. */
-const USER_EVENT_KINDS = ['notification', 'transaction', 'message'] as const;
+/**
+ * `message` (issue 25): a new message of one of the user's threads, `{thread_id, message}`;
+ * `messages_read`: the user read a thread, `{thread_id, unread_count}` (their other tabs' counts).
+ */
+const USER_EVENT_KINDS = ['notification', 'transaction', 'message', 'messages_read'] as const;
 
 /**
  * Outbox of live events (`GET /api/events`): written in the transaction that causes them, read by

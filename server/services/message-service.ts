@@ -422,15 +422,24 @@ async function ownThread(db: Db, userId: number, threadId: number) {
 export async function markThreadRead(db: Database, userId: number, threadId: number) {
   const thread = await ownThread(db, userId, threadId);
   const last = sql`(SELECT coalesce(max(id), 0) FROM thread_messages WHERE thread_id = ${threadId})`;
-  await db
-    .update(messageThreads)
-    .set(
-      thread.userLowId === userId
-        ? { lowReadMessageId: sql`greatest(${messageThreads.lowReadMessageId}, ${last})` }
-        : { highReadMessageId: sql`greatest(${messageThreads.highReadMessageId}, ${last})` },
-    )
-    .where(eq(messageThreads.id, threadId));
-  return { unread_count: await unreadTotal(db, userId) };
+  return db.transaction(async (tx) => {
+    await tx
+      .update(messageThreads)
+      .set(
+        thread.userLowId === userId
+          ? { lowReadMessageId: sql`greatest(${messageThreads.lowReadMessageId}, ${last})` }
+          : { highReadMessageId: sql`greatest(${messageThreads.highReadMessageId}, ${last})` },
+      )
+      .where(eq(messageThreads.id, threadId));
+    const unread = await unreadTotal(tx, userId);
+    // The reader's other tabs (and phones) lower their counts too (`event: messages_read`).
+    await tx.insert(userEvents).values({
+      userId,
+      kind: 'messages_read',
+      payload: { thread_id: threadId, unread_count: unread },
+    });
+    return { unread_count: unread };
+  });
 }
 
 /** The pair's thread as `userId` sees it, or null when they have none. */

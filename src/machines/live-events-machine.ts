@@ -3,6 +3,7 @@
 // parent (the notifications machine) what arrives and whether the stream is up:
 //   live.opened | live.lost | notification.received {notification} | transaction.settled {id, status}
 //   | message.received {event} (a message in one of the user's threads, issue 25)
+//   | thread.read {unreadCount} (the user read a thread, here or in another tab: the unread total left)
 // The parent polls while the stream is lost and forwards `transaction.settled` to the payment actors.
 import { assign, fromCallback, sendParent, setup } from 'xstate';
 import { openEventStream } from '@/services/events-service';
@@ -23,7 +24,8 @@ export type StreamEvent =
   | { type: 'stream.error' }
   | { type: 'stream.notification'; notification: Notification }
   | { type: 'stream.transaction'; transaction: TransactionEvent }
-  | { type: 'stream.message'; event: ChatEvent };
+  | { type: 'stream.message'; event: ChatEvent }
+  | { type: 'stream.messagesRead'; unreadCount: number };
 
 /** What the parent hears. */
 export type LiveEvent =
@@ -31,7 +33,8 @@ export type LiveEvent =
   | { type: 'live.lost' }
   | { type: 'notification.received'; notification: Notification }
   | ({ type: 'transaction.settled' } & TransactionEvent)
-  | { type: 'message.received'; event: ChatEvent };
+  | { type: 'message.received'; event: ChatEvent }
+  | { type: 'thread.read'; unreadCount: number };
 
 export type LiveContext = {
   /** Failed connections since the stream was last open: sets the back-off. */
@@ -51,6 +54,7 @@ export const liveEventsMachine = setup({
         onNotification: (notification) => sendBack({ type: 'stream.notification', notification }),
         onTransaction: (transaction) => sendBack({ type: 'stream.transaction', transaction }),
         onMessage: (event) => sendBack({ type: 'stream.message', event }),
+        onMessagesRead: (unreadCount) => sendBack({ type: 'stream.messagesRead', unreadCount }),
       }),
     ),
   },
@@ -71,6 +75,10 @@ export const liveEventsMachine = setup({
     forwardMessage: sendParent((_, params: { event: ChatEvent }) => ({
       type: 'message.received' as const,
       event: params.event,
+    })),
+    forwardMessagesRead: sendParent((_, params: { unreadCount: number }) => ({
+      type: 'thread.read' as const,
+      unreadCount: params.unreadCount,
     })),
   },
   delays: {
@@ -108,6 +116,12 @@ export const liveEventsMachine = setup({
         },
         'stream.message': {
           actions: { type: 'forwardMessage', params: ({ event }) => ({ event: event.event }) },
+        },
+        'stream.messagesRead': {
+          actions: {
+            type: 'forwardMessagesRead',
+            params: ({ event }) => ({ unreadCount: event.unreadCount }),
+          },
         },
         // Our own back-off, not EventSource's: the stream is closed and opened again later.
         'stream.error': 'retrying',

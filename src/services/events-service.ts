@@ -19,6 +19,8 @@ export type EventStreamHandlers = {
   onTransaction: (transaction: TransactionEvent) => void;
   /** A message in one of the user's threads (issue 25), theirs or to them. */
   onMessage?: (event: ChatEvent) => void;
+  /** The user read a thread, in this tab or another: the unread total left. */
+  onMessagesRead?: (unreadCount: number) => void;
 };
 
 function parsed<T>(message: MessageEvent, decode: (raw: unknown) => T): T | null {
@@ -56,5 +58,16 @@ export function openEventStream(handlers: EventStreamHandlers): () => void {
       if (event) handlers.onMessage?.(event);
     });
   });
+  source.addEventListener('messages_read', (message) => {
+    const unread = parsed(message, decodeUnreadCount);
+    if (unread !== null) handlers.onMessagesRead?.(unread);
+  });
   return () => source.close();
+}
+
+/** `{thread_id, unread_count}` → the unread total (a whole number from 0). */
+function decodeUnreadCount(raw: unknown): number {
+  const count = (raw as { unread_count?: unknown } | null)?.unread_count;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw new Error('Bad unread count');
+  return count;
 }

@@ -37,6 +37,7 @@ const events: Event[] = [
   { type: 'stream.notification', notification },
   { type: 'stream.transaction', transaction: { id: 55, status: 'completed' } },
   { type: 'stream.message', event: chat },
+  { type: 'stream.messagesRead', unreadCount: 2 },
   { type: AFTER_RECONNECT } as unknown as Event,
 ];
 
@@ -67,6 +68,7 @@ const model = modelOf(
       forwardNotification: quiet,
       forwardTransaction: quiet,
       forwardMessage: quiet,
+      forwardMessagesRead: quiet,
     },
   }),
   { events, visibleContext: (s) => Math.min(s.context.attempts, 6) },
@@ -127,6 +129,7 @@ function replay(path: ModelPath<typeof logic>, machine = liveEventsMachine) {
     if (type === 'stream.transaction')
       expectHeard = [{ type: 'transaction.settled', id: 55, status: 'completed' }];
     if (type === 'stream.message') expectHeard = [{ type: 'message.received', event: chat }];
+    if (type === 'stream.messagesRead') expectHeard = [{ type: 'thread.read', unreadCount: 2 }];
 
     const seen = child.getSnapshot();
     expect(seen.value).toEqual(step.state.value);

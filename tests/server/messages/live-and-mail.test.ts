@@ -74,6 +74,20 @@ describe('live events', () => {
   });
 });
 
+describe('a thread read in one tab', () => {
+  it('tells the reader’s other tabs (`event: messages_read`) the unread total left, so their counts drop too', async () => {
+    const [student, grace] = await Promise.all([learner(server), teacher(server)]);
+    const { thread } = await sent(student.browser, grace.userId, 'Can we move to Sunday?');
+    await sent(student.browser, grace.userId, 'Or Monday after school?');
+    const otherTab = await open(grace.browser);
+    const read = await grace.browser.post(`/api/messages/read/${thread.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ unread_count: 0 });
+    const told = await otherTab.next((event) => event.event === 'messages_read', 1000);
+    expect(told.json).toEqual({ thread_id: thread.id, unread_count: 0 });
+  });
+});
+
 describe('e-mail of unread messages', () => {
   const ctx = () => ({
     db: server.db,
