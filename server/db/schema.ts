@@ -571,7 +571,11 @@ export const bookings = pgTable(
     movedAt: timestamp('moved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('bookings_lesson_student').on(t.lessonId, t.studentId)],
+  (t) => [
+    unique('bookings_lesson_student').on(t.lessonId, t.studentId),
+    // A learner's bookings, timetable and lesson pages start from their student ids (issue 27).
+    index('bookings_student_id_lesson_id_idx').on(t.studentId, t.lessonId),
+  ],
 );
 
 export const subscriptions = pgTable(

@@ -187,6 +187,8 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
       .from(teachers)
       .where(eq(teachers.status, 'approved'));
     const [questionCount] = await tx.select({ n: count() }).from(questions);
+    const [allTeachers] = await tx.select({ n: count() }).from(teachers);
+    const teachersBefore = Number(allTeachers?.n ?? 0);
     const missing = {
       lessons: Math.max(0, target.lessons - Number(lessonCount?.n ?? 0)),
       classes: Math.max(0, target.classes - Number(classCount?.n ?? 0)),
@@ -258,8 +260,9 @@ async function seedScale(db: Database, factor: number, now = new Date()): Promis
                 currentWorkplace: WORKPLACES[index % WORKPLACES.length] ?? null,
                 qualificationLevel: QUALIFICATIONS[index % QUALIFICATIONS.length],
                 curriculumId: combo.curriculumId,
-                idNumber: String(30_000_000 + index),
-                tscNumber: String(700_000 + index),
+                // Unique across growths (10×, then 100× on the same database): after every earlier teacher.
+                idNumber: String(30_000_000 + teachersBefore + index),
+                tscNumber: String(700_000 + teachersBefore + index),
                 submittedAt: new Date(now.getTime() - ((index % 300) + 10) * DAY_MS),
                 reviewedAt: new Date(now.getTime() - ((index % 300) + 5) * DAY_MS),
                 createdAt: new Date(now.getTime() - ((index % 300) + 12) * DAY_MS),

@@ -1,7 +1,14 @@
 // Session loading, cookies and the CSRF check (Sanctum-style, docs/api.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { createSession, findSession, REMEMBER_LIFETIME_MS, type Session } from '../services/session-service';
+import {
+  createSession,
+  findSession,
+  findSessionWithAccount,
+  REMEMBER_LIFETIME_MS,
+  type Session,
+  type SessionAccount,
+} from '../services/session-service';
 import { safeEqual } from '../security/tokens';
 import { HttpError } from './errors';
 import { t } from '../../src/shared/messages';
@@ -25,6 +32,8 @@ const TOKEN_SHAPE = /^[\w-]{16,256}$/;
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** The loaded session's user (status, roles), read with it; the guards use it for that session only. */
+    sessionAccount: SessionAccount | null;
   }
 }
 
@@ -92,8 +101,15 @@ export async function sessionOf(db: Database, request: FastifyRequest): Promise<
   return token && TOKEN_SHAPE.test(token) ? findSession(db, token) : null;
 }
 
+/** `sessionOf` with the session's user's status and roles, in the same statement. */
+async function sessionAccountOf(db: Database, request: FastifyRequest): Promise<SessionAccount | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && TOKEN_SHAPE.test(token) ? findSessionWithAccount(db, token) : null;
+}
+
 export function registerSessions(app: FastifyInstance, db: Database): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('sessionAccount', null);
 
   app.addHook('onRequest', async (request) => {
     const path = pathOf(request);
@@ -101,7 +117,9 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
     const isServer = isServerPath(path);
     // The public site's GETs answer everyone the same (server/http/public-cache.ts): no lookup either.
     const needsSession = isServer && !(request.method === 'GET' && request.routeOptions.config.publicCache);
-    request.session = needsSession ? await sessionOf(db, request) : null;
+    const found = needsSession ? await sessionAccountOf(db, request) : null;
+    request.session = found?.session ?? null;
+    request.sessionAccount = found;
 
     if (needsCsrfCheck(request.method, path)) {
       const header = request.headers['x-xsrf-token'];

@@ -29,7 +29,8 @@ const LESSON_TYPE_NAMES: Record<(typeof lessons.$inferSelect)['type'], string> =
   group: 'Group',
 };
 
-export type LessonDetails = typeof lessons.$inferSelect & {
+/** A lesson with what its answers show (not its search document, which none of them does). */
+export type LessonDetails = Omit<typeof lessons.$inferSelect, 'search'> & {
   topic: (typeof topics.$inferSelect & { subjectName: string | null }) | null;
   program: typeof programs.$inferSelect | null;
   curriculum: typeof curricula.$inferSelect | null;

@@ -1,7 +1,22 @@
 // Lessons as buyers and learners see them: details for the cart, the bookings list, the show page
 // with its notes and assignments, and finding lessons to book (joining: classroom-service.ts).
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import {
   assignments,
@@ -40,10 +55,14 @@ const classSubject = alias(subjects, 'class_subject');
 // The topic's grade, for a lesson without a class (issue 9: the Lesson's `grade_level`).
 const topicGrade = alias(gradeLevels, 'topic_grade');
 
+// Every column but the search document: no answer shows it, and turning a tsvector into text for
+// each row was a good part of what a learner's read cost (issue 27).
+const { search: _search, ...lessonColumns } = getTableColumns(lessons);
+
 function lessonQuery(db: Database) {
   return db
     .select({
-      lesson: lessons,
+      lesson: lessonColumns,
       topic: topics,
       subjectName: subjects.name,
       program: programs,
@@ -103,14 +122,19 @@ export async function findLesson(db: Database, where: SQL): Promise<LessonDetail
 
 /** The student profiles a user books for: their own, or a parent's children. */
 export async function learnerIds(db: Database, userId: number): Promise<number[]> {
-  const own = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  const children = await db
-    .select({ id: students.id })
-    .from(students)
-    .innerJoin(parents, eq(parents.id, students.parentId))
-    .where(eq(parents.userId, userId))
-    .orderBy(asc(students.id));
-  return [...own, ...children].map((row) => row.id);
+  // One statement (both halves use an index): every learner read starts here (issue 27).
+  const rows = await unionAll(
+    db
+      .select({ id: students.id, child: sql<number>`0`.as('child') })
+      .from(students)
+      .where(eq(students.userId, userId)),
+    db
+      .select({ id: students.id, child: sql<number>`1`.as('child') })
+      .from(students)
+      .innerJoin(parents, eq(parents.id, students.parentId))
+      .where(eq(parents.userId, userId)),
+  ).orderBy(sql`child`, sql`id`);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -265,28 +289,44 @@ export async function listBookings(
   const when =
     filter === 'upcoming' ? gt(lessons.endAt, now) : filter === 'past' ? lte(lessons.endAt, now) : undefined;
   const where = and(inArray(bookings.studentId, learners), when);
-  const { rows, meta } = await paged(
-    page,
-    bookingRows(db, where).orderBy(
-      filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt),
-      asc(bookings.id),
-    ),
-    db
-      .select({ total: count() })
-      .from(bookings)
-      .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
-      .where(where),
-  );
-  return { rows: await withLessons(db, rows), meta };
+  // The page and its total in one statement (issue 27); only a page past the end asks for the total
+  // apart, as it has no row to carry it.
+  const rows = await db
+    .select({ ...bookingFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(bookings)
+    .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+    .innerJoin(students, eq(students.id, bookings.studentId))
+    .innerJoin(users, eq(users.id, students.userId))
+    .where(where)
+    .orderBy(filter === 'past' ? desc(lessons.startAt) : asc(lessons.startAt), asc(bookings.id))
+    .limit(page.perPage)
+    .offset(page.offset);
+  const total =
+    rows[0]?.total ??
+    (page.offset === 0
+      ? 0
+      : Number(
+          (
+            await db
+              .select({ total: count() })
+              .from(bookings)
+              .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
+              .where(where)
+          )[0]?.total ?? 0,
+        ));
+  return { rows: await withLessons(db, rows), meta: pageMeta(page, total) };
 }
+
+/** What a booking row carries: the booking and its learner's name. */
+const bookingFields = {
+  booking: bookings,
+  studentUser: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+};
 
 /** Bookings with their learner's name, for `where` over bookings and lessons. */
 export function bookingRows(db: Database, where: SQL | undefined) {
   return db
-    .select({
-      booking: bookings,
-      studentUser: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-    })
+    .select(bookingFields)
     .from(bookings)
     .innerJoin(lessons, eq(lessons.id, bookings.lessonId))
     .innerJoin(students, eq(students.id, bookings.studentId))

@@ -5,10 +5,9 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { notifications, userEvents } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { PageRequest } from '../http/query';
+import { pageMeta, type PageRequest } from '../http/query';
 import { t } from '../../src/shared/messages';
 import type { TransactionStatus } from '../../src/shared/transactions';
-import { paged } from './paged';
 
 type Db = Database | Transaction;
 
@@ -96,21 +95,29 @@ export async function listNotifications(
   const mine = eq(notifications.userId, userId);
   const unread = and(mine, isNull(notifications.readAt));
   const where = query.unreadOnly ? unread : mine;
-  const [{ rows, meta }, [unreadTotal]] = await Promise.all([
-    paged(
-      page,
-      db
-        .select()
-        .from(notifications)
-        .where(where)
-        .orderBy(desc(notifications.createdAt), desc(notifications.id)),
-      db.select({ total: count() }).from(notifications).where(where),
-    ),
-    db.select({ total: count() }).from(notifications).where(unread),
-  ]);
+  const unreadTotal = db.select({ total: count() }).from(notifications).where(unread);
+  // The page, its total and the unread count in one statement (issue 27: the workspace asks for it
+  // on every page); a page past the end has no row to carry the counts, so they are asked apart.
+  const rows = await db
+    .select({
+      notification: notifications,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`(${unreadTotal})`.mapWith(Number),
+    })
+    .from(notifications)
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.perPage)
+    .offset(page.offset);
+  const [first] = rows;
+  const [total, unreadCount]: [number, number] = first
+    ? [first.total, first.unread]
+    : await Promise.all([db.select({ total: count() }).from(notifications).where(where), unreadTotal]).then(
+        ([[all], [open]]): [number, number] => [Number(all?.total ?? 0), Number(open?.total ?? 0)],
+      );
   return {
-    data: rows.map(notificationResource),
-    meta: { ...meta, unread_count: Number(unreadTotal?.total ?? 0) },
+    data: rows.map((row) => notificationResource(row.notification)),
+    meta: { ...pageMeta(page, total), unread_count: unreadCount },
   };
 }
 

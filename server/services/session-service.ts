@@ -1,7 +1,7 @@
 // DB-backed sessions (docs/api.md): the cookie holds a random token, the table its sha256.
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { roles, sessions, userRoles, users } from '../db/schema';
 import { hashToken, randomToken } from '../security/tokens';
 
 export type Session = typeof sessions.$inferSelect;
@@ -13,12 +13,31 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const lifetime = (remember: boolean) => (remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS);
 
-export async function findSession(db: Database, token: string): Promise<Session | null> {
-  const [row] = await db
-    .select()
+/** A session's user as the guards need them: their status and role names, read with the session. */
+export type SessionAccount = { session: Session; status: string | null; roles: string[] };
+
+/**
+ * The session a cookie names and its user's status and roles, in one statement: every signed-in
+ * request reads both, and a round trip to the database is most of what a small read costs (issue 27).
+ */
+export async function findSessionWithAccount(db: Database, token: string): Promise<SessionAccount | null> {
+  const [found] = await db
+    .select({
+      session: sessions,
+      status: users.status,
+      roles: sql<string[] | null>`(select array_agg(${roles.name}) from ${userRoles}
+        inner join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${sessions.userId})`,
+    })
     .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, hashToken(token)));
-  if (!row) return null;
+  if (!found) return null;
+  const row = found.session;
+  const account = (session: Session): SessionAccount => ({
+    session,
+    status: found.status,
+    roles: found.roles ?? [],
+  });
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, row.id));
@@ -27,9 +46,13 @@ export async function findSession(db: Database, token: string): Promise<Session 
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const touched = { lastSeenAt: new Date(now), expiresAt: new Date(now + lifetime(row.remember)) };
     await db.update(sessions).set(touched).where(eq(sessions.id, row.id));
-    return { ...row, ...touched };
+    return account({ ...row, ...touched });
   }
-  return row;
+  return account(row);
+}
+
+export async function findSession(db: Database, token: string): Promise<Session | null> {
+  return (await findSessionWithAccount(db, token))?.session ?? null;
 }
 
 export async function createSession(

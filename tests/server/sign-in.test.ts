@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
-import { curricula, gradeLevelSubjects, gradeLevels, subjects, users, wallets } from '../../server/db/schema';
+import { and, count, eq } from 'drizzle-orm';
+import {
+  curricula,
+  gradeLevelSubjects,
+  gradeLevels,
+  roles,
+  subjects,
+  userRoles,
+  users,
+  wallets,
+} from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
+import { newBuyer } from './commerce/buyers';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -106,6 +116,30 @@ describe('POST /api/logout', () => {
     const user = await replay.get('/api/user');
     expect(user.status).toBe(401);
     expect(user.body).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('a signed-in session', () => {
+  // The session hook reads the account's status and roles with the session (issue 27); a change
+  // to either counts at the next request, as when the guard read them itself.
+  it('loses its rights at once when its account is suspended, and follows role changes', async () => {
+    const learner = await newBuyer(server);
+    expect((await learner.browser.get('/api/lessons/bookings')).status).toBe(200);
+    expect((await learner.browser.get('/api/admin/lessons')).status).toBe(403);
+
+    await server.db.update(users).set({ status: 'suspended' }).where(eq(users.id, learner.userId));
+    const suspended = await learner.browser.get('/api/lessons/bookings');
+    expect(suspended).toMatchObject({ status: 401, body: { message: 'Unauthenticated.' } });
+
+    await server.db.update(users).set({ status: 'active' }).where(eq(users.id, learner.userId));
+    expect((await learner.browser.get('/api/lessons/bookings')).status).toBe(200);
+    const [admin] = await server.db.select().from(roles).where(eq(roles.name, 'admin'));
+    await server.db.insert(userRoles).values({ userId: learner.userId, roleId: admin?.id ?? 0 });
+    expect((await learner.browser.get('/api/admin/lessons')).status).toBe(200);
+    await server.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, learner.userId), eq(userRoles.roleId, admin?.id ?? 0)));
+    expect((await learner.browser.get('/api/admin/lessons')).status).toBe(403);
   });
 });
 

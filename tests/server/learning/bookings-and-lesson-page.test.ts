@@ -43,6 +43,12 @@ describe('bookings', () => {
     expect(codesOf(past.body)).toEqual(['SOM-0204', 'SOM-0203', 'SOM-0202', 'SOM-0201']);
     const all = await student.get('/api/lessons/bookings?per_page=100');
     expect(all.body.meta.total).toBe(upcoming.body.meta.total + past.body.meta.total);
+    // Any page carries the list's total, a page past the last one too (it has no row to carry it).
+    const second = await student.get('/api/lessons/bookings?per_page=2&page=2');
+    expect(codesOf(second.body)).toEqual(codesOf(all.body).slice(2, 4));
+    expect(second.body.meta).toMatchObject({ current_page: 2, per_page: 2, total: all.body.meta.total });
+    const beyond = await student.get('/api/lessons/bookings?per_page=2&page=99');
+    expect(beyond.body).toMatchObject({ data: [], meta: { current_page: 99, total: all.body.meta.total } });
 
     const item = upcoming.body.data.find((entry: Json) => entry.code === 'SOM-0206');
     expect(item).toMatchObject({

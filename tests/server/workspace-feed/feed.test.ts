@@ -310,6 +310,11 @@ describe('reading notifications', () => {
       total: 3,
       unread_count: 2,
     });
+    // A page past the last has no row to carry the counts; they are still the list's.
+    expect((await buyer.browser.get('/api/notifications?per_page=1&page=9')).body).toMatchObject({
+      data: [],
+      meta: { current_page: 9, last_page: 3, total: 3, unread_count: 2 },
+    });
 
     const allRead = await buyer.browser.post('/api/notifications/read-all');
     expect(allRead.body).toEqual({ message: 'All notifications marked as read.', unread_count: 0 });

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_student_id_lesson_id_idx" ON "bookings" USING btree ("student_id","lesson_id");
