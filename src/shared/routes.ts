@@ -22,8 +22,16 @@ export type RouteDefinition = {
    * (src/views/styles/public.css); every other screen loads the full one with its code.
    */
   readonly lightStyles?: boolean;
-  /** The GET calls the screen makes as it first renders, answered inside the HTML (public routes only). */
+  /**
+   * The GET calls the screen makes as it first renders, answered inside the HTML: a visitor's answers
+   * on a public route, the signed-in user's own on a protected one (server/spa.ts).
+   */
   readonly data?: readonly RouteData[];
+  /**
+   * signedin (issue 27): a protected screen the server renders from the signed-in user's answers
+   * (its `data`), hydrated by the browser, as the landing pages are.
+   */
+  readonly serverRendered?: boolean;
   /** Only users holding one of these roles may open the route; the guard sends others to /workspace. */
   readonly roles?: readonly RouteRole[];
 };
@@ -36,6 +44,11 @@ export type RouteData = {
   readonly query?: readonly string[];
   /** The page is the resource: when this call answers 404, the page answers 404 with the not-found page. */
   readonly required?: boolean;
+  /**
+   * signedin (issue 27): the call's `from`/`to` (and `student_id`) are the timetable's range for the
+   * page's query, as the timetable screen computes them (src/shared/timetable-place.ts).
+   */
+  readonly timetableRange?: boolean;
 };
 
 /** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
@@ -205,6 +218,7 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'workspace/activity-feed-page',
+    data: [{ path: '/api/activities', query: ['page'] }],
   },
   {
     name: 'profile-setting',
@@ -247,6 +261,7 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/lesson-bookings-page',
+    data: [{ path: '/api/lessons/bookings', query: ['filter', 'student_id', 'page', 'per_page'] }],
   },
   {
     name: 'lessons.class',
@@ -261,6 +276,7 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/lesson-show-page',
+    data: [{ path: '/api/lessons/show/:code' }],
   },
   {
     name: 'lessons.live',
@@ -289,6 +305,7 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'timetable/timetable-page',
+    data: [{ path: '/api/timetable', timetableRange: true }],
   },
   {
     name: 'lessons.find',
@@ -598,6 +615,13 @@ function compile(path: string): { regex: RegExp; keys: string[] } {
 }
 
 const compiled = routes.map((route) => ({ route, ...compile(route.path) }));
+
+export const SIGN_IN_PATH = '/sign-in';
+
+/** The sign-in page that brings the user back to `wanted` (a full path) once signed in. */
+export function signInPathFor(wanted: string): string {
+  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(wanted)}`;
+}
 
 /** Path without query or hash. */
 export function pathnameOf(fullPath: string): string {

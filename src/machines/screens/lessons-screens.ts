@@ -9,6 +9,8 @@ import {
   fetchClassLessons,
   fetchLearnerClasses,
   fetchLearnerLesson,
+  initialBookings,
+  initialLearnerLesson,
   joinLesson,
   keepBooking,
   type LessonLookup,
@@ -42,7 +44,7 @@ import {
 import { bookingCancelMachine } from '../booking-cancel-machine';
 import { joinMachine } from '../join-machine';
 import { lessonCancelMachine } from '../lesson-cancel-machine';
-import { listLoader, oneLoader } from '../load-machine';
+import { listLoader, oneLoader, type Loaded } from '../load-machine';
 
 /** The systemId of the teacher's lesson loader: its Cancel dialog asks it to load the lesson again. */
 export const TEACHER_LESSON = 'teacherLesson';
@@ -60,6 +62,12 @@ function oneOf<T extends string>(filters: readonly [T, ...T[]], value: string | 
 
 /** `/lessons/booking`: all, upcoming or past bookings, of all learners or one child (`student_id`). */
 export const bookingsLoader = listLoader<Booking>((query) => fetchBookings(query));
+
+/** The bookings the page's HTML carries for this query (signedin, issue 27): shown with no call. */
+export function initialBookingsPage(query: ListQuery): Loaded | undefined {
+  const page = initialBookings(query);
+  return page && { kind: 'list', items: page.items, meta: page.meta };
+}
 
 /** `/workspace/classes`: upcoming (the tab left out of the URL), ongoing, past or rejected. */
 export const learnerClassesLoader = listLoader<LearnerClass>((query) =>
@@ -103,6 +111,12 @@ export type ClassLessonsExtra = { lessonClass?: LearnerClass; missing?: boolean 
 export const learnerLessonLoader = oneLoader<LessonLookup>((params) =>
   fetchLearnerLesson(String(params.code ?? '')),
 );
+
+/** The lesson the page's HTML carries (signedin, issue 27): shown with no call. */
+export function initialLearnerLessonAnswer(code: string): Loaded | undefined {
+  const lookup = initialLearnerLesson(code);
+  return lookup === undefined ? undefined : { kind: 'one', data: lookup };
+}
 
 /** The lesson (param `code`) as its teacher sees it; `found: false` when it is not theirs. */
 export const teacherLessonLoader = oneLoader<TeacherLessonLookup>((params) =>
