@@ -32,6 +32,11 @@ export type TimetableInput = {
   today: string;
   /** The page's path, where a new place's query goes (`/timetable`). */
   path?: string;
+  /**
+   * The lessons of the opening range that the page's HTML carries (signedin, issue 27): the timetable
+   * starts with them, asking nothing (on the server, and as the browser hydrates its HTML).
+   */
+  initial?: TimetableItem[] | null;
 };
 
 export type TimetableContext = {
@@ -43,6 +48,8 @@ export type TimetableContext = {
   path: string;
   lessons: TimetableItem[];
   error: string | null;
+  /** The page's own answer for the opening range, until the first load takes it. */
+  initial: TimetableItem[] | null;
 };
 
 export type TimetableEvent =
@@ -118,6 +125,7 @@ export const timetableMachine = setup({
       placeFromSearch(params.search, context.today),
     ),
     clearLessons: assign({ lessons: [], error: null }),
+    takeInitial: assign(({ context }) => ({ lessons: context.initial ?? [], initial: null })),
     storeLessons: assign((_, params: { lessons: TimetableItem[] }) => ({
       lessons: params.lessons,
       error: null,
@@ -140,6 +148,8 @@ export const timetableMachine = setup({
   },
   guards: {
     isEmpty: (_, params: { lessons: TimetableItem[] }) => params.lessons.length === 0,
+    hasInitial: ({ context }) => context.initial !== null,
+    hasEmptyInitial: ({ context }) => context.initial !== null && context.initial.length === 0,
     isOtherDay: ({ context }, params: { today: string }) =>
       isCalendarDay(params.today) && params.today !== context.anchor,
     isOtherView: ({ context }, params: { view: TimetableView }) =>
@@ -157,6 +167,7 @@ export const timetableMachine = setup({
     path: input.path ?? TIMETABLE_PATH,
     lessons: [],
     error: null,
+    initial: input.initial ?? null,
   }),
   initial: 'loading',
   // Every move loads the new range; re-entering `loading` cancels a call still running.
@@ -203,6 +214,11 @@ export const timetableMachine = setup({
     loading: {
       tags: 'busy',
       entry: 'clearLessons',
+      // The opening range's lessons came with the page: shown at once, the call never made.
+      always: [
+        { guard: 'hasEmptyInitial', target: 'empty', actions: 'takeInitial' },
+        { guard: 'hasInitial', target: 'loaded', actions: 'takeInitial' },
+      ],
       invoke: {
         id: 'fetchTimetable',
         src: 'fetchTimetable',

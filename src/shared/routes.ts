@@ -219,6 +219,7 @@ export const routes = [
     access: 'auth',
     screen: 'workspace/activity-feed-page',
     data: [{ path: '/api/activities', query: ['page'] }],
+    serverRendered: true,
   },
   {
     name: 'profile-setting',
@@ -262,6 +263,7 @@ export const routes = [
     access: 'auth',
     screen: 'lessons/lesson-bookings-page',
     data: [{ path: '/api/lessons/bookings', query: ['filter', 'student_id', 'page', 'per_page'] }],
+    serverRendered: true,
   },
   {
     name: 'lessons.class',
@@ -277,6 +279,7 @@ export const routes = [
     access: 'auth',
     screen: 'lessons/lesson-show-page',
     data: [{ path: '/api/lessons/show/:code' }],
+    serverRendered: true,
   },
   {
     name: 'lessons.live',
@@ -306,6 +309,7 @@ export const routes = [
     access: 'auth',
     screen: 'timetable/timetable-page',
     data: [{ path: '/api/timetable', timetableRange: true }],
+    serverRendered: true,
   },
   {
     name: 'lessons.find',

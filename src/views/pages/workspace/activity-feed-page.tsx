@@ -23,7 +23,9 @@ import { selectUser } from '../../session-selectors';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 
-const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> = {
+// Built when first rendered, not as the module loads: the build may put the icons in a chunk that
+// imports this one back (a cycle), and they are not defined yet while this module is evaluated.
+const icons = (): Record<ActivityType, { icon: Icon; color: string; label: string }> => ({
   payment: { icon: IconReceipt, color: 'green', label: 'Payment' },
   topup: { icon: IconWallet, color: 'teal', label: 'Wallet top-up' },
   booking: { icon: IconCalendarCheck, color: 'blue', label: 'Booking' },
@@ -33,11 +35,11 @@ const ICONS: Record<ActivityType, { icon: Icon; color: string; label: string }> 
   approval: { icon: IconCircleCheck, color: 'cyan', label: 'Approval' },
   material: { icon: IconNotes, color: 'indigo', label: 'Notes and assignments' },
   review: { icon: IconStar, color: 'yellow', label: 'Review' },
-};
-const OTHER = { icon: IconActivity, color: 'gray', label: 'Activity' };
+});
+const other = () => ({ icon: IconActivity, color: 'gray', label: 'Activity' });
 
 function ActivityRow({ activity }: { activity: Activity }) {
-  const { icon: TypeIcon, color, label } = (activity.type && ICONS[activity.type]) || OTHER;
+  const { icon: TypeIcon, color, label } = (activity.type && icons()[activity.type]) || other();
   return (
     <Card withBorder component="li" padding="sm">
       <Group gap="sm" wrap="nowrap" align="flex-start">
