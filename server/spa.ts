@@ -156,6 +156,7 @@ function dataUrls(
       // As the SPA's lists ask (src/machines/load-machine.ts `normaliseQuery`): no empty keys, no page 1.
       if (value !== null && value !== '' && !(key === 'page' && value === '1')) query[key] = value;
     }
+    for (const [key, value] of Object.entries(call.defaults ?? {})) query[key] ??= value;
     // The week (or month) the timetable opens on, as the screen computes it: today in Nairobi, the
     // learner's zone (src/views/pages/timetable/timetable-dates.ts); another day's browser just asks.
     if (call.timetableRange === true)

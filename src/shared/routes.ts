@@ -49,6 +49,8 @@ export type RouteData = {
    * page's query, as the timetable screen computes them (src/shared/timetable-place.ts).
    */
   readonly timetableRange?: boolean;
+  /** signedin (issue 27): values the screen sends for keys the page's URL leaves out (a list's default tab). */
+  readonly defaults?: Readonly<Record<string, string>>;
 };
 
 /** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
@@ -294,6 +296,14 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/learner-classes-page',
+    // The first tab, as the screen asks for it (lessons-screens.ts `learnerClassesLoader`).
+    data: [
+      {
+        path: '/api/student/classes',
+        query: ['filter', 'student_id', 'page', 'per_page'],
+        defaults: { filter: 'upcoming' },
+      },
+    ],
   },
   {
     name: 'classes.show',
@@ -385,6 +395,15 @@ export const routes = [
     access: 'auth',
     roles: ['teacher'],
     screen: 'teaching/teacher-lessons-page',
+    // The first tab (teaching-service.ts `fetchTeacherLessons`), and whether the teacher may create lessons.
+    data: [
+      {
+        path: '/api/teacher/lessons',
+        query: ['filter', 'page', 'per_page'],
+        defaults: { filter: 'upcoming' },
+      },
+      { path: '/api/teacher/lessons/create' },
+    ],
   },
   {
     name: 'teaching.lessons.create',

@@ -3,7 +3,7 @@
 // it over without asking again for what it carried and without a hydration error, on a cold load
 // that has the cookies but no localStorage; no one signed in gets the sign-in redirect, never a
 // cached page; and two users in turn on the one server each get only their own page.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect, test } from './support/test';
 import { cookieHeader, signInCookies, useCookies, type SessionCookies } from './support/signed-in-cookies';
 
@@ -81,6 +81,44 @@ async function settledOnContent(page: Page, words: string[]) {
     .toBe(0);
 }
 
+/**
+ * Opens `path` in a new context holding only the cookies (as on a phone's first visit): it must stay
+ * there, hydrate without a logged error, and ask for none of the answers its HTML carried.
+ */
+async function coldLoad(browser: Browser, baseUrl: string, cookies: SessionCookies, { path, words }: Daily) {
+  // A new context for each page: the cookies and nothing else, as on a phone's first visit.
+  const context = await browser.newContext({ baseURL: baseUrl });
+  await useCookies(context, baseUrl, cookies);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const calls: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto(path);
+  const carried = Object.keys(bootData((await response?.text()) ?? ''));
+  expect(carried, path).toEqual(expect.arrayContaining(['/api/user', '/api/cart']));
+  await settledOnContent(page, words.slice(0, 2));
+  // The session's live stream opens once the app runs signed in; what started with it has asked by then.
+  await expect.poll(() => calls.includes('/api/events'), { timeout: 15_000 }).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  expect(new URL(page.url()).pathname, 'stays on the page (no sign-in redirect)').toBe(
+    new URL(path, baseUrl).pathname,
+  );
+  expect(errors, `${path} hydrates without errors`).toEqual([]);
+  expect(
+    calls.filter((call) => carried.includes(call)),
+    `${path} asks for none of the answers its HTML carried`,
+  ).toEqual([]);
+  await context.close();
+}
+
 test.describe('signed-in daily pages', () => {
   test('arrive rendered for the signed-in user, private and with their first data', async ({ baseUrl }) => {
     const cookies = await sessionOf(baseUrl, STUDENT.email);
@@ -104,41 +142,17 @@ test.describe('signed-in daily pages', () => {
   }) => {
     const cookies = await sessionOf(baseUrl, STUDENT.email);
     const pages = await dailyPages(baseUrl, cookies);
-    for (const { path, words } of pages) {
-      // A new context for each page: the cookies and nothing else, as on a phone's first visit.
-      const context = await browser.newContext({ baseURL: baseUrl });
-      await useCookies(context, baseUrl, cookies);
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 390, height: 844 });
-      const calls: string[] = [];
-      const errors: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      const response = await page.goto(path);
-      const carried = Object.keys(bootData((await response?.text()) ?? ''));
-      expect(carried, path).toEqual(expect.arrayContaining(['/api/user', '/api/cart']));
-      await settledOnContent(page, words.slice(0, 2));
-      // The session's live stream opens once the app runs signed in; what started with it has asked by then.
-      await expect.poll(() => calls.includes('/api/events'), { timeout: 15_000 }).toBe(true);
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      );
-      expect(new URL(page.url()).pathname, 'stays on the page (no sign-in redirect)').toBe(
-        new URL(path, baseUrl).pathname,
-      );
-      expect(errors, `${path} hydrates without errors`).toEqual([]);
-      expect(
-        calls.filter((call) => carried.includes(call)),
-        `${path} asks for none of the answers its HTML carried`,
-      ).toEqual([]);
-      await context.close();
-    }
+    for (const daily of pages) await coldLoad(browser, baseUrl, cookies, daily);
+  });
+
+  test("the learner's classes and the teacher's lessons take their first list from the page too", async ({
+    browser,
+    baseUrl,
+  }) => {
+    const student = await sessionOf(baseUrl, STUDENT.email);
+    await coldLoad(browser, baseUrl, student, { path: '/workspace/classes', words: ['Classes'] });
+    const teacher = await sessionOf(baseUrl, 'teacher@example.com');
+    await coldLoad(browser, baseUrl, teacher, { path: '/teaching/lessons', words: ['My lessons'] });
   });
 
   test('for no one signed in, each is the sign-in redirect, never a page someone saw', async ({

@@ -130,6 +130,25 @@ describe("a signed-in user's page", () => {
     expect(Object.keys(month)).toContain('/api/timetable?from=2026-02-01&to=2026-02-28');
   });
 
+  it("carries a list's default tab as the screen asks for it: the learner's classes, the teacher's lessons", async () => {
+    const student = await signedIn('student@example.com');
+    const classes = bootData((await visit('/workspace/classes', student)).body);
+    expect(classes['/api/student/classes?filter=upcoming']).toEqual(
+      (await student.get('/api/student/classes?filter=upcoming')).body,
+    );
+    const teacher = await signedIn('teacher@example.com');
+    const lessons = bootData((await visit('/teaching/lessons?filter=past', teacher)).body);
+    expect(lessons['/api/teacher/lessons?filter=past']).toEqual(
+      (await teacher.get('/api/teacher/lessons?filter=past')).body,
+    );
+    expect(lessons['/api/teacher/lessons/create']).toEqual(
+      (await teacher.get('/api/teacher/lessons/create')).body,
+    );
+    expect(Object.keys(bootData((await visit('/teaching/lessons', teacher)).body))).toContain(
+      '/api/teacher/lessons?filter=upcoming',
+    );
+  });
+
   it('carries the session answers on pages without data of their own (an admin page)', async () => {
     const admin = await signedIn('admin@example.com');
     const answers = bootData((await visit('/admin/users', admin)).body);
