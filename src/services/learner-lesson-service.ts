@@ -91,11 +91,18 @@ export async function keepBooking(bookingId: number): Promise<{ message: string 
   return { message: messageOf(answer, t('cancel.kept')) };
 }
 
+const learnerClassesQuery = (query: ListQuery) => pick(query, ['filter', 'student_id', 'page', 'per_page']);
+
 export async function fetchLearnerClasses(query: ListQuery = {}): Promise<ListPage<LearnerClass>> {
-  const answer = await request('/api/student/classes', {
-    query: pick(query, ['filter', 'student_id', 'page', 'per_page']),
-  });
+  const answer = await request('/api/student/classes', { query: learnerClassesQuery(query) });
   return decodePage(answer, decodeLearnerClass);
+}
+
+/** The classes page a signed-in page's HTML carries for this query, if any (signedin, issue 27). */
+export function initialLearnerClasses(query: ListQuery = {}): ListPage<LearnerClass> | undefined {
+  return initialDecoded('/api/student/classes', learnerClassesQuery(query), (answer) =>
+    decodePage(answer, decodeLearnerClass),
+  );
 }
 
 export type ClassLessonsPage = ListPage<LearnerLesson> & { lessonClass: LearnerClass };

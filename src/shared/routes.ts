@@ -304,6 +304,7 @@ export const routes = [
         defaults: { filter: 'upcoming' },
       },
     ],
+    serverRendered: true,
   },
   {
     name: 'classes.show',
@@ -404,6 +405,7 @@ export const routes = [
       },
       { path: '/api/teacher/lessons/create' },
     ],
+    serverRendered: true,
   },
   {
     name: 'teaching.lessons.create',

@@ -145,14 +145,23 @@ test.describe('signed-in daily pages', () => {
     for (const daily of pages) await coldLoad(browser, baseUrl, cookies, daily);
   });
 
-  test("the learner's classes and the teacher's lessons take their first list from the page too", async ({
+  test("the learner's classes and the teacher's lessons come rendered from their first list too", async ({
     browser,
     baseUrl,
   }) => {
     const student = await sessionOf(baseUrl, STUDENT.email);
-    await coldLoad(browser, baseUrl, student, { path: '/workspace/classes', words: ['Classes'] });
     const teacher = await sessionOf(baseUrl, 'teacher@example.com');
-    await coldLoad(browser, baseUrl, teacher, { path: '/teaching/lessons', words: ['My lessons'] });
+    for (const [cookies, path, heading] of [
+      [student, '/workspace/classes', 'Classes'],
+      [teacher, '/teaching/lessons', 'My lessons'],
+    ] as const) {
+      // Rendered on the server too: the heading and the list, not a loader.
+      const html = await (await getPage(baseUrl, path, cookies)).text();
+      expect(html, path).toMatch(/<div id="root" data-server-rendered="">/);
+      expect(textOf(html), path).toContain(heading);
+      expect(html, path).not.toMatch(/role="status" aria-label="Loading/);
+      await coldLoad(browser, baseUrl, cookies, { path, words: [heading] });
+    }
   });
 
   test('for no one signed in, each is the sign-in redirect, never a page someone saw', async ({
