@@ -143,6 +143,11 @@ test.describe('signed-in daily pages', () => {
     const cookies = await sessionOf(baseUrl, STUDENT.email);
     const pages = await dailyPages(baseUrl, cookies);
     for (const daily of pages) await coldLoad(browser, baseUrl, cookies, daily);
+    // A parent's pages name the child each lesson is for and offer a choice of child.
+    const parent = await sessionOf(baseUrl, PARENT.email);
+    await coldLoad(browser, baseUrl, parent, { path: '/workspace', words: ['Hello, Peter'] });
+    await coldLoad(browser, baseUrl, parent, { path: '/lessons/booking', words: ['Lesson bookings'] });
+    await coldLoad(browser, baseUrl, parent, { path: '/timetable', words: ['Timetable'] });
   });
 
   test("the learner's classes and the teacher's lessons come rendered from their first list too", async ({
