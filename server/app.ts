@@ -80,9 +80,9 @@ import { phoneRoutes } from './routes/phone-routes';
 import { startMessageMailJob } from './services/message-service';
 import { runOutbox, startOutboxJob, type OutboxRun } from './services/outbox-job';
 import { t } from '../src/shared/messages';
-import { loadSpaShell } from './spa';
+import { isPrivateRoute, loadSpaShell } from './spa';
 // Paths the SPA fallback never answers: they belong to the API or to server pages.
-import { isServerPath } from '../src/shared/routes';
+import { isServerPath, matchRoute } from '../src/shared/routes';
 import { movedPage } from './http/moved-pages';
 
 export type BuildAppOptions = {
@@ -417,8 +417,15 @@ async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run npm run build.');
     }
-    // The shell depends on the URL alone (a visitor's page; the session is asked for afterwards).
     const url = request.raw.url ?? '/';
+    // signedin (issue 27): a protected page is the signed-in user's own (their answers, rendered for
+    // them): made for each request, kept by no cache, and for no one signed in a redirect to sign-in.
+    if (isPrivateRoute(matchRoute(url).route)) {
+      const own = await shell.renderPrivate(url, request.headers.cookie ?? '');
+      if ('redirect' in own) return reply.header('Cache-Control', 'no-store').redirect(own.redirect, 302);
+      return reply.status(own.status).header('Cache-Control', 'private, no-store').type(HTML).send(own.html);
+    }
+    // A public page depends on the URL alone (a visitor's page; the session is asked for afterwards).
     const key = `page ${url}`;
     const answer = await cachedAnswer(cache, changes, key);
     if (answer && 'entry' in answer) return cache.send(request, reply, answer.entry);

@@ -10,6 +10,13 @@
 //   those answers by the SSR build (src/entry-server.tsx), so a phone paints the real content from
 //   the first response; the SPA hydrates it (src/main.tsx) and its machines start from the answers.
 // docs/architecture.md "Loading a public page on a phone" explains the choice.
+//
+// A protected route (access `auth` or `completion`) is the signed-in user's own page (signedin,
+// issue 27): its answers are made with the request's cookie, so they are this user's and the HTML is
+// never shared (server/app.ts sends it `private, no-store` and keeps it out of the public cache). It
+// carries the answers the workspace asks for as it starts (the user, the cart, the unread counts)
+// and the screen's own first data; the daily pages (`serverRendered`) come rendered from them.
+// Without a signed-in session the page is a redirect to sign-in. docs/workspace-speed.md "signedin".
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +34,16 @@ import {
   type ServerRenderer,
 } from '../src/shared/boot-data';
 import { EARLY_TAPS_SCRIPT } from '../src/shared/early-taps';
-import { matchRoute, type Route, type RouteData, type RouteParams } from '../src/shared/routes';
+import { todayIn } from '../src/shared/calendar-days';
+import {
+  matchRoute,
+  SIGN_IN_PATH,
+  signInPathFor,
+  type Route,
+  type RouteData,
+  type RouteParams,
+} from '../src/shared/routes';
+import { placeFromSearch, timetableQuery } from '../src/shared/timetable-place';
 
 /** One entry of `dist/.vite/manifest.json` (the fields used here). */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -44,9 +60,34 @@ const BOOT_DATA_MAX_BYTES = 64 * 1024;
  * `complete`: every data answer the page asks for is inlined (none timed out or was left out), so
  * the page may be reused for other visitors (server/http/public-cache.ts).
  */
+export type SpaPage = { html: string; complete: boolean; status: 200 | 404 };
 export type SpaShell = {
-  render(url: string): Promise<{ html: string; complete: boolean; status: 200 | 404 }>;
+  /** A public or guest page: the same for everyone (the public cache may keep it when `complete`). */
+  render(url: string): Promise<SpaPage>;
+  /**
+   * A protected page for the session the request's `cookie` header names: the page, made from that
+   * user's answers (never to be shared), or `redirect` (sign-in) when no one is signed in.
+   */
+  renderPrivate(url: string, cookie: string): Promise<SpaPage | { redirect: string }>;
 };
+
+/** A route only a signed-in user may open: its HTML is made for one user (server/app.ts). */
+export function isPrivateRoute(route: Route): boolean {
+  return route.access === 'auth' || route.access === 'completion';
+}
+
+/**
+ * The calls the workspace makes as it starts for a signed-in user, with the keys it asks them under
+ * (src/services/http.ts `bootKey`): the session (src/machines/session-machine.ts), the cart
+ * (cart-machine.ts), the bell's newest notifications and the top bar's unread messages
+ * (src/services/notification-service.ts `fetchLatestNotifications`).
+ */
+export const SESSION_CALLS = [
+  '/api/user',
+  '/api/cart',
+  bootKey('/api/notifications', { per_page: '10' }),
+  bootKey('/api/messages', { per_page: '1' }),
+] as const;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const escapeText = (value: string) =>
@@ -55,8 +96,12 @@ const escapeText = (value: string) =>
 /** Where index.html marks the loader that a page rendered on the server replaces. */
 const APP_OUTLET = /<!--app-->[\s\S]*?<!--\/app-->/;
 
-/** The routes rendered on the server: the landing pages (their screens need only the public stylesheet). */
+/**
+ * The routes rendered on the server: the landing pages (their screens need only the public
+ * stylesheet), and the signed-in user's daily pages (`serverRendered`, from that user's answers).
+ */
 function rendersOnServer(route: Route): boolean {
+  if ('serverRendered' in route && route.serverRendered === true) return true;
   return (
     route.access === 'public' &&
     route.layout === 'public' &&
@@ -102,14 +147,20 @@ function dataUrls(
   params: RouteParams,
   search: URLSearchParams,
 ): Array<{ url: string; required: boolean }> {
-  if (route.access !== 'public' || !('data' in route)) return [];
+  if (!('data' in route)) return [];
   return route.data.map((call: RouteData) => {
     const apiPath = call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const query: Record<string, string> = {};
     for (const key of call.query ?? []) {
       const value = search.get(key);
-      if (value !== null) query[key] = value;
+      // As the SPA's lists ask (src/machines/load-machine.ts `normaliseQuery`): no empty keys, no page 1.
+      if (value !== null && value !== '' && !(key === 'page' && value === '1')) query[key] = value;
     }
+    for (const [key, value] of Object.entries(call.defaults ?? {})) query[key] ??= value;
+    // The week (or month) the timetable opens on, as the screen computes it: today in Nairobi, the
+    // learner's zone (src/views/pages/timetable/timetable-dates.ts); another day's browser just asks.
+    if (call.timetableRange === true)
+      Object.assign(query, timetableQuery(placeFromSearch(Object.fromEntries(search), todayIn())));
     return { url: bootKey(apiPath, query), required: call.required === true };
   });
 }
@@ -117,10 +168,13 @@ function dataUrls(
 async function answersFor(
   app: FastifyInstance,
   calls: Array<{ url: string; required: boolean }>,
+  cookie?: string,
 ): Promise<Record<string, unknown>> {
+  // A protected page's answers are the signed-in user's: asked with the request's own cookie.
+  const headers = cookie ? { accept: 'application/json', cookie } : { accept: 'application/json' };
   const answers = await Promise.all(
     calls.map(async ({ url, required }) => {
-      const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      const response = await app.inject({ method: 'GET', url, headers });
       // The page's own resource is missing: the page says so, and answers 404 (issue 24).
       if (required && response.statusCode === 404) return [url, MISSING_ANSWER] as const;
       const usable = response.statusCode === 200 && response.body.length <= BOOT_DATA_MAX_BYTES;
@@ -191,8 +245,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       html,
     );
 
-  const hintsByRoute = new Map<string, { css: string; js: string }>();
-  const hintsFor = (route: Route): { css: string; js: string } => {
+  const hintsByRoute = new Map<string, { css: string; js: string; files: string[] }>();
+  const hintsFor = (route: Route): { css: string; js: string; files: string[] } => {
     const cached = hintsByRoute.get(route.name);
     if (cached !== undefined) return cached;
     const keys = [`src/views/pages/${route.screen.split('#')[0]}.tsx`];
@@ -214,54 +268,104 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
       js: [...js]
         .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`)
         .join(''),
+      files: [...css],
     };
     hintsByRoute.set(route.name, hints);
     return hints;
   };
 
+  // A server-rendered workspace page paints from its HTML as a landing page does: the rules of the
+  // route's own stylesheets (Mantine's full one, the layout's and screen's) that its HTML uses come
+  // inline after the public stylesheet's, each stylesheet following without blocking the paint.
+  const sheets = new Map<string, ReturnType<typeof criticalCss> | null>();
+  const sheetOf = (file: string) => {
+    if (!sheets.has(file)) {
+      const cssPath = path.join(distDir, file);
+      sheets.set(file, existsSync(cssPath) ? criticalCss(readFileSync(cssPath, 'utf8')) : null);
+    }
+    return sheets.get(file) ?? null;
+  };
+  const routeStyles = (files: string[], pageHtml: string) =>
+    files
+      .map((file) => {
+        const critical = sheetOf(file);
+        const link = `<link rel="stylesheet" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}="" crossorigin href="/${escapeAttribute(file)}">`;
+        if (!critical) return `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`;
+        return `<style>${critical.for(htmlTag + pageHtml).replace(/<\/style/gi, '<\\/style')}</style>${link}`;
+      })
+      .join('');
+
+  /** The page's HTML from its answers: rendered on the server when the route is, else the shell. */
+  async function pageFrom(
+    url: string,
+    route: Route,
+    answers: Record<string, unknown>,
+  ): Promise<{ html: string; failed: boolean }> {
+    const data = Object.keys(answers).length
+      ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
+      : '';
+    const rendered = rendersOnServer(route) ? await serverRender(url, answers) : null;
+    const page = rendered === 'failed' ? null : rendered;
+    const hints = hintsFor(route);
+    // A landing page needs the public stylesheet alone; a workspace page its own as well.
+    const light = route.layout === 'public' && 'lightStyles' in route && route.lightStyles;
+    // Replacer functions: a replacement string would read `$\`` or `$'` in user text as patterns.
+    let html: string;
+    if (page) {
+      const styles = light ? hints.css : routeStyles(hints.files, page.html);
+      html = withCriticalCss(serverTemplate, page.html)
+        // Taps on its buttons before the app has loaded are held, not lost (src/shared/early-taps.ts).
+        .replace('</head>', () => `<script>${EARLY_TAPS_SCRIPT}</script>${styles}</head>`)
+        .replace(APP_OUTLET, () => page.html)
+        .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
+        .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);
+      if (page.title)
+        html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title ?? '')}</title>`);
+    } else {
+      html = template
+        .replace('</head>', () => `${hints.css}${hints.js}</head>`)
+        .replace('</body>', () => `${data}</body>`);
+    }
+    return { html, failed: rendered === 'failed' };
+  }
+
   return {
     async render(url) {
       const { route, params } = matchRoute(url);
-      // A protected page may be redirected by the session guard: it gets the plain shell.
-      if (route.access !== 'public' && route.access !== 'guest')
-        return { html: template, complete: true, status: 200 };
+      // A protected page is made for its user alone (`renderPrivate`); here it is the plain shell.
+      if (isPrivateRoute(route)) return { html: template, complete: false, status: 200 };
       const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
       const calls = dataUrls(route, params, search);
       const answers = calls.length ? await withTimeout(answersFor(app, calls), BOOT_DATA_WAIT_MS, {}) : {};
-      const urls = calls.map((call) => call.url);
       const status = Object.values(answers).some(isMissingAnswer) ? 404 : 200;
-      const data = Object.keys(answers).length
-        ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
-        : '';
-      const rendered = rendersOnServer(route) ? await serverRender(url, answers) : null;
-      const page = rendered === 'failed' ? null : rendered;
-      const hints = hintsFor(route);
-      // Replacer functions: a replacement string would read `$\`` or `$'` in user text as patterns.
-      let html: string;
-      if (page) {
-        html = withCriticalCss(serverTemplate, page.html)
-          // Taps on its buttons before the app has loaded are held, not lost (src/shared/early-taps.ts).
-          .replace('</head>', () => `<script>${EARLY_TAPS_SCRIPT}</script>${hints.css}</head>`)
-          .replace(APP_OUTLET, () => page.html)
-          .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
-          .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);
-        if (page.title)
-          html = html.replace(
-            /<title>[^<]*<\/title>/,
-            () => `<title>${escapeText(page.title ?? '')}</title>`,
-          );
-      } else {
-        html = template
-          .replace('</head>', () => `${hints.css}${hints.js}</head>`)
-          .replace('</body>', () => `${data}</body>`);
-      }
+      const { html, failed } = await pageFrom(url, route, answers);
       // A page whose render failed is not reused: the next visitor's may succeed.
       return {
         html,
         // A missing page is not kept: the cache answers 200, and the lesson may be approved soon.
-        complete: status === 200 && rendered !== 'failed' && Object.keys(answers).length === urls.length,
+        complete: status === 200 && !failed && Object.keys(answers).length === calls.length,
         status,
       };
+    },
+
+    async renderPrivate(url, cookie) {
+      const { route, params } = matchRoute(url);
+      const search = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      const [first, ...rest] = SESSION_CALLS;
+      // As the SPA's guard does (src/machines/route-guard.ts): nothing to come back to from /sign-out.
+      const signIn = { redirect: route.name === 'signOut' ? SIGN_IN_PATH : signInPathFor(url) };
+      if (!cookie) return signIn;
+      // Asked at once: the session decides, the others wait no longer than a public page's answers.
+      const others = [...rest, ...dataUrls(route, params, search).map((call) => call.url)]
+        .filter((call, index, all) => all.indexOf(call) === index)
+        .map((call) => ({ url: call, required: false }));
+      const pending = withTimeout(answersFor(app, others, cookie), BOOT_DATA_WAIT_MS, {});
+      const user = await answersFor(app, [{ url: first, required: false }], cookie);
+      // No signed-in session (none, expired, or signed out): the others answered 401 as well.
+      if (!(first in user)) return signIn;
+      const answers = { ...user, ...(await pending) };
+      const { html } = await pageFrom(url, route, answers);
+      return { html, complete: false, status: 200 };
     },
   };
 

@@ -2,6 +2,7 @@ import './views/styles/public.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { initialUser } from './services/auth-service';
 import { DEFERRED_STYLESHEET_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE } from './shared/boot-data';
 import { App, preloadRoute } from './views/app';
 import { createAppActors, type AppActorsOptions } from './views/app-actors';
@@ -46,10 +47,17 @@ async function start() {
   // The landing page's layout and screen download with the entry chunk (the server's preload hints);
   // rendering once they are in paints the page in one go instead of a loader first, and hydrating
   // once they are in matches the server's HTML without suspending.
-  const ready = preloadRoute(window.location.pathname + window.location.search);
+  const location = window.location.pathname + window.location.search;
+  // A signed-in page carries its user (server/spa.ts): the session starts from it, and the page's
+  // own chunks come at once too.
+  const user = initialUser();
+  const ready = preloadRoute(location, user !== null);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element.');
-  const actors = createAppActors({ inspect: await inspector() });
+  const actors = createAppActors({
+    inspect: await inspector(),
+    session: user ? { user, location } : undefined,
+  });
   await Promise.all([ready, deferredStylesheets()]);
   const app = (
     <StrictMode>

@@ -32,7 +32,7 @@ import { notificationsMachine } from './notifications-machine';
 import type { PaymentStart, paymentMachine } from './payment-machine';
 import type { removeItemMachine } from './remove-item-machine';
 import { asScreen, type ScreenEvent } from './screen-effects';
-import { sessionMachine, type NotifyColor } from './session-machine';
+import { sessionMachine, type NotifyColor, type SessionInput } from './session-machine';
 import { snackbarMachine } from './snackbar-machine';
 
 /**
@@ -58,6 +58,8 @@ export type CommerceRefs = {
 export type ScreenActor = Actor<AnyActorLogic>;
 
 export type AppContext = {
+  /** What the session starts from (the signed-in user a page's HTML carries, and where it opened). */
+  sessionStart: SessionInput;
   /** The commerce actors once spawned (their systemIds are their names). */
   commerce: CommerceRefs | null;
   /** The actors of the screens on show (src/views/use-screen-actor.ts), by id. */
@@ -178,8 +180,13 @@ const link = {
     }),
 };
 
+/** signedin (issue 27): a signed-in page starts its session from the user its HTML carries. */
+export type AppInput = { session?: SessionInput };
+
 export const appMachine = setup({
   types: {
+    // `void`: the input may be left out (an `undefined` here is dropped when the type is inferred).
+    input: {} as AppInput | void,
     context: {} as AppContext,
     events: {} as AppEvent,
     emitted: {} as AppEmitted,
@@ -258,13 +265,13 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: { commerce: null, screens: {} },
+  context: ({ input }) => ({ sessionStart: (input || {}).session ?? {}, commerce: null, screens: {} }),
   type: 'parallel',
   invoke: [
     { id: 'snackbar', systemId: 'snackbar', src: 'snackbar' },
     { id: 'cart', systemId: 'cart', src: 'cart' },
     { id: 'notifications', systemId: 'notifications', src: 'notifications' },
-    { id: 'session', systemId: 'session', src: 'session', input: {} },
+    { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.sessionStart },
     { src: 'watchVisitor' },
     { src: 'watchUnauthorized' },
   ],

@@ -1,12 +1,13 @@
 // Who may open which route (docs/architecture.md "Guard rules", SPEC §2, §4, §6). Pure functions:
 // the session machine calls them on every location change.
-import { matchRoute, pathnameOf, type RouteRole } from '@/shared/routes';
+import { matchRoute, pathnameOf, SIGN_IN_PATH, signInPathFor, type RouteRole } from '@/shared/routes';
 import type { User } from '@/services/schemas/user';
 import { teacherStanding } from '@/shared/teacher-standing';
 
 export type AccessDecision = { type: 'allow' } | { type: 'redirect'; to: string };
 
-export const SIGN_IN_PATH = '/sign-in';
+// The server answers a signed-out page request with the same redirect (server/app.ts).
+export { SIGN_IN_PATH, signInPathFor };
 export const SIGN_OUT_PATH = '/sign-out';
 export const WORKSPACE_PATH = '/workspace';
 export const ADMIN_HOME_PATH = '/admin';
@@ -66,10 +67,6 @@ export function redirectQueryOf(fullPath: string): string | null {
   if (start === -1) return null;
   const query = fullPath.slice(start + 1).split('#')[0] ?? '';
   return new URLSearchParams(query).get('redirect');
-}
-
-export function signInPathFor(wanted: string): string {
-  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(wanted)}`;
 }
 
 function decideOnce(user: User | null, fullPath: string): AccessDecision {

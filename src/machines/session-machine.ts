@@ -33,6 +33,12 @@ export type SessionContext = {
   notice: string | null;
 };
 
+/**
+ * What the page knows as the session starts: the signed-in user its HTML carries (server/spa.ts,
+ * signedin issue 27) and where the browser is. Without a user the session restores as before.
+ */
+export type SessionInput = { user?: User | null; location?: string };
+
 export type SessionEvent =
   | { type: 'route.changed'; path: string }
   | { type: 'signIn.submit'; email: string; password: string; remember: boolean }
@@ -66,6 +72,8 @@ const sessionSetup = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
+    // `void`: the input may be left out (an `undefined` here is dropped when the type is inferred).
+    input: {} as SessionInput | void,
   },
   actors: {
     loadStoredUser: fromPromise<User | null>(async () => sessionStore.loadStoredUser()),
@@ -113,6 +121,8 @@ const sessionSetup = setup({
   },
   guards: {
     hasStoredUser: (_, params: { user: User | null }) => params.user !== null,
+    /** The page's HTML carried the signed-in user (the server has just checked the session). */
+    hasPageUser: ({ context }) => context.user !== null,
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
   },
 });
@@ -151,17 +161,20 @@ export const sessionMachine = sessionSetup
   .createMachine({
     id: 'session',
     // The router reports the real location with `route.changed` as soon as the app renders.
-    context: {
-      user: null,
-      location: '/',
+    context: ({ input }) => ({
+      user: (input || {}).user ?? null,
+      location: (input || {}).location ?? '/',
       allowedPath: null,
       formError: null,
       fieldErrors: {},
       notice: null,
-    },
+    }),
     initial: 'restoring',
     states: {
       restoring: {
+        // A signed-in page's HTML carries its user: signed in at once, so the page renders (on the
+        // server, and hydrating in the browser) with no call first; localStorage is not needed.
+        always: { guard: 'hasPageUser', target: 'signedIn', actions: ['storeUser', 'applyGuard'] },
         invoke: {
           id: 'loadStoredUser',
           src: 'loadStoredUser',

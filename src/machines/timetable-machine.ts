@@ -12,13 +12,18 @@ import { assign, emit, enqueueActions, fromPromise, setup, type SnapshotFrom } f
 import type { TimetableRange } from '@/services/timetable-service';
 import type { TimetableItem } from '@/services/schemas/timetable';
 import { dayMs, dayOf, isCalendarDay } from '@/shared/calendar-days';
+import {
+  placeFromSearch,
+  TIMETABLE_VIEWS,
+  timetableRange,
+  type TimetablePlace,
+  type TimetableSearch,
+  type TimetableView,
+} from '@/shared/timetable-place';
 import { t } from '@/shared/messages';
 
-export const TIMETABLE_VIEWS = ['week', 'month'] as const;
-export type TimetableView = (typeof TIMETABLE_VIEWS)[number];
-
-/** The URL keys of the timetable: `view` (week is the default, left out), `date`, `student_id`. */
-export type TimetableSearch = Record<string, string>;
+export { TIMETABLE_VIEWS, timetableRange, weekStart, placeFromSearch } from '@/shared/timetable-place';
+export type { TimetableSearch, TimetableView } from '@/shared/timetable-place';
 
 export type TimetableInput = {
   /** The page's query when it opened. */
@@ -27,6 +32,11 @@ export type TimetableInput = {
   today: string;
   /** The page's path, where a new place's query goes (`/timetable`). */
   path?: string;
+  /**
+   * The lessons of the opening range that the page's HTML carries (signedin, issue 27): the timetable
+   * starts with them, asking nothing (on the server, and as the browser hydrates its HTML).
+   */
+  initial?: TimetableItem[] | null;
 };
 
 export type TimetableContext = {
@@ -38,6 +48,8 @@ export type TimetableContext = {
   path: string;
   lessons: TimetableItem[];
   error: string | null;
+  /** The page's own answer for the opening range, until the first load takes it. */
+  initial: TimetableItem[] | null;
 };
 
 export type TimetableEvent =
@@ -57,24 +69,6 @@ export const TIMETABLE_PATH = '/timetable';
 
 const DAY_MS = 86_400_000;
 
-/** The Monday of the day's week (weeks run Monday to Sunday, as in Kenya). */
-export function weekStart(day: string): string {
-  const ms = dayMs(day) ?? 0;
-  const weekday = (new Date(ms).getUTCDay() + 6) % 7;
-  return dayOf(ms - weekday * DAY_MS);
-}
-
-/** The days a view shows around the anchor: Monday to Sunday, or the first to the last of the month. */
-export function timetableRange(view: TimetableView, anchor: string): { from: string; to: string } {
-  if (view === 'week') {
-    const from = weekStart(anchor);
-    return { from, to: dayOf((dayMs(from) ?? 0) + 6 * DAY_MS) };
-  }
-  const date = new Date(dayMs(anchor) ?? 0);
-  const [year, month] = [date.getUTCFullYear(), date.getUTCMonth()];
-  return { from: dayOf(Date.UTC(year, month, 1)), to: dayOf(Date.UTC(year, month + 1, 0)) };
-}
-
 /** One week or one month earlier (-1) or later (1); a month step lands on the month's first day. */
 export function shiftAnchor(view: TimetableView, anchor: string, step: 1 | -1): string {
   const ms = dayMs(anchor) ?? 0;
@@ -83,17 +77,7 @@ export function shiftAnchor(view: TimetableView, anchor: string, step: 1 | -1): 
   return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + step, 1));
 }
 
-type Place = Pick<TimetableContext, 'view' | 'anchor' | 'studentId'>;
-
-/** Reads the URL's query; anything unreadable falls back (week, today, all learners). */
-export function placeFromSearch(search: TimetableSearch, today: string): Place {
-  const view = (TIMETABLE_VIEWS as readonly string[]).includes(search.view ?? '')
-    ? (search.view as TimetableView)
-    : 'week';
-  const anchor = isCalendarDay(search.date) ? search.date : today;
-  const studentId = /^[1-9]\d{0,9}$/.test(search.student_id ?? '') ? (search.student_id as string) : null;
-  return { view, anchor, studentId };
-}
+type Place = TimetablePlace;
 
 /** The URL's query for a place; the default view is left out. */
 export function searchFromPlace(place: Place): TimetableSearch {
@@ -141,6 +125,7 @@ export const timetableMachine = setup({
       placeFromSearch(params.search, context.today),
     ),
     clearLessons: assign({ lessons: [], error: null }),
+    takeInitial: assign(({ context }) => ({ lessons: context.initial ?? [], initial: null })),
     storeLessons: assign((_, params: { lessons: TimetableItem[] }) => ({
       lessons: params.lessons,
       error: null,
@@ -163,6 +148,8 @@ export const timetableMachine = setup({
   },
   guards: {
     isEmpty: (_, params: { lessons: TimetableItem[] }) => params.lessons.length === 0,
+    hasInitial: ({ context }) => context.initial !== null,
+    hasEmptyInitial: ({ context }) => context.initial !== null && context.initial.length === 0,
     isOtherDay: ({ context }, params: { today: string }) =>
       isCalendarDay(params.today) && params.today !== context.anchor,
     isOtherView: ({ context }, params: { view: TimetableView }) =>
@@ -180,6 +167,7 @@ export const timetableMachine = setup({
     path: input.path ?? TIMETABLE_PATH,
     lessons: [],
     error: null,
+    initial: input.initial ?? null,
   }),
   initial: 'loading',
   // Every move loads the new range; re-entering `loading` cancels a call still running.
@@ -226,6 +214,11 @@ export const timetableMachine = setup({
     loading: {
       tags: 'busy',
       entry: 'clearLessons',
+      // The opening range's lessons came with the page: shown at once, the call never made.
+      always: [
+        { guard: 'hasEmptyInitial', target: 'empty', actions: 'takeInitial' },
+        { guard: 'hasInitial', target: 'loaded', actions: 'takeInitial' },
+      ],
       invoke: {
         id: 'fetchTimetable',
         src: 'fetchTimetable',

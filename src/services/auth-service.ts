@@ -1,5 +1,5 @@
 // Auth calls of CONTRACT.md / docs/api.md, one function each; every answer is decoded.
-import { request } from './http';
+import { initialDecoded, request } from './http';
 import { dataOf, messageOf } from './envelope';
 import { decodeUser, type User } from './schemas/user';
 import { t } from '@/shared/messages';
@@ -64,6 +64,14 @@ export async function logout(): Promise<void> {
 
 export async function fetchCurrentUser(): Promise<User> {
   return decodeUser(dataOf(await request('/api/user')));
+}
+
+/**
+ * The signed-in user a protected page's HTML carries (server/spa.ts, signedin issue 27), or null: a
+ * visitor's page, or an answer that does not decode (the session then restores as before).
+ */
+export function initialUser(): User | null {
+  return initialDecoded('/api/user', undefined, (answer) => decodeUser(dataOf(answer))) ?? null;
 }
 
 /** CSRF cookie → login → current user (SPEC §7). */

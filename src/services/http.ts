@@ -157,6 +157,12 @@ const bootAnswers = new Map<string, unknown>();
 const shownAnswers = new Set<string>();
 /** Set while the server renders a page from answers it holds (`withBootAnswers`): no freshness limit. */
 let serverAnswers: Readonly<Record<string, unknown>> | null = null;
+/**
+ * True in the server's render process (once `withBootAnswers` ran): a call there is answered from
+ * the page's answers or fails, never sent over the network (the actors a signed-in page starts ask
+ * for the cart and the notifications as they would in the browser).
+ */
+let onServer = false;
 
 /** Moves the answers the page's HTML carries into `bootAnswers` (once; the element is removed). */
 function readBootElement(): void {
@@ -166,7 +172,8 @@ function readBootElement(): void {
   element.remove();
   try {
     const parsed: unknown = JSON.parse(element.textContent || '{}');
-    if (isPlainObject(parsed)) for (const [key, answer] of Object.entries(parsed)) bootAnswers.set(key, answer);
+    if (isPlainObject(parsed))
+      for (const [key, answer] of Object.entries(parsed)) bootAnswers.set(key, answer);
   } catch {
     // A damaged payload only means the calls go to the server.
   }
@@ -201,7 +208,11 @@ export function initialAnswer(path: string, query?: BootQuery): unknown {
 }
 
 /** `initialAnswer` decoded; undefined when there is none or it does not decode (the screen then asks). */
-export function initialDecoded<T>(path: string, query: BootQuery | undefined, decode: (raw: unknown) => T): T | undefined {
+export function initialDecoded<T>(
+  path: string,
+  query: BootQuery | undefined,
+  decode: (raw: unknown) => T,
+): T | undefined {
   const answer = initialAnswer(path, query);
   if (answer === undefined) return undefined;
   try {
@@ -216,6 +227,7 @@ export function initialDecoded<T>(path: string, query: BootQuery | undefined, de
  * in the HTML (`bootKey`). Only the server calls it; nothing is sent anywhere.
  */
 export function withBootAnswers<T>(answers: Readonly<Record<string, unknown>>, render: () => T): T {
+  onServer = true;
   serverAnswers = answers;
   try {
     return render();
@@ -244,6 +256,11 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     retry: method === 'GET' ? 1 : 0,
     query: cleanQuery(options.query),
   };
+  if (onServer) {
+    const answer = method === 'GET' ? serverAnswers?.[bootKey(path, fetchOptions.query)] : undefined;
+    if (answer !== undefined) return answer;
+    throw new ApiError({ status: 0, message: t('messages.general') });
+  }
   if (method === 'GET' && options.body === undefined) {
     const answer = takeBootAnswer(path, fetchOptions.query);
     if (answer !== undefined) return answer;

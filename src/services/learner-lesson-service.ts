@@ -1,6 +1,6 @@
 // The learner's lessons and classes (docs/learning-workspace.md "Endpoints"): bookings, a lesson with
 // its notes and files, joining, the learner's classes, a class's lessons and the lesson search.
-import { isApiError, request } from './http';
+import { initialAnswer, initialDecoded, isApiError, request } from './http';
 import { dataOf, messageOf } from './envelope';
 import { DecodeError } from './schemas/common';
 import {
@@ -33,24 +33,42 @@ export function isClassLessonFilter(value: string | undefined): value is ClassLe
   return (CLASS_LESSON_FILTERS as readonly string[]).includes(value ?? '');
 }
 
+const bookingsQuery = (query: ListQuery) => pick(query, ['filter', 'student_id', 'page', 'per_page']);
+
 export async function fetchBookings(query: ListQuery = {}): Promise<ListPage<Booking>> {
-  const answer = await request('/api/lessons/bookings', {
-    query: pick(query, ['filter', 'student_id', 'page', 'per_page']),
-  });
+  const answer = await request('/api/lessons/bookings', { query: bookingsQuery(query) });
   return decodePage(answer, decodeBooking);
+}
+
+/** The bookings page a signed-in page's HTML carries for this query, if any (signedin, issue 27). */
+export function initialBookings(query: ListQuery = {}): ListPage<Booking> | undefined {
+  return initialDecoded('/api/lessons/bookings', bookingsQuery(query), (answer) =>
+    decodePage(answer, decodeBooking),
+  );
 }
 
 /** A lesson the caller may open, or `found: false` when the server says it does not exist for them (404). */
 export type LessonLookup = { found: true; lesson: LessonDetail } | { found: false };
 
+const learnerLessonPath = (code: string) => `/api/lessons/show/${encodeURIComponent(code)}`;
+
 export async function fetchLearnerLesson(code: string): Promise<LessonLookup> {
   try {
-    const answer = await request(`/api/lessons/show/${encodeURIComponent(code)}`);
+    const answer = await request(learnerLessonPath(code));
     return { found: true, lesson: decodeLessonDetail(dataOf(answer)) };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return { found: false };
     throw error;
   }
+}
+
+/** The lesson a signed-in page's HTML carries, if any (signedin, issue 27). */
+export function initialLearnerLesson(code: string): LessonLookup | undefined {
+  if (initialAnswer(learnerLessonPath(code)) === undefined) return undefined;
+  const lesson = initialDecoded(learnerLessonPath(code), undefined, (answer) =>
+    decodeLessonDetail(dataOf(answer)),
+  );
+  return lesson === undefined ? undefined : { found: true, lesson };
 }
 
 /**
@@ -73,11 +91,18 @@ export async function keepBooking(bookingId: number): Promise<{ message: string 
   return { message: messageOf(answer, t('cancel.kept')) };
 }
 
+const learnerClassesQuery = (query: ListQuery) => pick(query, ['filter', 'student_id', 'page', 'per_page']);
+
 export async function fetchLearnerClasses(query: ListQuery = {}): Promise<ListPage<LearnerClass>> {
-  const answer = await request('/api/student/classes', {
-    query: pick(query, ['filter', 'student_id', 'page', 'per_page']),
-  });
+  const answer = await request('/api/student/classes', { query: learnerClassesQuery(query) });
   return decodePage(answer, decodeLearnerClass);
+}
+
+/** The classes page a signed-in page's HTML carries for this query, if any (signedin, issue 27). */
+export function initialLearnerClasses(query: ListQuery = {}): ListPage<LearnerClass> | undefined {
+  return initialDecoded('/api/student/classes', learnerClassesQuery(query), (answer) =>
+    decodePage(answer, decodeLearnerClass),
+  );
 }
 
 export type ClassLessonsPage = ListPage<LearnerLesson> & { lessonClass: LearnerClass };

@@ -3,7 +3,7 @@
 // one lesson, and the settled earnings.
 import { TEACHER_LESSON_FILTERS } from '@/shared/teaching';
 import type { LessonFormValues } from '@/shared/teaching-validation';
-import { request } from './http';
+import { initialDecoded, request } from './http';
 import { dataOf, messageOf, listOf } from './envelope';
 import { decodePage, pick, type ListPage, type ListQuery } from './schemas/page';
 import {
@@ -27,12 +27,21 @@ export function isTeacherLessonFilter(value: string | undefined): value is Teach
 }
 
 /** `GET /api/teacher/lessons?filter=`: one tab of My lessons (upcoming when the URL names none). */
+const teacherLessonsQuery = (query: ListQuery) => ({
+  ...pick(query, ['page', 'per_page']),
+  filter: isTeacherLessonFilter(query.filter) ? query.filter : 'upcoming',
+});
+
 export async function fetchTeacherLessons(query: ListQuery = {}): Promise<ListPage<TeacherLesson>> {
-  const filter = isTeacherLessonFilter(query.filter) ? query.filter : 'upcoming';
-  const answer = await request('/api/teacher/lessons', {
-    query: { ...pick(query, ['page', 'per_page']), filter },
-  });
+  const answer = await request('/api/teacher/lessons', { query: teacherLessonsQuery(query) });
   return decodePage(answer, decodeTeacherLesson);
+}
+
+/** The teacher's lessons page a signed-in page's HTML carries for this query, if any (signedin, issue 27). */
+export function initialTeacherLessons(query: ListQuery = {}): ListPage<TeacherLesson> | undefined {
+  return initialDecoded('/api/teacher/lessons', teacherLessonsQuery(query), (answer) =>
+    decodePage(answer, decodeTeacherLesson),
+  );
 }
 
 export async function fetchLessonFormData(): Promise<LessonFormData> {
@@ -63,7 +72,8 @@ function lessonBody(values: LessonFormValues, series: boolean): Record<string, u
     ...(series ? { lessonsCount: Number(values.lessonsCount), frequency: values.frequency } : {}),
     price: Number(values.price),
     // A private lesson has one seat (the API sets it); an empty number is no limit.
-    capacity: values.type === 'private' || String(values.capacity).trim() === '' ? null : Number(values.capacity),
+    capacity:
+      values.type === 'private' || String(values.capacity).trim() === '' ? null : Number(values.capacity),
     date: values.date,
     time: values.time,
   };
@@ -73,14 +83,26 @@ export type LessonSaved = { message: string; lessons: TeacherLesson[] };
 
 /** `POST lessons/store`: the whole series at once, or a 422 naming the first clash on `time`. */
 export async function storeLessons(values: LessonFormValues): Promise<LessonSaved> {
-  const answer = await request('/api/teacher/lessons/store', { method: 'POST', body: lessonBody(values, true) });
-  return { message: messageOf(answer, t('teaching.lessonsCreated')), lessons: listOf(answer).map(decodeTeacherLesson) };
+  const answer = await request('/api/teacher/lessons/store', {
+    method: 'POST',
+    body: lessonBody(values, true),
+  });
+  return {
+    message: messageOf(answer, t('teaching.lessonsCreated')),
+    lessons: listOf(answer).map(decodeTeacherLesson),
+  };
 }
 
 /** `POST lessons/update/{id}`: a booked lesson takes only a new date and time (the rest unchanged). */
 export async function updateLesson(id: number, values: LessonFormValues): Promise<LessonSaved> {
-  const answer = await request(`/api/teacher/lessons/update/${id}`, { method: 'POST', body: lessonBody(values, false) });
-  return { message: messageOf(answer, t('teaching.lessonUpdated')), lessons: [decodeTeacherLesson(dataOf(answer))] };
+  const answer = await request(`/api/teacher/lessons/update/${id}`, {
+    method: 'POST',
+    body: lessonBody(values, false),
+  });
+  return {
+    message: messageOf(answer, t('teaching.lessonUpdated')),
+    lessons: [decodeTeacherLesson(dataOf(answer))],
+  };
 }
 
 export type EarningsPage = ListPage<Earning> & { totals: EarningTotals; commissionPercent: number | null };

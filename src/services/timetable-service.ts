@@ -1,7 +1,7 @@
 // The timetable and its calendar export (docs/learning-workspace.md): booked lessons for a range of
 // days, iCalendar files for one lesson or the whole timetable, and the private calendar-feed link.
 // Saving a file and copying a link are the browser's side of the export, kept here with the calls.
-import { request } from './http';
+import { initialDecoded, request } from './http';
 import { DecodeError } from './schemas/common';
 import { decodeCalendarFeed, decodeTimetable, type TimetableItem } from './schemas/timetable';
 
@@ -13,11 +13,19 @@ export type TimetableRange = {
   studentId: string | null;
 };
 
+const rangeQuery = (range: TimetableRange) => ({
+  from: range.from,
+  to: range.to,
+  student_id: range.studentId,
+});
+
 export async function fetchTimetable(range: TimetableRange): Promise<TimetableItem[]> {
-  const answer = await request('/api/timetable', {
-    query: { from: range.from, to: range.to, student_id: range.studentId },
-  });
-  return decodeTimetable(answer);
+  return decodeTimetable(await request('/api/timetable', { query: rangeQuery(range) }));
+}
+
+/** The range's lessons a signed-in page's HTML carries, if any (signedin, issue 27). */
+export function initialTimetable(range: TimetableRange): TimetableItem[] | undefined {
+  return initialDecoded('/api/timetable', rangeQuery(range), decodeTimetable);
 }
 
 /** What is exported: one lesson by its code, else the caller's whole timetable (or one child's). */

@@ -22,8 +22,16 @@ export type RouteDefinition = {
    * (src/views/styles/public.css); every other screen loads the full one with its code.
    */
   readonly lightStyles?: boolean;
-  /** The GET calls the screen makes as it first renders, answered inside the HTML (public routes only). */
+  /**
+   * The GET calls the screen makes as it first renders, answered inside the HTML: a visitor's answers
+   * on a public route, the signed-in user's own on a protected one (server/spa.ts).
+   */
   readonly data?: readonly RouteData[];
+  /**
+   * signedin (issue 27): a protected screen the server renders from the signed-in user's answers
+   * (its `data`), hydrated by the browser, as the landing pages are.
+   */
+  readonly serverRendered?: boolean;
   /** Only users holding one of these roles may open the route; the guard sends others to /workspace. */
   readonly roles?: readonly RouteRole[];
 };
@@ -36,6 +44,13 @@ export type RouteData = {
   readonly query?: readonly string[];
   /** The page is the resource: when this call answers 404, the page answers 404 with the not-found page. */
   readonly required?: boolean;
+  /**
+   * signedin (issue 27): the call's `from`/`to` (and `student_id`) are the timetable's range for the
+   * page's query, as the timetable screen computes them (src/shared/timetable-place.ts).
+   */
+  readonly timetableRange?: boolean;
+  /** signedin (issue 27): values the screen sends for keys the page's URL leaves out (a list's default tab). */
+  readonly defaults?: Readonly<Record<string, string>>;
 };
 
 /** The filters of the public classes list (`/classes?subject=…`), passed on to `GET /api/web/classes`. */
@@ -205,6 +220,8 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'workspace/activity-feed-page',
+    data: [{ path: '/api/activities', query: ['page'] }],
+    serverRendered: true,
   },
   {
     name: 'profile-setting',
@@ -247,6 +264,8 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/lesson-bookings-page',
+    data: [{ path: '/api/lessons/bookings', query: ['filter', 'student_id', 'page', 'per_page'] }],
+    serverRendered: true,
   },
   {
     name: 'lessons.class',
@@ -261,6 +280,8 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/lesson-show-page',
+    data: [{ path: '/api/lessons/show/:code' }],
+    serverRendered: true,
   },
   {
     name: 'lessons.live',
@@ -275,6 +296,15 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'lessons/learner-classes-page',
+    // The first tab, as the screen asks for it (lessons-screens.ts `learnerClassesLoader`).
+    data: [
+      {
+        path: '/api/student/classes',
+        query: ['filter', 'student_id', 'page', 'per_page'],
+        defaults: { filter: 'upcoming' },
+      },
+    ],
+    serverRendered: true,
   },
   {
     name: 'classes.show',
@@ -289,6 +319,8 @@ export const routes = [
     layout: 'workspace',
     access: 'auth',
     screen: 'timetable/timetable-page',
+    data: [{ path: '/api/timetable', timetableRange: true }],
+    serverRendered: true,
   },
   {
     name: 'lessons.find',
@@ -364,6 +396,16 @@ export const routes = [
     access: 'auth',
     roles: ['teacher'],
     screen: 'teaching/teacher-lessons-page',
+    // The first tab (teaching-service.ts `fetchTeacherLessons`), and whether the teacher may create lessons.
+    data: [
+      {
+        path: '/api/teacher/lessons',
+        query: ['filter', 'page', 'per_page'],
+        defaults: { filter: 'upcoming' },
+      },
+      { path: '/api/teacher/lessons/create' },
+    ],
+    serverRendered: true,
   },
   {
     name: 'teaching.lessons.create',
@@ -598,6 +640,13 @@ function compile(path: string): { regex: RegExp; keys: string[] } {
 }
 
 const compiled = routes.map((route) => ({ route, ...compile(route.path) }));
+
+export const SIGN_IN_PATH = '/sign-in';
+
+/** The sign-in page that brings the user back to `wanted` (a full path) once signed in. */
+export function signInPathFor(wanted: string): string {
+  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(wanted)}`;
+}
 
 /** Path without query or hash. */
 export function pathnameOf(fullPath: string): string {

@@ -2,7 +2,7 @@ import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type
 import { appMachine, type CommerceLogic, type CommerceRefs } from '@/machines/app-machine';
 import type { cartMachine } from '@/machines/cart-machine';
 import type { notificationsMachine } from '@/machines/notifications-machine';
-import type { sessionMachine } from '@/machines/session-machine';
+import type { SessionInput, sessionMachine } from '@/machines/session-machine';
 import type { snackbarMachine } from '@/machines/snackbar-machine';
 
 export type AppActorsOptions = {
@@ -10,6 +10,8 @@ export type AppActorsOptions = {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
   /** Loads the commerce actors' module; tests stand in for a download that fails. */
   importCommerce?: () => Promise<{ commerceLogic: CommerceLogic }>;
+  /** The signed-in user the page's HTML carries and where the page opened (signedin, issue 27). */
+  session?: SessionInput;
 };
 
 /** The commerce actors, once the app machine has spawned them. */
@@ -28,7 +30,7 @@ export function createAppActors(options: AppActorsOptions = {}) {
         actors: { loadCommerce: fromPromise(() => importCommerce().then((module) => module.commerceLogic)) },
       })
     : appMachine;
-  const app = createActor(logic, { inspect: options.inspect });
+  const app = createActor(logic, { inspect: options.inspect, input: { session: options.session } });
   app.start();
   const { system } = app;
   const child = <T>(systemId: string) => system.get(systemId) as T;

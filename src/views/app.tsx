@@ -61,14 +61,15 @@ function preload(layout: RouteLayout, page: RouteName): Promise<unknown> {
 
 /**
  * Called once at start-up, before the session is restored: a public or guest page's chunks are
- * fetched while the app boots (a protected page waits for the guard, which may redirect). Its first
- * data needs no call here: our server puts it in the HTML (server/spa.ts). Resolves when the page
- * can render without a loader; never rejects (a failed chunk is asked for again when the page
- * renders, and shows its error there).
+ * fetched while the app boots (a protected page waits for the guard, which may redirect), and a
+ * protected one's too when the page carries its signed-in user (`signedIn`: the server checked the
+ * session, signedin issue 27). Its first data needs no call here: our server puts it in the HTML
+ * (server/spa.ts). Resolves when the page can render without a loader; never rejects (a failed
+ * chunk is asked for again when the page renders, and shows its error there).
  */
-export function preloadRoute(fullPath: string): Promise<void> {
+export function preloadRoute(fullPath: string, signedIn = false): Promise<void> {
   const { route } = matchRoute(fullPath);
-  if (route.access !== 'public' && route.access !== 'guest') return Promise.resolve();
+  if (!signedIn && route.access !== 'public' && route.access !== 'guest') return Promise.resolve();
   return preload(route.layout, route.name).then(
     () => undefined,
     () => undefined,

@@ -98,7 +98,15 @@ const model = modelOf(sessionMachine, {
   simpleEvents: events.filter((e, i, all) => all.findIndex((other) => other.type === e.type) === i),
 });
 
-const coverage = coverageOf(sessionMachine);
+// `restoring` passes straight on to `signedIn` once a user is known (the page's user, issue 27), so
+// reloading's answers sent back through it land signed in with the same user, guard and store.
+const throughRestoring = 'restoring goes straight to signedIn with the user already known';
+const coverage = coverageOf(sessionMachine, {
+  allowSurvivors: {
+    'retarget reloading --xstate.done.actor.fetchCurrentUser--> signedIn to restoring': throughRestoring,
+    'retarget reloading --xstate.error.actor.fetchCurrentUser--> signedIn to restoring': throughRestoring,
+  },
+});
 /** The shortest paths also check the whole context the model reached. */
 const exact = new Set(model.shortest);
 
@@ -328,6 +336,35 @@ function signOutAnswered401(logic: typeof sessionMachine = sessionMachine) {
   actor.stop();
 }
 
+/**
+ * signedin (issue 27): a signed-in page's HTML carries the user (server/spa.ts), and the session
+ * starts from it, with no stored user (a cold load carrying only the cookies): signed in at once,
+ * on the page it opened, nothing asked again. Replayed by hand (the model starts without a page
+ * user), here and on every mutant.
+ */
+function startsFromPageUser(logic: typeof sessionMachine = sessionMachine) {
+  for (const spy of [storeUser, clearStoredUser, clearCookies]) spy.mockClear();
+  const actor = createActor(withFakes(logic), {
+    inspect: coverage.inspect,
+    input: { user: completeStudent, location: PROTECTED },
+  });
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+  expect(actor.getSnapshot().context).toMatchObject({
+    user: completeStudent,
+    location: PROTECTED,
+    allowedPath: PROTECTED,
+  });
+  expect(storeUser).toHaveBeenLastCalledWith(completeStudent);
+  expect(emitted.filter((e) => e.type === 'navigate')).toEqual([]);
+  actor.send({ type: 'route.changed', path: PROTECTED });
+  expect(actor.getSnapshot().context.allowedPath).toBe(PROTECTED);
+  expect(emitted.filter((e) => e.type === 'navigate')).toEqual([]);
+  actor.stop();
+}
+
 describe('session machine (model-based)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -352,6 +389,10 @@ describe('session machine (model-based)', () => {
     replay(path, kind === 'shortest').actor.stop(),
   );
 
+  it('starts signed in from the user the page carries, without a stored user, and stays on the page', () => {
+    coverage.track('page user', () => startsFromPageUser());
+  });
+
   it('signs out without a "session expired" notice when the logout call answers 401', () => {
     coverage.track('sign-out answered 401', () => signOutAnswered401());
   });
@@ -360,7 +401,10 @@ describe('session machine (model-based)', () => {
   // sign-out (the only one taking its transition).
   mutationTests(coverage, {
     paths: () => [...model.shortest, ...model.simple],
-    before: (mutant) => signOutAnswered401(mutant as typeof sessionMachine),
+    before: (mutant) => {
+      signOutAnswered401(mutant as typeof sessionMachine);
+      startsFromPageUser(mutant as typeof sessionMachine);
+    },
     replay: (path, mutant) => replay(path, exact.has(path), mutant as typeof sessionMachine).actor.stop(),
   });
 });

@@ -220,7 +220,43 @@ describe('timetable machine (model-based)', () => {
   pathTests(coverage, model, 'asks for the range, tells the URL and shows what the path leads to', (path) =>
     replay(path).stop(),
   );
+
+  it("starts from the opening range's lessons the page carries, asking nothing, and asks for the next", () => {
+    coverage.track('page lessons', () => startsFromPageLessons());
+  });
 });
+
+/**
+ * signedin (issue 27): the page's HTML carries the opening range's lessons; the timetable shows them
+ * (or its empty state) at once and asks for nothing until the person moves. Replayed by hand (the
+ * model starts without them), here and on every mutant.
+ */
+function startsFromPageLessons(machine: typeof timetableMachine = timetableMachine) {
+  for (const [lessons, state] of [
+    [[LESSON], 'loaded'],
+    [[], 'empty'],
+  ] as const) {
+    const asked: TimetableRange[] = [];
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input: range }) => {
+            asked.push(range);
+            return new Promise<never>(() => {});
+          }),
+        },
+      }),
+      { input: { ...input, initial: [...lessons] }, inspect: coverage.inspect },
+    ).start();
+    expect(selectTimetable(actor.getSnapshot())).toMatchObject({ state, lessons, error: null });
+    expect(asked).toEqual([]);
+    actor.send({ type: 'timetable.next' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.lessons).toEqual([]);
+    expect(asked).toEqual([{ ...expectedRange('week', expectedShift('week', TODAY, 1)), studentId: null }]);
+    actor.stop();
+  }
+}
 
 describe('timetable machine (behaviour)', () => {
   it('ignores what would not change the place: the same view, learner, URL or day', () => {
@@ -262,6 +298,7 @@ describe('timetable machine (behaviour)', () => {
   // Last: measured over every replay above.
   mutationTests(coverage, {
     paths: () => [...model.shortest, ...model.simple],
+    before: (mutant) => startsFromPageLessons(mutant as typeof timetableMachine),
     replay: (path, mutant) => replay(path, mutant as typeof timetableMachine).stop(),
   });
 });

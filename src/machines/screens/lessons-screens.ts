@@ -9,13 +9,16 @@ import {
   fetchClassLessons,
   fetchLearnerClasses,
   fetchLearnerLesson,
+  initialBookings,
+  initialLearnerClasses,
+  initialLearnerLesson,
   joinLesson,
   keepBooking,
   type LessonLookup,
 } from '@/services/learner-lesson-service';
 import { fetchChildren } from '@/services/profile-service';
 import type { Booking, JoinAnswer, LearnerClass, LearnerLesson } from '@/services/schemas/learner';
-import type { ListQuery } from '@/services/schemas/page';
+import type { ListPage, ListQuery } from '@/services/schemas/page';
 import type { LessonFormData, TeacherClass, TeacherLesson } from '@/services/schemas/teaching';
 import type { Student } from '@/services/schemas/user';
 import type { ClassroomRole } from '@/shared/classroom';
@@ -28,7 +31,7 @@ import {
   type CancelAnswer,
   type TeacherLessonLookup,
 } from '@/services/teacher-lesson-page-service';
-import { fetchLessonFormData, fetchTeacherLessons } from '@/services/teaching-service';
+import { fetchLessonFormData, fetchTeacherLessons, initialTeacherLessons } from '@/services/teaching-service';
 import {
   CALL_NODE_ID,
   classroomMachine,
@@ -42,7 +45,7 @@ import {
 import { bookingCancelMachine } from '../booking-cancel-machine';
 import { joinMachine } from '../join-machine';
 import { lessonCancelMachine } from '../lesson-cancel-machine';
-import { listLoader, oneLoader } from '../load-machine';
+import { listLoader, oneLoader, type Loaded } from '../load-machine';
 
 /** The systemId of the teacher's lesson loader: its Cancel dialog asks it to load the lesson again. */
 export const TEACHER_LESSON = 'teacherLesson';
@@ -61,13 +64,27 @@ function oneOf<T extends string>(filters: readonly [T, ...T[]], value: string | 
 /** `/lessons/booking`: all, upcoming or past bookings, of all learners or one child (`student_id`). */
 export const bookingsLoader = listLoader<Booking>((query) => fetchBookings(query));
 
+/** A list page the page's HTML carries (signedin, issue 27), as the load machine's `initial` answer. */
+const initialList = <T>(page: ListPage<T> | undefined): Loaded | undefined =>
+  page && { kind: 'list', items: page.items, meta: page.meta };
+
+/** The bookings the page's HTML carries for this query: shown with no call. */
+export const initialBookingsPage = (query: ListQuery) => initialList(initialBookings(query));
+
 /** `/workspace/classes`: upcoming (the tab left out of the URL), ongoing, past or rejected. */
 export const learnerClassesLoader = listLoader<LearnerClass>((query) =>
   fetchLearnerClasses({ ...query, filter: oneOf(CLASS_FILTERS, query.filter) }),
 );
 
+/** The classes the page's HTML carries for this query (the same tab the loader asks for). */
+export const initialLearnerClassesPage = (query: ListQuery) =>
+  initialList(initialLearnerClasses({ ...query, filter: oneOf(CLASS_FILTERS, query.filter) }));
+
 /** `/teaching/lessons`: one tab of the teacher's lessons (the server reads none as upcoming). */
 export const teacherLessonsLoader = listLoader<TeacherLesson>((query) => fetchTeacherLessons(query));
+
+/** The teacher's lessons the page's HTML carries for this query. */
+export const initialTeacherLessonsPage = (query: ListQuery) => initialList(initialTeacherLessons(query));
 
 /** `/teaching/classes`: upcoming (the tab left out of the URL), ongoing, past, pending or rejected. */
 export const teacherClassesLoader = listLoader<TeacherClass>((query) =>
@@ -103,6 +120,12 @@ export type ClassLessonsExtra = { lessonClass?: LearnerClass; missing?: boolean 
 export const learnerLessonLoader = oneLoader<LessonLookup>((params) =>
   fetchLearnerLesson(String(params.code ?? '')),
 );
+
+/** The lesson the page's HTML carries (signedin, issue 27): shown with no call. */
+export function initialLearnerLessonAnswer(code: string): Loaded | undefined {
+  const lookup = initialLearnerLesson(code);
+  return lookup === undefined ? undefined : { kind: 'one', data: lookup };
+}
 
 /** The lesson (param `code`) as its teacher sees it; `found: false` when it is not theirs. */
 export const teacherLessonLoader = oneLoader<TeacherLessonLookup>((params) =>

@@ -7,12 +7,14 @@ import {
   fetchCalendarFeed,
   fetchCalendarFile,
   fetchTimetable,
+  initialTimetable,
   resetCalendarFeed,
   saveFile,
   type CalendarExport,
   type TimetableRange,
 } from '@/services/timetable-service';
 import { calendarExportMachine } from '../calendar-export-machine';
+import { placeFromSearch, timetableRange, type TimetableSearch } from '@/shared/timetable-place';
 import { timetableMachine } from '../timetable-machine';
 
 export { timetableItemTitle } from '@/services/schemas/timetable';
@@ -23,6 +25,17 @@ export const timetableScreen = timetableMachine.provide({
     fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input }) => fetchTimetable(input)),
   },
 });
+
+/**
+ * The lessons of the range a page opening on `search` shows, when the page's HTML carries them
+ * (signedin, issue 27): the timetable then starts from them (`TimetableInput.initial`).
+ */
+export function initialTimetableLessons(search: TimetableSearch, today: string): TimetableItem[] | null {
+  const place = placeFromSearch(search, today);
+  return (
+    initialTimetable({ ...timetableRange(place.view, place.anchor), studentId: place.studentId }) ?? null
+  );
+}
 
 /** Download a lesson or the timetable as `.ics`, or subscribe to the private feed. */
 export const calendarExportScreen = calendarExportMachine.provide({

@@ -6,11 +6,14 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { pathFor } from '@/shared/routes';
 import { useNotifications } from '../../app-actors-context';
+import { useHydrated } from '../../hydration';
 import { badgeText } from '../notifications/notification-bell';
 import { msgText } from './messages-text';
 
 export function MessagesTopBar() {
-  const unread = useSelector(useNotifications(), (s) => s.context.messagesUnread);
+  const counted = useSelector(useNotifications(), (s) => s.context.messagesUnread);
+  // A page rendered on the server shows no count; the browser shows the real one once hydrated.
+  const unread = useHydrated() ? counted : 0;
   return (
     <Indicator label={badgeText(unread)} disabled={unread === 0} size={18} offset={4} color="red">
       <ActionIcon

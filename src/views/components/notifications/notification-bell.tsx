@@ -8,6 +8,7 @@ import { selectCanMarkAll, selectFeedState } from '@/machines/notifications-mach
 import { pathFor } from '@/shared/routes';
 import { t } from '@/shared/messages';
 import { useNotifications } from '../../app-actors-context';
+import { useHydrated } from '../../hydration';
 import { ListStates } from '../lists/list-states';
 import { NotificationItem } from './notification-item';
 
@@ -17,10 +18,10 @@ export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
 /** The top-bar bell (issue 9): unread count, the newest notifications in a popover, mark all read. */
 export function NotificationBell() {
   const actor = useNotifications();
-  const { unread, items, feed, canMarkAll } = useSelector(
+  const { counted, items, feed, canMarkAll } = useSelector(
     actor,
     (s) => ({
-      unread: s.context.unreadCount,
+      counted: s.context.unreadCount,
       items: s.context.items,
       feed: selectFeedState(s),
       canMarkAll: selectCanMarkAll(s),
@@ -28,6 +29,8 @@ export function NotificationBell() {
     shallowEqual,
   );
   const [opened, setOpened] = useState(false);
+  // A page rendered on the server shows no count; the browser shows the real one once hydrated.
+  const unread = useHydrated() ? counted : 0;
 
   return (
     <Indicator label={badgeText(unread)} disabled={unread === 0} size={18} offset={4} color="red">

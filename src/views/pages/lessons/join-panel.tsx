@@ -9,6 +9,7 @@ import { joinScreen } from '@/machines/screens/lessons-screens';
 import type { ClassroomRole } from '@/shared/classroom';
 import { formatCountdown } from '@/shared/format';
 import { t } from '@/shared/messages';
+import { useServerRender } from '../../hydration';
 import { useScreenActor } from '../../use-screen-actor';
 
 export function JoinPanel({
@@ -24,6 +25,9 @@ export function JoinPanel({
 }) {
   const actor = useScreenActor(joinScreen, { input: { lessonId, code, role, ...window } });
   const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  // A live countdown is the moment's: a page rendered on the server (signedin, issue 27) leaves it
+  // out until the browser has hydrated it.
+  const serverRender = useServerRender();
 
   if (view.phase === 'ended') {
     return (
@@ -46,7 +50,7 @@ export function JoinPanel({
       {view.phase === 'waiting' && (
         <>
           <Text size="sm" fw={600} role="timer" aria-live="off">
-            {t('lessons.joinOpensIn', { time: formatCountdown(view.countdownMs ?? 0) })}
+            {serverRender ? null : t('lessons.joinOpensIn', { time: formatCountdown(view.countdownMs ?? 0) })}
           </Text>
           <Text size="sm" c="gray.7">
             {role === 'teacher' ? t('live.teacherWindow') : t('lessons.joinWindow')}

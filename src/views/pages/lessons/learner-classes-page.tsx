@@ -1,4 +1,4 @@
-import { learnerClassesLoader } from '@/machines/screens/lessons-screens';
+import { initialLearnerClassesPage, learnerClassesLoader } from '@/machines/screens/lessons-screens';
 import type { ClassFilter } from '@/services/learner-lesson-service';
 import { useLoader } from '../../use-loader';
 import { FilteredListPage, type FilterTab } from './filtered-list-page';
@@ -14,7 +14,7 @@ const TABS: readonly [FilterTab<ClassFilter>, ...FilterTab<ClassFilter>[]] = [
 
 /** `/workspace/classes`: the classes the learner (or a parent's children) has bookings in (SPEC §4). */
 export default function LearnerClassesPage() {
-  const list = useLoader(learnerClassesLoader, { name: 'classes' });
+  const list = useLoader(learnerClassesLoader, { name: 'classes', initial: initialLearnerClassesPage });
   return (
     <FilteredListPage
       title="Classes"

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { bookingsLoader } from '@/machines/screens/lessons-screens';
+import { bookingsLoader, initialBookingsPage } from '@/machines/screens/lessons-screens';
 import type { BookingFilter } from '@/services/learner-lesson-service';
 import { t } from '@/shared/messages';
 import { useSession } from '../../app-actors-context';
@@ -19,7 +19,7 @@ const TABS: readonly [FilterTab<BookingFilter>, ...FilterTab<BookingFilter>[]] =
 /** `/lessons/booking`: the lessons the learner (or a parent's children) booked, all, upcoming or past. */
 export default function LessonBookingsPage() {
   // `filter` and `student_id` live in the URL (`?filter=upcoming&student_id=12`), so a list can be shared.
-  const list = useLoader(bookingsLoader, { name: 'lessons' });
+  const list = useLoader(bookingsLoader, { name: 'lessons', initial: initialBookingsPage });
   // A parent books for several children: each booking says whom it is for.
   const isParent = useSelector(useSession(), selectUser)?.mainRole === 'parent';
   return (

@@ -3,7 +3,11 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { learnerWindow } from '@/machines/classroom-machine';
-import { LEARNER_LESSON, learnerLessonLoader } from '@/machines/screens/lessons-screens';
+import {
+  initialLearnerLessonAnswer,
+  LEARNER_LESSON,
+  learnerLessonLoader,
+} from '@/machines/screens/lessons-screens';
 import type { Assignment, LessonDetail, LessonFile, Note } from '@/services/schemas/learner';
 import { teacherPath } from '@/shared/catalogue';
 import { formatFileSize, formatKes } from '@/shared/format';
@@ -227,6 +231,8 @@ function LessonByCode({ code }: { code: string }) {
     params: { code },
     inUrl: false,
     systemId: LEARNER_LESSON,
+    // The page's HTML carries the lesson (signedin, issue 27): rendered on the server, no call here.
+    initial: () => initialLearnerLessonAnswer(code),
   });
   const found = lesson.data?.found ? lesson.data.lesson : null;
   usePageTitle(found ? lessonTitle(found) : 'Lesson');

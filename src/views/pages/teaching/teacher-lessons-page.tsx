@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { lessonEditMode } from '@/machines/lesson-form-machine';
-import { lessonFormDataLoader, teacherLessonsLoader } from '@/machines/screens/lessons-screens';
+import {
+  initialTeacherLessonsPage,
+  lessonFormDataLoader,
+  teacherLessonsLoader,
+} from '@/machines/screens/lessons-screens';
 import type { TeacherLesson, TeacherLessonStatus } from '@/services/schemas/teaching';
 import type { TeacherLessonFilter } from '@/services/teaching-service';
 import { formatKes } from '@/shared/format';
@@ -118,7 +122,7 @@ function CreateAction() {
 
 /** `/teaching/lessons`: the teacher's lessons by tab (in the URL), with their review state. */
 export default function TeacherLessonsPage() {
-  const list = useLoader(teacherLessonsLoader, { name: 'lessons' });
+  const list = useLoader(teacherLessonsLoader, { name: 'lessons', initial: initialTeacherLessonsPage });
   const now = Date.now();
   return (
     <FilteredListPage

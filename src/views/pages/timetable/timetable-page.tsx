@@ -6,7 +6,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { timetableScreen } from '@/machines/screens/timetable-screens';
+import { initialTimetableLessons, timetableScreen } from '@/machines/screens/timetable-screens';
 import {
   selectTimetable,
   timetableRange,
@@ -36,7 +36,12 @@ function searchOf(search: string): TimetableSearch {
 function useTimetable(zone: string) {
   const search = useSearch();
   const [pathname] = useLocation();
-  const [input] = useState(() => ({ search: searchOf(search), today: todayIn(zone), path: pathname }));
+  const [input] = useState(() => {
+    const today = todayIn(zone);
+    // The opening range's lessons, when the page's HTML carries them (rendered on the server).
+    const initial = initialTimetableLessons(searchOf(search), today);
+    return { search: searchOf(search), today, path: pathname, initial };
+  });
   const actor = useScreenActor(timetableScreen, { input });
 
   // Back/forward, or a link to the timetable with another query.

@@ -14,7 +14,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'wouter';
-import { activityFeedLoader } from '@/machines/screens/workspace-screens';
+import { activityFeedLoader, initialActivityFeed } from '@/machines/screens/workspace-screens';
 import type { Activity, ActivityType } from '@/services/schemas/activity';
 import { useSession } from '../../app-actors-context';
 import { ListStates } from '../../components/lists/list-states';
@@ -72,7 +72,11 @@ function ActivityRow({ activity }: { activity: Activity }) {
 export default function ActivityFeedPage() {
   usePageTitle('Home');
   const user = useSelector(useSession(), selectUser);
-  const list = useLoader(activityFeedLoader, { name: 'activities', keys: ['page'] });
+  const list = useLoader(activityFeedLoader, {
+    name: 'activities',
+    keys: ['page'],
+    initial: initialActivityFeed,
+  });
 
   return (
     <Stack gap="lg" maw={760}>
