@@ -59,15 +59,10 @@ export function openEventStream(handlers: EventStreamHandlers): () => void {
     });
   });
   source.addEventListener('messages_read', (message) => {
-    const unread = parsed(message, decodeUnreadCount);
-    if (unread !== null) handlers.onMessagesRead?.(unread);
+    void import('./schemas/message').then(({ decodeMessagesRead }) => {
+      const unread = parsed(message, decodeMessagesRead);
+      if (unread !== null) handlers.onMessagesRead?.(unread);
+    });
   });
   return () => source.close();
-}
-
-/** `{thread_id, unread_count}` → the unread total (a whole number from 0). */
-function decodeUnreadCount(raw: unknown): number {
-  const count = (raw as { unread_count?: unknown } | null)?.unread_count;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw new Error('Bad unread count');
-  return count;
 }

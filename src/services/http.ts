@@ -256,7 +256,8 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     retry: method === 'GET' ? 1 : 0,
     query: cleanQuery(options.query),
   };
-  if (onServer) {
+  // `import.meta.env.SSR` is false in the browser's build, which then leaves this branch out.
+  if (import.meta.env.SSR && onServer) {
     const answer = method === 'GET' ? serverAnswers?.[bootKey(path, fetchOptions.query)] : undefined;
     if (answer !== undefined) return answer;
     throw new ApiError({ status: 0, message: t('messages.general') });

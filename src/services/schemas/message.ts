@@ -83,6 +83,15 @@ export const MessageEventStruct = type({
 export type MessageEvent = Infer<typeof MessageEventStruct>;
 export const decodeMessageEvent = (raw: unknown): MessageEvent => decodeWith(MessageEventStruct, raw);
 
+/** The `messages_read` live event (the reader read a thread, here or in another tab) → the unread total. */
+const MessagesReadStruct = type({ threadId: id, unreadCount: number() });
+export function decodeMessagesRead(raw: unknown): number {
+  const { unreadCount } = decodeWith(MessagesReadStruct, raw);
+  // Strict, unlike `count`: a damaged event must not clear the badge.
+  if (!Number.isInteger(unreadCount) || unreadCount < 0) throw new TypeError('Bad unread count');
+  return unreadCount;
+}
+
 // Admins: reported threads only ------------------------------------------------------------------
 
 export const ReportedThreadStruct = type({
