@@ -40,8 +40,11 @@ async function open(path: string, { page = false } = {}) {
   return app;
 }
 
-const messagesButton = (unread: number) =>
-  screen.findByRole('link', { name: unread ? `Messages, ${unread} unread` : 'Messages' });
+// The top bar's (the side menu has a Messages entry too).
+const messagesButton = async (unread: number) =>
+  within(await screen.findByRole('banner')).findByRole('link', {
+    name: unread ? `Messages, ${unread} unread` : 'Messages',
+  });
 const conversation = () => screen.getByRole('region', { name: 'Messages' });
 const box = () => screen.getByRole('textbox', { name: msgText('placeholder') });
 
