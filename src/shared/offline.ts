@@ -54,8 +54,11 @@ export function isFromWorker(data: unknown): data is FromWorker {
  */
 export type OfflinePolicy = 'asset' | 'page' | 'userPage' | 'userRead' | 'signOut' | 'none';
 
-/** Pages whose HTML is kept per user (it will carry the user's data inline: issue 27 `signedin`). */
-const USER_PAGES = new Set(['/timetable', '/lessons/booking']);
+/**
+ * Pages whose HTML is kept per user: it carries the user's data inline and the page rendered for them
+ * (issue 27 `signedin`), so a full load of one of them asks the API nothing that could be kept.
+ */
+const USER_PAGES = [/^\/timetable$/, /^\/lessons\/booking$/, /^\/lessons\/show\/[^/]+$/];
 /** The reads kept per user: this week's timetable, the bookings, a booked lesson, a downloaded note. */
 const USER_READS = [
   /^\/api\/timetable$/,
@@ -84,5 +87,6 @@ export function offlinePolicy(request: RequestLike, origin: string): OfflinePoli
   if (path.startsWith('/assets/')) return 'asset';
   if (USER_READS.some((read) => read.test(path))) return 'userRead';
   if (request.mode !== 'navigate' || SERVER_PATH.test(path)) return 'none';
-  return USER_PAGES.has(path.replace(/\/+$/, '') || '/') ? 'userPage' : 'page';
+  const page = path.replace(/\/+$/, '') || '/';
+  return USER_PAGES.some((kept) => kept.test(page)) ? 'userPage' : 'page';
 }

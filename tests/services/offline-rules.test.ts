@@ -32,12 +32,14 @@ describe('offlinePolicy', () => {
     expect(policy(open('/timetable'))).toBe('userPage');
     expect(policy(open('/timetable?week=2026-11-30'))).toBe('userPage');
     expect(policy(open('/lessons/booking'))).toBe('userPage');
+    // A lesson's page carries its lesson inline (signedin): the page itself is what is kept.
+    expect(policy(open('/lessons/show/AB12CD'))).toBe('userPage');
   });
 
   it('answers any other page with the network, else the app shell', () => {
     expect(policy(open('/'))).toBe('page');
     expect(policy(open('/workspace'))).toBe('page');
-    expect(policy(open('/lessons/show/AB12CD'))).toBe('page');
+    expect(policy(open('/lessons/class/AB12CD'))).toBe('page');
   });
 
   it('leaves alone what must never be kept: the session, the cart, payments, the live stream, writes', () => {
