@@ -287,6 +287,32 @@ describe('PrivateCache on its own', () => {
     expect(cache.session('h')).toBeNull();
   });
 
+  it('uses and stores nothing while notifications may be missed, and starts empty when they are back', async () => {
+    const cache = new PrivateCache({ now: () => 0 });
+    const listeners: Array<{ onLost?(): void; onRestored?(): void }> = [];
+    await cache.follow({
+      subscribe: async (listener) => {
+        listeners.push(listener);
+        return () => {};
+      },
+      sync: async () => {},
+    });
+    cache.storeSession('h', cache.begin(), account(0));
+    const answer = { body: 'a', type: 'application/json', cacheControl: undefined };
+    cache.answers.store('1 GET /x', cache.begin(), answer);
+    listeners[0]?.onLost?.();
+    expect(cache.active).toBe(false);
+    expect(cache.session('h')).toBeNull();
+    expect(cache.answers.peek('1 GET /x')).toBeNull();
+    cache.storeSession('h', cache.begin(), account(0));
+    cache.answers.store('1 GET /x', cache.begin(), answer);
+    listeners[0]?.onRestored?.();
+    expect(cache.session('h')).toBeNull();
+    expect(cache.answers.peek('1 GET /x')).toBeNull();
+    cache.storeSession('h', cache.begin(), account(0));
+    expect(cache.session('h')).not.toBeNull();
+  });
+
   it('hands out copies: a request cannot change what the next one gets', () => {
     const cache = new PrivateCache({ now: () => 0 });
     cache.storeSession('h', cache.begin(), account(0));
