@@ -36,6 +36,7 @@ import {
 import { registerErrorHandling, registerJsonParser } from './http/error-handler';
 import { createGuards } from './http/guards';
 import { registerSessions } from './http/session';
+import { PrivateCache, registerPrivateCache, type PrivateCacheOptions } from './http/private-cache';
 import { fastifyTrustProxy } from './http/proxy';
 import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers';
 import { EARLY_TAPS_SCRIPT } from '../src/shared/early-taps';
@@ -113,6 +114,11 @@ export type BuildAppOptions = {
    * feed (`DatabaseHandle.publicDataChanges`): without it nothing is cached.
    */
   publicData?: { changes: DataChanges; cache?: PublicCacheOptions };
+  /**
+   * Signed-in reads and sessions from memory (server/http/private-cache.ts). Needs the database's
+   * private change feed (`DatabaseHandle.privateDataChanges`): without it nothing is cached.
+   */
+  privateData?: { changes: DataChanges; cache?: PrivateCacheOptions };
   /** Where the log lines go (default: stdout); tests read what would be logged. */
   logStream?: { write(line: string): void };
   /** Default: from `config.jitsi` and the classroom secret (docs/classroom.md). */
@@ -133,6 +139,7 @@ export async function buildApp({
   env = process.env,
   storage = new DiskFileStorage(config.filesDir ?? path.join(tmpdir(), 'somesha-files')),
   publicData,
+  privateData,
   logStream,
   classrooms,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -252,7 +259,21 @@ export async function buildApp({
   }
   app.decorate('publicCache', publicCache);
   registerPublicCache(app, publicCache, publicData?.changes ?? null);
-  registerSessions(app, db);
+  const privateCache = new PrivateCache({
+    ...privateData?.cache,
+    enabled: !!privateData && privateData.cache?.enabled !== false,
+  });
+  if (privateData && privateCache.enabled) {
+    const unsubscribe = await privateCache.follow(privateData.changes);
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  app.decorate('privateCache', privateCache);
+  registerSessions(
+    app,
+    db,
+    privateCache.enabled ? { cache: privateCache, changes: privateData?.changes ?? null } : undefined,
+  );
+  registerPrivateCache(app, privateCache);
   app.decorateRequest('authUser', null);
   const guards = createGuards(db);
 
@@ -356,6 +377,7 @@ export async function buildApp({
 declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
+    privateCache: PrivateCache;
     /** Gateway confirmations started after a notification was answered; `idle()` waits for them. */
     followUps: FollowUps;
     /** One run of the outbox job now (what the interval does); tests call it before reading mail. */

@@ -51,6 +51,8 @@ export type ServerEnv = AppConfig & {
   outboxCheckIntervalMs: number;
   /** PUBLIC_CACHE=off: compute every public answer (server/http/public-cache.ts); on by default. */
   publicCache: boolean;
+  /** PRIVATE_CACHE=off: compute every signed-in read and session lookup (server/http/private-cache.ts). */
+  privateCache: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -67,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     reminderCheckIntervalMs: milliseconds(env.REMINDER_CHECK_INTERVAL_MS, 60_000),
     outboxCheckIntervalMs: milliseconds(env.OUTBOX_CHECK_INTERVAL_MS, 2_000),
     publicCache: env.PUBLIC_CACHE !== 'off',
+    privateCache: env.PRIVATE_CACHE !== 'off',
     appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv,
     distDir: env.DIST_DIR || 'dist',

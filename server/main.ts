@@ -57,6 +57,7 @@ export async function startServer(env: ServerEnv = readConfig()): Promise<Runnin
     outboxCheckIntervalMs: env.outboxCheckIntervalMs,
     commerce: { mpesaQueryAfterMs: env.paymentFirstCheckAfterMs },
     publicData: { changes: database.publicDataChanges, cache: { enabled: env.publicCache } },
+    privateData: { changes: database.privateDataChanges, cache: { enabled: env.privateCache } },
   });
   log = app.log;
   // A lesson about to start, booked by the demo student, so the classroom can be tried at once

@@ -44,6 +44,11 @@ export type DatabaseHandle = {
   dumpDataDir?(): Promise<Blob>;
   /** The `NOTIFY public_data` feed (migration 0006): a write to a table the public site reads. */
   publicDataChanges: DataChanges;
+  /**
+   * The `NOTIFY private_data` feed (migration 0019): a write to a table a signed-in read or the
+   * session lookup reads (server/http/private-cache.ts).
+   */
+  privateDataChanges: DataChanges;
 };
 
 /**
@@ -66,6 +71,9 @@ export type DataChanges = {
 };
 
 const PUBLIC_DATA_CHANNEL = 'public_data';
+const PRIVATE_DATA_CHANNEL = 'private_data';
+const CHANNELS = [PUBLIC_DATA_CHANNEL, PRIVATE_DATA_CHANNEL] as const;
+type Channel = (typeof CHANNELS)[number];
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -111,7 +119,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
         await changes.close();
         await pool.end();
       },
-      publicDataChanges: changes,
+      publicDataChanges: changes.channel(PUBLIC_DATA_CHANNEL),
+      privateDataChanges: changes.channel(PRIVATE_DATA_CHANNEL),
     };
   }
 
@@ -127,29 +136,34 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
-    publicDataChanges: {
-      async subscribe(listener) {
-        return client.listen(PUBLIC_DATA_CHANNEL, (table) => listener.onChange(table));
-      },
-      // Delivered synchronously with the write itself.
-      sync: async () => {},
-      immediate: true,
+    publicDataChanges: pgliteChanges(client, PUBLIC_DATA_CHANNEL),
+    privateDataChanges: pgliteChanges(client, PRIVATE_DATA_CHANNEL),
+  };
+}
+
+function pgliteChanges(client: import('@electric-sql/pglite').PGlite, channel: Channel): DataChanges {
+  return {
+    async subscribe(listener) {
+      return client.listen(channel, (table) => listener.onChange(table));
     },
+    // Delivered synchronously with the write itself.
+    sync: async () => {},
+    immediate: true,
   };
 }
 
 type ListenClient = import('pg').Client;
 
 /**
- * PostgreSQL: one connection outside the pool LISTENs for every subscriber. When it breaks (an error,
+ * PostgreSQL: one connection outside the pool LISTENs (to every channel) for every subscriber. When it breaks (an error,
  * its end, or a round trip that does not come back), the subscribers hear `onLost` at once and
  * `onRestored` once a new connection listens again (retried every second, for as long as it takes).
  */
 function postgresChanges(
   connect: () => ListenClient,
   report: ConnectionEventListener,
-): DataChanges & { close(): Promise<void> } {
-  type Listener = Parameters<DataChanges['subscribe']>[0];
+): { channel(name: Channel): DataChanges; close(): Promise<void> } {
+  type Listener = Parameters<DataChanges['subscribe']>[0] & { channel: Channel };
   const listeners = new Set<Listener>();
   let client: ListenClient | null = null;
   let starting: Promise<void> | null = null;
@@ -198,8 +212,9 @@ function postgresChanges(
     (starting ??= (async () => {
       const next = connect();
       next.on('notification', (message) => {
-        if (message.channel !== PUBLIC_DATA_CHANNEL) return;
-        for (const listener of listeners) listener.onChange(message.payload ?? '');
+        for (const listener of listeners) {
+          if (listener.channel === message.channel) listener.onChange(message.payload ?? '');
+        }
       });
       // After an error the client also ends: whichever comes first tells.
       next.on('error', (error) => {
@@ -210,7 +225,7 @@ function postgresChanges(
       });
       try {
         await next.connect();
-        await next.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
+        for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
       } catch (error) {
         void next.end().catch(() => {});
         throw error;
@@ -227,25 +242,36 @@ function postgresChanges(
       }
     })());
 
+  const sync = (): Promise<void> => {
+    // One round trip that starts after the call covers it; callers that arrive while one is under
+    // way share the next one, so many readers cost one query at a time.
+    if (!inFlight) return (inFlight = roundTrip());
+    return (queued ??= inFlight
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return (inFlight ??= roundTrip());
+      }));
+  };
+
   return {
-    async subscribe(listener) {
-      listeners.add(listener);
-      await start();
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    sync() {
-      // One round trip that starts after the call covers it; callers that arrive while one is under
-      // way share the next one, so many readers cost one query at a time.
-      if (!inFlight) return (inFlight = roundTrip());
-      return (queued ??= inFlight
-        .catch(() => {})
-        .then(() => {
-          queued = null;
-          return (inFlight ??= roundTrip());
-        }));
-    },
+    channel: (channel) => ({
+      async subscribe(listener) {
+        const entry: Listener = {
+          channel,
+          onChange: (table) => listener.onChange(table),
+          onLost: () => listener.onLost?.(),
+          onRestored: () => listener.onRestored?.(),
+        };
+        listeners.add(entry);
+        await start();
+        return () => {
+          listeners.delete(entry);
+        };
+      },
+      // Both channels arrive on the one connection: a round trip covers them both.
+      sync,
+    }),
     async close() {
       closed = true;
       clearTimeout(retry);

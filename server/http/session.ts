@@ -1,6 +1,6 @@
 // Session loading, cookies and the CSRF check (Sanctum-style, docs/api.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, DataChanges } from '../db/client';
 import {
   createSession,
   findSession,
@@ -9,7 +9,8 @@ import {
   type Session,
   type SessionAccount,
 } from '../services/session-service';
-import { safeEqual } from '../security/tokens';
+import { hashToken, safeEqual } from '../security/tokens';
+import { privateSync, type PrivateCache } from './private-cache';
 import { HttpError } from './errors';
 import { t } from '../../src/shared/messages';
 import { isServerPath } from '../../src/shared/routes';
@@ -101,13 +102,34 @@ export async function sessionOf(db: Database, request: FastifyRequest): Promise<
   return token && TOKEN_SHAPE.test(token) ? findSession(db, token) : null;
 }
 
-/** `sessionOf` with the session's user's status and roles, in the same statement. */
-async function sessionAccountOf(db: Database, request: FastifyRequest): Promise<SessionAccount | null> {
+/**
+ * `sessionOf` with the session's user's status and roles, in the same statement; from the private
+ * cache when it holds the session (server/http/private-cache.ts), after hearing every change
+ * committed before this request (a sign-out in another process included).
+ */
+async function sessionAccountOf(
+  db: Database,
+  request: FastifyRequest,
+  cached?: { cache: PrivateCache; changes: DataChanges | null },
+): Promise<SessionAccount | null> {
   const token = request.cookies[SESSION_COOKIE];
-  return token && TOKEN_SHAPE.test(token) ? findSessionWithAccount(db, token) : null;
+  if (!token || !TOKEN_SHAPE.test(token)) return null;
+  if (!cached || !(await privateSync(cached.cache, cached.changes))) return findSessionWithAccount(db, token);
+  request.privateCacheSynced = true;
+  const id = hashToken(token);
+  const hit = cached.cache.session(id);
+  if (hit) return hit;
+  const generation = cached.cache.begin();
+  const found = await findSessionWithAccount(db, token);
+  if (found) cached.cache.storeSession(id, generation, found);
+  return found;
 }
 
-export function registerSessions(app: FastifyInstance, db: Database): void {
+export function registerSessions(
+  app: FastifyInstance,
+  db: Database,
+  cached?: { cache: PrivateCache; changes: DataChanges | null },
+): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionAccount', null);
 
@@ -117,7 +139,7 @@ export function registerSessions(app: FastifyInstance, db: Database): void {
     const isServer = isServerPath(path);
     // The public site's GETs answer everyone the same (server/http/public-cache.ts): no lookup either.
     const needsSession = isServer && !(request.method === 'GET' && request.routeOptions.config.publicCache);
-    const found = needsSession ? await sessionAccountOf(db, request) : null;
+    const found = needsSession ? await sessionAccountOf(db, request, cached) : null;
     request.session = found?.session ?? null;
     request.sessionAccount = found;
 

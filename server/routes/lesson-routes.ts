@@ -1,6 +1,7 @@
 // /api/lessons (CONTRACT "Lessons", docs/learning-workspace.md): add to cart (and a whole class's,
 // docs/class-purchase.md), bookings, show, find
 // lessons to book, join (docs/classroom.md).
+import { privateCacheRoute } from '../http/private-cache';
 import { object, type Struct } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
@@ -70,6 +71,8 @@ const CodeParams = object({ code: text({ max: 100 }) });
 export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards: Guards): void {
   const api = typed(app);
   const signedIn = { preValidation: guards.authenticate };
+  // Answered from memory per user until a write changes them (server/http/private-cache.ts).
+  const cachedRead = { ...signedIn, config: privateCacheRoute };
 
   api.post(
     '/api/lessons/add-to-cart/:id',
@@ -104,7 +107,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
 
   api.get(
     '/api/lessons/bookings',
-    { ...signedIn, schema: { querystring: BookingsQuery } },
+    { ...cachedRead, schema: { querystring: BookingsQuery } },
     async (request) => {
       const page = pageRequest(request.query, 15);
       const learners = await lessonService.learnersOf(
@@ -152,7 +155,7 @@ export function lessonRoutes(app: FastifyInstance, ctx: CommerceContext, guards:
     };
   });
 
-  api.get('/api/lessons/show/:code', { ...signedIn, schema: { params: CodeParams } }, async (request) => {
+  api.get('/api/lessons/show/:code', { ...cachedRead, schema: { params: CodeParams } }, async (request) => {
     const found = await lessonService.lessonPage(ctx.db, currentUser(request).id, request.params.code);
     if (!found) throw notFound();
     const { lesson, booked, own } = found;

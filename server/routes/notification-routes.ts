@@ -1,5 +1,6 @@
 // The activity feed, notifications and the live-event stream (docs/learning-workspace.md):
 // `/api/activities`, `/api/notifications…`, `/api/events`. Everything is the signed-in user's own.
+import { privateCacheRoute } from '../http/private-cache';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { object } from 'superstruct';
 import type { FastifyInstance } from 'fastify';
@@ -38,6 +39,8 @@ export function notificationRoutes(
   const api = typed(app);
   const { db } = ctx;
   const signedIn = { preValidation: guards.authenticate };
+  // Answered from memory per user until a write changes them (server/http/private-cache.ts).
+  const cachedRead = { ...signedIn, config: privateCacheRoute };
 
   api.get('/api/activities', { ...signedIn, schema: { querystring: ActivitiesQuery } }, async (request) =>
     listActivities(db, currentUser(request).id, pageRequest(request.query, PER_PAGE)),
@@ -45,7 +48,7 @@ export function notificationRoutes(
 
   api.get(
     '/api/notifications',
-    { ...signedIn, schema: { querystring: NotificationsQuery } },
+    { ...cachedRead, schema: { querystring: NotificationsQuery } },
     async (request) => {
       const unread = request.query.unread;
       return listNotifications(

@@ -1,6 +1,7 @@
 // The timetable and calendars (docs/learning-workspace.md): booked lessons by Nairobi days,
 // iCalendar downloads, and the private feed a calendar app subscribes to (`/calendar/{token}.ics`,
 // no session: the token is the credential).
+import { privateCacheRoute } from '../http/private-cache';
 import { object } from 'superstruct';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
@@ -44,9 +45,11 @@ const sendCalendar = (reply: FastifyReply, body: string, filename: string | null
 export function timetableRoutes(app: FastifyInstance, ctx: AppContext, guards: Guards): void {
   const api = typed(app);
   const signedIn = { preValidation: guards.authenticate };
+  // Answered from memory per user until a write changes them (server/http/private-cache.ts).
+  const cachedRead = { ...signedIn, config: privateCacheRoute };
   const { db, config } = ctx;
 
-  api.get('/api/timetable', { ...signedIn, schema: { querystring: TimetableQuery } }, async (request) => {
+  api.get('/api/timetable', { ...cachedRead, schema: { querystring: TimetableQuery } }, async (request) => {
     const query = request.query;
     // Without a range: the week from today; with one end only, the week from or up to it.
     const from = query.from ?? (query.to ? addDays(query.to, -6) : nairobiDay(new Date()));

@@ -9,7 +9,7 @@ export type Session = typeof sessions.$inferSelect;
 const IDLE_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once a minute per session to keep reads cheap.
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const lifetime = (remember: boolean) => (remember ? REMEMBER_LIFETIME_MS : IDLE_LIFETIME_MS);
 

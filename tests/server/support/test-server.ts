@@ -31,6 +31,8 @@ export type TestServer = {
   db: Database;
   /** The database's change feed, for another app instance on the same data that caches too. */
   publicDataChanges: DataChanges;
+  /** The private change feed, for another app instance on the same data (server/http/private-cache.ts). */
+  privateDataChanges: DataChanges;
   app: FastifyInstance;
   /** The sandbox gateways the app uses (short delays), for replaying notifications. */
   mpesa: SandboxMpesaGateway;
@@ -143,6 +145,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // As in production: the public site's answers come from the cache, so every test that writes
     // and reads back also checks that the cache forgets exactly what a write changed.
     publicData: { changes: database.publicDataChanges },
+    // Signed-in reads and sessions from memory too, as in production (server/http/private-cache.ts).
+    privateData: { changes: database.privateDataChanges },
   });
   options.beforeListen?.(app);
   const address = await app.listen({ port, host: '127.0.0.1' });
@@ -150,6 +154,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: address,
     db: database.db,
     publicDataChanges: database.publicDataChanges,
+    privateDataChanges: database.privateDataChanges,
     app,
     mpesa,
     pesapal,
