@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import {
   isServerPath,
@@ -184,12 +184,17 @@ function Screen() {
 /**
  * Presses the buttons tapped on a server-rendered page before the app had loaded
  * (src/shared/early-taps.ts). Beside the page, inside its Suspense boundary: its effect runs when the
- * page itself has been hydrated, so its buttons (and the layout's around it) answer the press.
+ * page itself has been hydrated, so its buttons (and the layout's around it) answer the press. Not in
+ * the hydrating commit's own effects but after the render they cause: a screen's actor is spawned by
+ * its effect there (src/views/use-screen-actor.ts), and until the page has rendered again its buttons
+ * still speak to the idle stand-in, which drops the press (a lesson page's Join tapped early).
  */
 function EarlyTaps() {
+  const [rendered, setRendered] = useState(false);
   useEffect(() => {
-    replayEarlyTaps();
-  }, []);
+    if (rendered) replayEarlyTaps();
+    else setRendered(true);
+  }, [rendered]);
   return null;
 }
 

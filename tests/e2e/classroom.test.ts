@@ -118,4 +118,26 @@ describe('the classroom of a lesson', () => {
       await Promise.all(contexts.map((context) => context.close()));
     }
   });
+
+  test('a tap on Join before the app has loaded is not lost: the classroom page opens', async ({ page }) => {
+    await signedIn(page, STUDENT);
+    const lesson = await liveLesson(page);
+    // The scripts held back, as on a slow connection: the server's page is there, the app not yet.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const scripts = /\/assets\/[^/]+\.js(\?|$)/;
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/lessons/show/${lesson.code}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    expect(new URL(page.url()).pathname, 'nothing happens before the app is there').toBe(
+      `/lessons/show/${lesson.code}`,
+    );
+    release();
+    await page.waitForURL((url) => url.pathname === `/lessons/live/${lesson.code}`);
+    await page.getByRole('button', { name: 'Enter the classroom' }).waitFor();
+    await page.unroute(scripts);
+  });
 });
