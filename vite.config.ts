@@ -332,7 +332,10 @@ export default defineConfig({
               name: (id, ctx) =>
                 inPackageFolder(id, PUBLIC_PACKAGE_FOLDERS) ||
                 (isSharedView(id) && graphOf(ctx).home.has(id) && !graphOf(ctx).entry.has(id)) ||
-                (isSharedView(id) && graphOf(ctx).ownWithLanding.has(id))
+                (isSharedView(id) && graphOf(ctx).ownWithLanding.has(id)) ||
+                // The not-found page every landing page with a resource may show: a 0.3 KB body is
+                // not worth a request of its own (~450 bytes of headers) on each of them.
+                inSrc(id) === 'views/pages/public/not-found-page.tsx'
                   ? 'public-ui'
                   : null,
             },
