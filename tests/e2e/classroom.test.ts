@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, signIn, STUDENT } from './support/auth';
 import { seriousViolations } from './support/axe';
 import { JITSI_TEST_APP, type JitsiCall } from './support/fake-jitsi';
 import { expect, test } from './support/test';
+import { holdScripts } from './support/page-watch';
 
 const TEACHER = { email: 'teacher@example.com', password: DEMO_PASSWORD };
 const MINUTE = 60_000;
@@ -123,13 +124,7 @@ describe('the classroom of a lesson', () => {
     await signedIn(page, STUDENT);
     const lesson = await liveLesson(page);
     // The scripts held back, as on a slow connection: the server's page is there, the app not yet.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const scripts = /\/assets\/[^/]+\.js(\?|$)/;
-    await page.route(scripts, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release, restore } = await holdScripts(page);
     await page.goto(`/lessons/show/${lesson.code}`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     expect(new URL(page.url()).pathname, 'nothing happens before the app is there').toBe(
@@ -138,6 +133,6 @@ describe('the classroom of a lesson', () => {
     release();
     await page.waitForURL((url) => url.pathname === `/lessons/live/${lesson.code}`);
     await page.getByRole('button', { name: 'Enter the classroom' }).waitFor();
-    await page.unroute(scripts);
+    await restore();
   });
 });

@@ -5,6 +5,7 @@ import { describe } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { cartCodes } from './support/commerce';
 import { expect, test } from './support/test';
+import { holdScripts, watchApiCallsAndErrors } from './support/page-watch';
 
 /** Waits until no loader is on screen, so axe sees the loaded (or failed) page, not a spinner. */
 async function settled(page: Page): Promise<void> {
@@ -210,16 +211,7 @@ describe('public pages', () => {
     ];
 
     await page.setViewportSize({ width: 390, height: 844 });
-    const calls: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { calls, errors } = watchApiCallsAndErrors(page);
     for (const [path, expected] of pages) {
       // The first response, read without running any script: the real page, not a loader.
       const response = await fetch(new URL(path, baseUrl));
@@ -276,17 +268,8 @@ describe('public pages', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const code = await aLessonCode(baseUrl);
     // The scripts held back, as on a slow connection: the page is there, the app not yet.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const scripts = /\/assets\/[^/]+\.js(\?|$)/;
-    await page.route(scripts, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const { release, restore } = await holdScripts(page);
+    const { errors } = watchApiCallsAndErrors(page);
     await page.goto(`/lessons/view/${code}`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
@@ -297,7 +280,7 @@ describe('public pages', () => {
     await expect.poll(() => cartCodes(page)).toEqual([code]);
     // The page's inline script ran under the content security policy (a refused one logs an error).
     expect(errors).toEqual([]);
-    await page.unroute(scripts);
+    await restore();
   });
 
   test('the footer newsletter form is there when a phone visitor scrolls down to it, and checks the address', async ({

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from './support/test';
 import { cookieHeader, signInCookies, useCookies, type SessionCookies } from './support/signed-in-cookies';
+import { watchApiCallsAndErrors } from './support/page-watch';
 
 type Json = Record<string, unknown>;
 
@@ -91,16 +92,7 @@ async function coldLoad(browser: Browser, baseUrl: string, cookies: SessionCooki
   await useCookies(context, baseUrl, cookies);
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  const calls: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const { calls, errors } = watchApiCallsAndErrors(page);
   const response = await page.goto(path);
   const carried = Object.keys(bootData((await response?.text()) ?? ''));
   expect(carried, path).toEqual(expect.arrayContaining(['/api/user', '/api/cart']));
