@@ -3,18 +3,10 @@
 // there and sees it and the rating it makes; then writes to the teacher from the profile's Message.
 // The teacher, signed in elsewhere on /messages, sees it arrive without a reload and replies; the
 // student sees the reply arrive in the open thread, also without a reload.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { DEMO_PASSWORD, signIn, STUDENT } from './support/auth';
+import { peopleAt, STUDENT, TEACHER } from './support/auth';
 import { expect, test } from './support/test';
-
-const TEACHER = { email: 'teacher@example.com', password: DEMO_PASSWORD };
-
-async function signedIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/sign-in');
-  await signIn(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/workspace');
-}
 
 type PastBooking = {
   code: string;
@@ -38,15 +30,8 @@ describe('choosing a teacher', () => {
     browser,
     baseUrl,
   }) => {
-    const contexts: BrowserContext[] = [];
-    const open = async (account: { email: string; password: string }) => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-      context.setDefaultTimeout(15_000);
-      contexts.push(context);
-      const page = await context.newPage();
-      await signedIn(page, account);
-      return page;
-    };
+    const people = peopleAt(browser, baseUrl);
+    const open = people.open;
     try {
       const teacher = await open(TEACHER);
       const me = (await (await teacher.request.get('/api/user')).json()) as {
@@ -128,7 +113,7 @@ describe('choosing a teacher', () => {
         })
         .toBe(1);
     } finally {
-      for (const context of contexts) await context.close();
+      await people.close();
     }
   }, 150_000);
 });

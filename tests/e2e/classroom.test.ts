@@ -6,25 +6,18 @@
 // checked here with `jose` (signature, room, expiry, moderator for the teacher only). The teacher's
 // lesson page then lists the student as attended.
 import { jwtVerify } from 'jose';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, inject } from 'vitest';
-import { DEMO_PASSWORD, signIn, STUDENT } from './support/auth';
+import { peopleAt, signedIn, STUDENT, TEACHER } from './support/auth';
 import { seriousViolations } from './support/axe';
 import { JITSI_TEST_APP, type JitsiCall } from './support/fake-jitsi';
 import { expect, test } from './support/test';
 import { holdScripts } from './support/page-watch';
 
-const TEACHER = { email: 'teacher@example.com', password: DEMO_PASSWORD };
 const MINUTE = 60_000;
 const TOKEN_GRACE_MS = 15 * MINUTE;
 
 type Booking = { id: number; code: string; start_at: string; end_at: string };
-
-async function signedIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/sign-in');
-  await signIn(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/workspace');
-}
 
 /** The demo lesson that starts within the next 20 minutes, as the student's bookings list it. */
 async function liveLesson(page: Page): Promise<Booking> {
@@ -76,15 +69,8 @@ describe('the classroom of a lesson', () => {
     baseUrl,
   }) => {
     const jitsiOrigin = inject('jitsiOrigin');
-    const contexts: BrowserContext[] = [];
-    const open = async (account: { email: string; password: string }) => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-      context.setDefaultTimeout(15_000);
-      contexts.push(context);
-      const page = await context.newPage();
-      await signedIn(page, account);
-      return page;
-    };
+    const people = peopleAt(browser, baseUrl);
+    const open = people.open;
     try {
       const student = await open(STUDENT);
       const lesson = await liveLesson(student);
@@ -116,7 +102,7 @@ describe('the classroom of a lesson', () => {
       expect(await studentRow.textContent()).toMatch(/\d{1,2}:\d{2}/);
       expect(await studentRow.textContent()).not.toContain('Did not join');
     } finally {
-      await Promise.all(contexts.map((context) => context.close()));
+      await people.close();
     }
   });
 

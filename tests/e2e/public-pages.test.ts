@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { cartCodes } from './support/commerce';
 import { expect, test } from './support/test';
-import { holdScripts, watchApiCallsAndErrors } from './support/page-watch';
+import { holdScripts, textOf, watchApiCallsAndErrors } from './support/page-watch';
 
 /** Waits until no loader is on screen, so axe sees the loaded (or failed) page, not a spinner. */
 async function settled(page: Page): Promise<void> {
@@ -163,17 +163,6 @@ describe('public pages', () => {
     page,
     baseUrl,
   }) => {
-    /** The text of an HTML document, as a reader without JavaScript gets it. */
-    const textOf = (html: string) =>
-      html
-        .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-        .replace(/<[^>]+>/g, ' ')
-        .replace(/&#x27;|&#39;/g, "'")
-        .replace(/&quot;/g, '"')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&')
-        .replace(/\s+/g, ' ');
     const api = async (path: string) => {
       const response = await fetch(new URL(path, baseUrl), { headers: { accept: 'application/json' } });
       expect(response.status, path).toBe(200);

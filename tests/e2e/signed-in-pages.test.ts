@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect, test } from './support/test';
 import { cookieHeader, signInCookies, useCookies, type SessionCookies } from './support/signed-in-cookies';
-import { watchApiCallsAndErrors } from './support/page-watch';
+import { textOf, watchApiCallsAndErrors } from './support/page-watch';
 
 type Json = Record<string, unknown>;
 
@@ -19,20 +19,6 @@ const sessionOf = (baseUrl: string, email: string) => {
   if (!sessions.has(email)) sessions.set(email, signInCookies(baseUrl, email));
   return sessions.get(email) as Promise<SessionCookies>;
 };
-
-/** The text of an HTML document, as a reader without JavaScript gets it. */
-const textOf = (html: string) =>
-  html
-    // React's markers between adjacent texts ("Hello, " and the name) are no break for a reader.
-    .replace(/<!-- -->/g, '')
-    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /** The answers the page's HTML carries (src/shared/boot-data.ts), by key. */
 function bootData(html: string): Json {

@@ -36,3 +36,20 @@ export async function holdScripts(
   });
   return { release, restore: () => page.unroute(scripts) };
 }
+
+/** The text of an HTML document, as a reader without JavaScript gets it. */
+export function textOf(html: string): string {
+  return (
+    html
+      // React's markers between adjacent texts ("Hello, " and the name) are no break for a reader.
+      .replace(/<!-- -->/g, '')
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+  );
+}
