@@ -14,8 +14,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { useRouteParams } from '../../route-params';
 import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
+import { MessageText } from '../../components/messages/message-text';
 import { msgText } from '../../components/messages/messages-text';
-import { CHAT_TEXT } from '@/shared/chat';
 
 type Person = ReportedThread['users'][number];
 const nameOf = (person: Person | undefined) =>
@@ -118,14 +118,7 @@ function ReportedReading({ threadId }: { threadId: string }) {
                   {message.createdAt ? formatDateTime(message.createdAt) : ''}
                 </Text>
               </Group>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {message.text}
-              </Text>
-              {message.masked && (
-                <Text size="xs" c="gray.8" mt={4}>
-                  {CHAT_TEXT.masked}
-                </Text>
-              )}
+              <MessageText message={message} />
             </Paper>
           </Box>
         ))}

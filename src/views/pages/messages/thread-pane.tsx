@@ -25,12 +25,13 @@ import type { ActorRefFrom } from 'xstate';
 import { blockForm, reportForm, threadLogic } from '@/machines/screens/messages-screens';
 import { selectThread, THREAD_SCREEN } from '@/machines/thread-machine';
 import type { Message, Thread } from '@/services/schemas/message';
-import { MESSAGE_MAX, THREAD_REPORT_REASON_MAX, CHAT_TEXT } from '@/shared/chat';
+import { MESSAGE_MAX, THREAD_REPORT_REASON_MAX } from '@/shared/chat';
 import type { FieldErrors } from '@/shared/validation';
 import { initialsOf } from '../../components/profile/initials';
 import { useForm } from '../../use-form';
 import { useScreenActor } from '../../use-screen-actor';
 import { personName, whenText } from './thread-list';
+import { MessageText } from '../../components/messages/message-text';
 import { msgText } from '../../components/messages/messages-text';
 
 type ThreadActor = ActorRefFrom<typeof threadLogic>;
@@ -39,14 +40,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
   return (
     <Box component="li" style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
       <Paper p="xs" radius="md" bg={mine ? 'blue.0' : 'gray.1'}>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.text}
-        </Text>
-        {message.masked && (
-          <Text size="xs" c="gray.8" mt={4}>
-            {CHAT_TEXT.masked}
-          </Text>
-        )}
+        <MessageText message={message} />
       </Paper>
       <Text size="xs" c="gray.7" ta={mine ? 'right' : 'left'} mt={2}>
         {mine ? `${msgText('you')} · ` : ''}
