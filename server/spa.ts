@@ -304,7 +304,8 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
     const data = Object.keys(answers).length
       ? `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${jsonForScript(answers)}</script>`
       : '';
-    const rendered = rendersOnServer(route) ? await serverRender(url, answers) : null;
+    const renderedAt = Date.now();
+    const rendered = rendersOnServer(route) ? await serverRender(url, answers, renderedAt) : null;
     const page = rendered === 'failed' ? null : rendered;
     const hints = hintsFor(route);
     // A landing page needs the public stylesheet alone; a workspace page its own as well.
@@ -317,7 +318,7 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
         // Taps on its buttons before the app has loaded are held, not lost (src/shared/early-taps.ts).
         .replace('</head>', () => `<script>${EARLY_TAPS_SCRIPT}</script>${styles}</head>`)
         .replace(APP_OUTLET, () => page.html)
-        .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="">`)
+        .replace('<div id="root">', () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}="${renderedAt}">`)
         .replace('</body>', () => `${entryScripts}${hints.js}${data}</body>`);
       if (page.title)
         html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title ?? '')}</title>`);
@@ -373,11 +374,12 @@ export function loadSpaShell(app: FastifyInstance, distDir: string): SpaShell | 
   async function serverRender(
     url: string,
     answers: Record<string, unknown>,
+    now: number,
   ): Promise<ServerRender | null | 'failed'> {
     const ssr = await renderer();
     if (!ssr) return null;
     try {
-      return await ssr.render(url, answers);
+      return await ssr.render(url, answers, now);
     } catch (error) {
       app.log.error({ err: error, url }, 'server render failed; sending the app shell');
       return 'failed';

@@ -11,14 +11,21 @@ import { App, preloadRoute } from './views/app';
 import { initialUser } from './services/auth-service';
 import { createAppActors, type AppActors } from './views/app-actors';
 import { AppActorsProvider } from './views/app-actors-context';
+import { withRenderTime } from './views/hydration';
 import { cssVariablesResolver, theme } from './views/theme';
 import { takeRenderedTitle } from './views/use-page-title';
 
 /**
  * `url` (path and query) rendered with `answers` (API path with sorted query → answer, as in the
- * page's boot data). Deterministic for a URL and its answers. Throws when the page fails to render.
+ * page's boot data) at `now` (what "Starts in 4 minutes" is counted from; the page carries it for
+ * hydration, src/views/hydration.ts). Deterministic for a URL, its answers and `now`. Throws when the
+ * page fails to render.
  */
-export async function render(url: string, answers: Readonly<Record<string, unknown>>): Promise<ServerRender> {
+export async function render(
+  url: string,
+  answers: Readonly<Record<string, unknown>>,
+  now: number = Date.now(),
+): Promise<ServerRender> {
   // A signed-in user's page (signedin, issue 27) carries the user: the session starts from it, as in
   // the browser (src/main.tsx), so the workspace and the screen render as the browser's first render.
   const user = withBootAnswers(answers, () => initialUser());
@@ -27,19 +34,21 @@ export async function render(url: string, answers: Readonly<Record<string, unkno
   let actors: AppActors | null = null;
   try {
     // One synchronous render: the answers, the actors and the title belong to this page alone.
-    const html = withBootAnswers(answers, () => {
-      const own = createAppActors({ session: user ? { user, location: url } : undefined });
-      actors = own;
-      return renderToString(
-        <StrictMode>
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-            <AppActorsProvider actors={own}>
-              <App ssrPath={url} />
-            </AppActorsProvider>
-          </MantineProvider>
-        </StrictMode>,
-      );
-    });
+    const html = withBootAnswers(answers, () =>
+      withRenderTime(now, () => {
+        const own = createAppActors({ session: user ? { user, location: url } : undefined });
+        actors = own;
+        return renderToString(
+          <StrictMode>
+            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+              <AppActorsProvider actors={own}>
+                <App ssrPath={url} />
+              </AppActorsProvider>
+            </MantineProvider>
+          </StrictMode>,
+        );
+      }),
+    );
     return { html, title: takeRenderedTitle() };
   } finally {
     // Nothing the actors started (restoring the session, the cart) outlives the render.

@@ -6,7 +6,10 @@
 /** The id of the `<script type="application/json">` element that carries the answers. */
 export const BOOT_DATA_ELEMENT_ID = 'somesha-boot-data';
 
-/** Set by the server on `#root` when it holds the page rendered on the server (src/entry-server.tsx): the SPA hydrates it. */
+/**
+ * Set by the server on `#root` when it holds the page rendered on the server (src/entry-server.tsx): the
+ * SPA hydrates it. Its value is when the page was rendered (ms since the epoch), the time hydration reads.
+ */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
@@ -19,7 +22,7 @@ export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred-stylesheet';
 export type ServerRender = { html: string; title: string | null };
 /** What the SSR build (src/entry-server.tsx → dist/.ssr/entry-server.js) exports to the server. */
 export type ServerRenderer = {
-  render(url: string, answers: Readonly<Record<string, unknown>>): Promise<ServerRender>;
+  render(url: string, answers: Readonly<Record<string, unknown>>, now?: number): Promise<ServerRender>;
 };
 
 /** An answer is only used this long after the page started loading; later calls ask the server. */

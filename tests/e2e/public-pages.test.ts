@@ -205,7 +205,7 @@ describe('public pages', () => {
       // The first response, read without running any script: the real page, not a loader.
       const response = await fetch(new URL(path, baseUrl));
       const html = await response.text();
-      expect(html, path).toMatch(/<div id="root" data-server-rendered="">/);
+      expect(html, path).toMatch(/<div id="root" data-server-rendered="\d+">/);
       const text = textOf(html);
       for (const words of expected) expect(text, `${path} carries "${words}"`).toContain(words);
       expect(text, path).not.toContain('Loading');
@@ -328,7 +328,7 @@ describe('public pages', () => {
     const path = `/teachers/${teacher.id}/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
     // Without scripts: the profile itself, with its reviews, not a loader.
     const html = await (await fetch(new URL(path, baseUrl))).text();
-    expect(html).toMatch(/<div id="root" data-server-rendered="">/);
+    expect(html).toMatch(/<div id="root" data-server-rendered="\d+">/);
     for (const words of [name, 'Reviews', 'Upcoming lessons', 'Message']) expect(html).toContain(words);
     expect(html).not.toContain('Loading teacher');
 

@@ -105,7 +105,7 @@ test.describe('signed-in daily pages', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('private, no-store');
       const html = await response.text();
-      expect(html, path).toMatch(/<div id="root" data-server-rendered="">/);
+      expect(html, path).toMatch(/<div id="root" data-server-rendered="\d+">/);
       const text = textOf(html);
       for (const word of words) expect(text, `${path} carries "${word}"`).toContain(word);
       // The page, not its loader (a part below it, such as an ended lesson's review, may load after).
@@ -140,7 +140,7 @@ test.describe('signed-in daily pages', () => {
     ] as const) {
       // Rendered on the server too: the heading and the list, not a loader.
       const html = await (await getPage(baseUrl, path, cookies)).text();
-      expect(html, path).toMatch(/<div id="root" data-server-rendered="">/);
+      expect(html, path).toMatch(/<div id="root" data-server-rendered="\d+">/);
       expect(textOf(html), path).toContain(heading);
       expect(html, path).not.toMatch(/role="status" aria-label="Loading/);
       await coldLoad(browser, baseUrl, cookies, { path, words: [heading] });
@@ -184,5 +184,47 @@ test.describe('signed-in daily pages', () => {
         expect(html, `${path} for ${own.email}`).not.toContain(`User menu for ${other.name}`);
       }
     }
+  });
+
+  test("a phone whose clock is past the lesson's next moment hydrates its page, then follows its own clock", async ({
+    browser,
+    baseUrl,
+  }) => {
+    // The server renders "Starts in 8 minutes" (or Live now) at its time; a phone's clock is never the
+    // server's, and the page may take a while to arrive. Here the phone's clock is already past the
+    // lesson's next moment (its start, or its end once it has started), so every time-dependent part
+    // (the badge, the Join panel) differs between the two clocks: hydration must read the time the page
+    // was made (src/views/hydration.ts `useNow`), and only the render after it the phone's clock.
+    const cookies = await sessionOf(baseUrl, STUDENT.email);
+    const booked = (
+      (await api(baseUrl, '/api/lessons/bookings?filter=upcoming', cookies)).data as Array<{
+        code: string;
+        start_at: string;
+        end_at: string;
+      }>
+    )[0];
+    expect(booked, 'the demo student has an upcoming booking').toBeTruthy();
+    const startAt = Date.parse(booked?.start_at ?? '');
+    const endAt = Date.parse(booked?.end_at ?? '');
+    expect(endAt, 'the booking has a start and an end').toBeGreaterThan(startAt);
+    const started = startAt <= Date.now();
+    const context = await browser.newContext({ baseURL: baseUrl });
+    await useCookies(context, baseUrl, cookies);
+    const page = await context.newPage();
+    await page.clock.install({ time: (started ? endAt : startAt) + 1_000 });
+    const { errors } = watchApiCallsAndErrors(page);
+    const path = `/lessons/show/${booked?.code}`;
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    expect(textOf(html), 'the server rendered its own moment').toContain(started ? 'Live now' : 'Starts in');
+    // After hydration, the phone's clock: the lesson has started, or it has ended.
+    await page
+      .getByText(started ? 'Ended' : 'Live now', { exact: true })
+      .first()
+      .waitFor();
+    expect(errors, `${path} hydrates without errors`).toEqual([]);
+    const renderedAt = Number(/<div id="root" data-server-rendered="(\d+)">/.exec(html)?.[1]);
+    expect(renderedAt, 'the page says when it was made').toBeGreaterThan(0);
+    await context.close();
   });
 });

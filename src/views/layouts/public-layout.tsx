@@ -30,6 +30,7 @@ import { HeaderSearch } from '../components/header-search';
 import { Logo } from '../components/logo';
 import { NewsletterForm } from '../components/newsletter-form';
 import { withFullStyles } from '../full-styles';
+import { useNow } from '../hydration';
 import { useAfterFirstPaint } from '../use-after-first-paint';
 
 const MobileNavDrawer = lazy(
@@ -90,7 +91,7 @@ function AccountButton({ signedIn, fullWidth }: { signedIn: boolean; fullWidth?:
 }
 
 function Footer() {
-  const year = new Date().getFullYear();
+  const year = new Date(useNow()).getFullYear();
   return (
     <Box
       component="footer"

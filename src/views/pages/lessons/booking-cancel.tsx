@@ -10,6 +10,7 @@ import { cancelOutcome } from '@/shared/cancellation';
 import { t } from '@/shared/messages';
 import { formatDateOrdinal, formatTime } from '@/shared/time';
 import { useScreenActor } from '../../use-screen-actor';
+import { useNow } from '../../hydration';
 
 type Booked = LessonDetail['bookedFor'][number];
 
@@ -25,9 +26,10 @@ function BookingCancel({
   const bookingId = booked.bookingId ?? 0;
   const actor = useScreenActor(bookingCancelScreen, { input: { bookingId } });
   const view = useSelector(actor, selectBookingCancel, shallowEqual);
+  const now = useNow();
   if (view.cancelled || !lesson.startAt) return null;
   const moved = Boolean(booked.movedAt);
-  const outcome = cancelOutcome(lesson.startAt, moved);
+  const outcome = cancelOutcome(lesson.startAt, moved, now);
   if (outcome === 'started') return null;
   const label = several ? `Cancel booking for ${booked.studentName}` : 'Cancel booking';
   const open = () => actor.send({ type: 'cancel.open' });

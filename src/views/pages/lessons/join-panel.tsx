@@ -9,7 +9,7 @@ import { joinScreen } from '@/machines/screens/lessons-screens';
 import type { ClassroomRole } from '@/shared/classroom';
 import { formatCountdown } from '@/shared/format';
 import { t } from '@/shared/messages';
-import { useServerRender } from '../../hydration';
+import { useNow, useServerRender } from '../../hydration';
 import { useScreenActor } from '../../use-screen-actor';
 
 export function JoinPanel({
@@ -23,7 +23,10 @@ export function JoinPanel({
   role: ClassroomRole;
   window: ClassroomWindow;
 }) {
-  const actor = useScreenActor(joinScreen, { input: { lessonId, code, role, ...window } });
+  // Where the window stands is read at the page's render time while hydrating, as on the server; the
+  // clock's first tick, a second later, moves it on.
+  const now = useNow();
+  const actor = useScreenActor(joinScreen, { input: { lessonId, code, role, ...window, now } });
   const view = useSelector(actor, selectJoin, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   // A live countdown is the moment's: a page rendered on the server (signedin, issue 27) leaves it
   // out until the browser has hydrated it.

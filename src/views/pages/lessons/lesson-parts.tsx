@@ -10,6 +10,7 @@ import { formatDate, formatKes, formatTime } from '@/shared/format';
 import { t } from '@/shared/messages';
 import { CLASS_TYPE_LABELS } from '../../components/lists/cards';
 import { lessonTitle } from '../../components/lesson/lesson-detail';
+import { useNow } from '../../hydration';
 
 dayjs.extend(relativeTime);
 
@@ -61,7 +62,7 @@ export function LessonStateBadge({
   endAt: string | null;
   cancelledAt?: string | null;
 }) {
-  const state = lessonState(startAt, endAt, Date.now(), cancelledAt);
+  const state = lessonState(startAt, endAt, useNow(), cancelledAt);
   if (!state) return null;
   return (
     <Badge

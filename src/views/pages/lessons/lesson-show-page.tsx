@@ -31,6 +31,7 @@ import { BookingCancels } from './booking-cancel';
 import { JoinPanel } from './join-panel';
 import { ReportProblem } from './report-problem';
 import { cancellationText, classPath, lessonTitle, LessonStateBadge, MaterialText } from './lesson-parts';
+import { useNow } from '../../hydration';
 
 /** Putting a lesson the learner has not booked in the cart: the same button as the public view. */
 function AddToCart({ lessonId, seatsLeft }: { lessonId: number; seatsLeft: number | null }) {
@@ -131,7 +132,8 @@ function Materials({ lesson }: { lesson: LessonDetail }) {
 /** What the learner can do: join (or read why not), put it in the cart, export it; whom it is booked for. */
 function LessonActions({ lesson }: { lesson: LessonDetail }) {
   const window = learnerWindow(lesson);
-  const notStarted = lesson.startAt !== null && Date.parse(lesson.startAt) > Date.now();
+  const now = useNow();
+  const notStarted = lesson.startAt !== null && Date.parse(lesson.startAt) > now;
   return (
     <>
       {lesson.cancelledAt ? (
@@ -178,7 +180,8 @@ function LessonActions({ lesson }: { lesson: LessonDetail }) {
  * itself says when the learner may not review yet (a lesson not held, a class they did not join).
  */
 function RateTeacher({ lesson }: { lesson: LessonDetail }) {
-  const ended = lesson.endAt !== null && Date.parse(lesson.endAt) < Date.now();
+  const now = useNow();
+  const ended = lesson.endAt !== null && Date.parse(lesson.endAt) < now;
   if (!ended || !lesson.isBooked || lesson.cancelledAt || !lesson.teacher) return null;
   return <ReviewComposer teacherId={lesson.teacher.id} />;
 }

@@ -10,6 +10,7 @@ import { t } from '@/shared/messages';
 import { validateLessonReport } from '@/shared/report-validation';
 import { formatDateTime } from '@/shared/time';
 import { useForm } from '../../use-form';
+import { useNow } from '../../hydration';
 
 function ReportDialog({ lessonId, closesAt }: { lessonId: number; closesAt: Date }) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -93,9 +94,9 @@ function ReportDialog({ lessonId, closesAt }: { lessonId: number; closesAt: Date
 
 /** Shown to a learner (or parent) who booked the lesson, from its end until the report window closes. */
 export function ReportProblem({ lesson }: { lesson: LessonDetail }) {
+  const now = useNow();
   if (!lesson.isBooked || lesson.cancelledAt || !lesson.endAt) return null;
   const { opensAt, closesAt } = reportWindow({ endAt: new Date(lesson.endAt) });
-  const now = Date.now();
   if (now < opensAt.getTime() || now >= closesAt.getTime()) return null;
   return <ReportDialog lessonId={lesson.id} closesAt={closesAt} />;
 }

@@ -14,7 +14,7 @@ import { CLASS_TYPE_LABELS } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { LessonLayout, LessonLoadError } from '../../components/lesson/lesson-detail';
 import { FREQUENCY_LABELS, lessonWhen, personName } from '../../components/lists/cards';
-import { useDisplayTimeZone } from '../../hydration';
+import { useDisplayTimeZone, useNow } from '../../hydration';
 import { useRouteParams } from '../../route-params';
 import { useAddToCart } from '../../use-add-to-cart';
 import { useLoader } from '../../use-loader';
@@ -33,7 +33,7 @@ const LESSON_LIST: CSSProperties = {
 function BuyClass({ lessonClass }: { lessonClass: ClassDetail }) {
   // The cart machine adds it, says so and opens the drawer; the button shows its own progress and error.
   const { add, adding, error } = useAddToCart({ kind: 'class', id: lessonClass.id });
-  const offer = publicClassOffer(lessonClass, new Date());
+  const offer = publicClassOffer(lessonClass, new Date(useNow()));
   const partial = offer.left > 0 && offer.left < offer.planned;
   return (
     <>

@@ -33,7 +33,7 @@ import { isFull } from '@/shared/teaching';
 import { CenteredLoader } from '../../components/centered-loader';
 import { ClassCard, LessonCard, personName } from '../../components/lists/cards';
 import { RatingLine, starsText } from '../../components/lists/rating';
-import { useDisplayTimeZone, useHydrated } from '../../hydration';
+import { useDisplayTimeZone, useHydrated, useNow } from '../../hydration';
 import { useSession } from '../../app-actors-context';
 import { selectUser } from '../../session-selectors';
 import { useRouteParams } from '../../route-params';
@@ -64,9 +64,9 @@ const YEAR_MS = 365.25 * 86_400_000;
 const reviewCount = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
 
 /** "On Somesha for 3 years" from the joining date (whole years). */
-function yearsOnSomesha(joinedAt: string | null): string | null {
+function yearsOnSomesha(joinedAt: string | null, now: number): string | null {
   if (!joinedAt) return null;
-  const years = Math.floor((Date.now() - new Date(joinedAt).getTime()) / YEAR_MS);
+  const years = Math.floor((now - new Date(joinedAt).getTime()) / YEAR_MS);
   if (!Number.isFinite(years)) return null;
   if (years < 1) return 'Joined Somesha this year';
   return years === 1 ? 'On Somesha for a year' : `On Somesha for ${years} years`;
@@ -293,7 +293,7 @@ function Reviews({ teacher }: { teacher: TeacherProfile }) {
 function Profile({ teacher }: { teacher: TeacherProfile }) {
   const reader = useReader();
   const name = personName(teacher);
-  const since = yearsOnSomesha(teacher.joinedAt);
+  const since = yearsOnSomesha(teacher.joinedAt, useNow());
   return (
     <Container size="lg" py="lg">
       <Stack gap="xl">

@@ -7,6 +7,7 @@ import type { TeacherLessonDetail } from '@/services/schemas/teaching-materials'
 import { t } from '@/shared/messages';
 import { formatDateTime } from '@/shared/time';
 import { CELL, HEADER_CELL, TABLE } from '../../components/lesson/details-table';
+import { useNow } from '../../hydration';
 
 type Role = 'teacher' | 'learner';
 const ROLE_NAMES: Record<Role, string> = { teacher: 'Teacher', learner: 'Learner' };
@@ -88,7 +89,8 @@ export function AttendanceTable({
  * the lesson has started (or someone joined early), not for a cancelled lesson.
  */
 export function LessonAttendance({ lesson }: { lesson: TeacherLessonDetail }) {
-  const started = lesson.startAt !== null && Date.parse(lesson.startAt) <= Date.now();
+  const now = useNow();
+  const started = lesson.startAt !== null && Date.parse(lesson.startAt) <= now;
   // Before the start only once someone (the teacher, early) has come in.
   const anyoneCame = lesson.attendance.some((entry) => entry.firstJoinedAt);
   if (lesson.cancelledAt || (!started && !anyoneCame)) return null;

@@ -14,6 +14,7 @@ import { t } from '@/shared/messages';
 import type { FieldErrors } from '@/shared/validation';
 import { useForm } from '../../use-form';
 import { useFormRoundTrip } from '../../use-form-round-trip';
+import { useNow } from '../../hydration';
 
 export function MeetingLinkForm({
   owner,
@@ -90,7 +91,8 @@ export function LessonMeetingLink({
 }: {
   lesson: { id: number; link: string | null; endAt: string | null; cancelledAt: string | null };
 }) {
-  const over = lesson.endAt !== null && Date.parse(lesson.endAt) <= Date.now();
+  const now = useNow();
+  const over = lesson.endAt !== null && Date.parse(lesson.endAt) <= now;
   if (lesson.cancelledAt || over) return null;
   return <MeetingLinkForm owner="lesson" id={lesson.id} link={lesson.link} />;
 }

@@ -13,6 +13,7 @@ import { t } from '@/shared/messages';
 import { useLoader } from '../../use-loader';
 import { FilteredListPage, type FilterTab } from '../lessons/filtered-list-page';
 import { ItemCard, lessonPath, lessonTitle, lessonWhen } from '../lessons/lesson-parts';
+import { useNow } from '../../hydration';
 
 const TABS: readonly [FilterTab<TeacherLessonFilter>, ...FilterTab<TeacherLessonFilter>[]] = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -123,7 +124,7 @@ function CreateAction() {
 /** `/teaching/lessons`: the teacher's lessons by tab (in the URL), with their review state. */
 export default function TeacherLessonsPage() {
   const list = useLoader(teacherLessonsLoader, { name: 'lessons', initial: initialTeacherLessonsPage });
-  const now = Date.now();
+  const now = useNow();
   return (
     <FilteredListPage
       title="My lessons"

@@ -22,6 +22,7 @@ import { usePageTitle } from '../../use-page-title';
 import { useScreenActor } from '../../use-screen-actor';
 import { learnerTimeZone, lessonsByDay, rangeTitle, todayIn } from './timetable-dates';
 import { MonthDays, WeekDays } from './timetable-days';
+import { useNow } from '../../hydration';
 
 const VIEW_LABELS: Record<TimetableView, string> = { week: 'Week', month: 'Month' };
 
@@ -36,8 +37,10 @@ function searchOf(search: string): TimetableSearch {
 function useTimetable(zone: string) {
   const search = useSearch();
   const [pathname] = useLocation();
+  // Today as the page's render time says while hydrating (as on the server), the clock's after.
+  const now = useNow();
   const [input] = useState(() => {
-    const today = todayIn(zone);
+    const today = todayIn(zone, now);
     // The opening range's lessons, when the page's HTML carries them (rendered on the server).
     const initial = initialTimetableLessons(searchOf(search), today);
     return { search: searchOf(search), today, path: pathname, initial };
@@ -58,8 +61,9 @@ export default function TimetablePage() {
   const user = useSelector(useSession(), selectUser);
   const { actor, timetable } = useTimetable(zone);
   const { state, view, anchor, studentId, lessons, error } = timetable;
+  const now = useNow();
   const range = timetableRange(view, anchor);
-  const today = todayIn(zone);
+  const today = todayIn(zone, now);
   const byDay = useMemo(() => lessonsByDay(lessons, zone), [lessons, zone]);
   const showsToday = range.from <= today && today <= range.to;
   const isParent = user?.mainRole === 'parent';
