@@ -28,6 +28,19 @@ const noMachines = {
   message: 'Services do not know machines.',
 };
 
+// A view reads the time with `useNow()` (src/views/hydration.ts): the moment the server made the
+// page while the browser hydrates it, the clock after (docs/workspace-speed.md "The time a page was made").
+const useNowMessage =
+  'Read the time with useNow() (src/views/hydration.ts): a server-rendered page is hydrated at the time it was made.';
+const readsTheClock = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: useNowMessage,
+  },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: useNowMessage },
+  { selector: "CallExpression[callee.name='dayjs'][arguments.length=0]", message: useNowMessage },
+];
+
 // The same directions for `import()`, which no-restricted-imports does not see: a layer loaded on
 // demand is still a layer (`no-restricted-syntax` on the import's path).
 const dynamicImport = (pathPattern, message) => ({
@@ -37,7 +50,6 @@ const dynamicImport = (pathPattern, message) => ({
 const noViewsOnDemand = dynamicImport(String.raw`/^@\/views$|(^|\/)views\//`, noViews.message);
 const noMachinesOnDemand = dynamicImport(String.raw`/^@\/machines$|(^|\/)machines\//`, noMachines.message);
 const noServicesOnDemand = (message) => dynamicImport(String.raw`/^@\/services$|(^|\/)services\//`, message);
-
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'server/db/migrations'] },
@@ -116,6 +128,18 @@ export default tseslint.config(
   {
     // Views bind no service: a call is a machine's (src/machines/screens, a machine's `.provide`).
     files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        noServicesOnDemand('Views call no service: bind it to a machine in src/machines.'),
+        // A server-rendered page is hydrated later than it was made: the time it shows is the page's.
+        ...readsTheClock,
+      ],
+    },
+  },
+  {
+    // The one place a view reads the clock (useNow, and the time written on `#root`).
+    files: ['src/views/hydration.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

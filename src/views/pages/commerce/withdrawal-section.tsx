@@ -48,6 +48,7 @@ import { ScrollTable } from '../admin/admin-parts';
 import { fieldError } from '../../session-selectors';
 import { useForm } from '../../use-form';
 import { useLoader } from '../../use-loader';
+import { useNow } from '../../hydration';
 
 type WithdrawalActor = ActorRefFrom<typeof withdrawalMachine>;
 
@@ -334,7 +335,8 @@ export function WithdrawalsHistory() {
 
 /** A teacher's monthly statement: the month, then the CSV or the print view. */
 export function StatementCard() {
-  const [months] = useState(() => recentMonths(new Date()));
+  const now = useNow();
+  const [months] = useState(() => recentMonths(new Date(now)));
   const [month, setMonth] = useState(months[0]!);
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="statement-heading">

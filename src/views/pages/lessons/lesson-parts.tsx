@@ -37,7 +37,7 @@ export type LessonState = { kind: 'upcoming' | 'live' | 'ended' | 'cancelled'; l
 export function lessonState(
   startAt: string | null,
   endAt: string | null,
-  now = Date.now(),
+  now: number,
   cancelledAt: string | null = null,
 ): LessonState | null {
   if (cancelledAt) return { kind: 'cancelled', label: t('lessons.cancelled') };

@@ -14,20 +14,22 @@ import { ListStates } from '../../components/lists/list-states';
 import { initialsOf } from '../../components/profile/initials';
 import { useLoader } from '../../use-loader';
 import { msgText } from '../../components/messages/messages-text';
+import { useNow } from '../../hydration';
 
 export const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
-/** Today's messages by their time, older ones by their day. */
-export function whenText(at: string | null): string {
+/** Today's messages by their time, older ones by their day (`now`: useNow()). */
+export function whenText(at: string | null, now: number): string {
   if (!at) return '';
   const date = new Date(at);
-  return date.toDateString() === new Date().toDateString() ? formatTime(date) : formatDate(date);
+  return date.toDateString() === new Date(now).toDateString() ? formatTime(date) : formatDate(date);
 }
 
 function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
   const name = personName(thread.other);
   const last = thread.lastMessage;
+  const now = useNow();
   const mine = last !== null && last.senderUserId !== thread.other.userId;
   return (
     <UnstyledButton
@@ -51,7 +53,7 @@ function ThreadRow({ thread, active }: { thread: Thread; active: boolean }) {
               {name}
             </Text>
             <Text size="xs" c="gray.7" style={{ flexShrink: 0 }}>
-              {whenText(thread.updatedAt)}
+              {whenText(thread.updatedAt, now)}
             </Text>
           </Group>
           <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -33,10 +33,12 @@ import { useScreenActor } from '../../use-screen-actor';
 import { personName, whenText } from './thread-list';
 import { MessageText } from '../../components/messages/message-text';
 import { msgText } from '../../components/messages/messages-text';
+import { useNow } from '../../hydration';
 
 type ThreadActor = ActorRefFrom<typeof threadLogic>;
 
 function Bubble({ message, mine }: { message: Message; mine: boolean }) {
+  const now = useNow();
   return (
     <Box component="li" style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
       <Paper p="xs" radius="md" bg={mine ? 'blue.0' : 'gray.1'}>
@@ -44,7 +46,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
       </Paper>
       <Text size="xs" c="gray.7" ta={mine ? 'right' : 'left'} mt={2}>
         {mine ? `${msgText('you')} · ` : ''}
-        {whenText(message.createdAt)}
+        {whenText(message.createdAt, now)}
       </Text>
     </Box>
   );

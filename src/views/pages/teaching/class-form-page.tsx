@@ -45,6 +45,8 @@ import { useLoader } from '../../use-loader';
 import { usePageTitle } from '../../use-page-title';
 import { CALENDAR_LABELS, pickedDay, READABLE_PLACEHOLDER } from './date-picker';
 import { ResourceStates } from './resource-states';
+import { useNow } from '../../hydration';
+import { todayIso } from '@/machines/material-form-machine';
 
 const options = (items: Array<{ id: number; name: string }>, prompt: string) => [
   { value: '', label: prompt },
@@ -61,11 +63,13 @@ function ClassForm({
   filters: ClassFilters;
 }) {
   usePageTitle(heading);
+  const now = useNow();
   const { classId } = initialValues;
   const form = useForm<ClassFormValues, ClassAnswer>({
     initialValues,
     logic: classFormLogic,
-    validate: (values) => validateClass(values, classId === null, dayjs().format('YYYY-MM-DD')),
+    // Today when the teacher saves (the page may have been open since yesterday).
+    validate: (values) => validateClass(values, classId === null, todayIso()),
   });
   const v = form.values;
   const error = (field: keyof ClassFormValues) => fieldError(form.fieldErrors, field);
@@ -172,7 +176,7 @@ function ClassForm({
               styles={READABLE_PLACEHOLDER}
               valueFormat="MMM D, YYYY"
               ariaLabels={CALENDAR_LABELS}
-              minDate={classId === null ? dayjs().format('YYYY-MM-DD') : undefined}
+              minDate={classId === null ? todayIso(new Date(now)) : undefined}
               value={v.startsOn}
               error={error('startsOn')}
               onChange={(value) => form.change('startsOn', pickedDay(value))}
