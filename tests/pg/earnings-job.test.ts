@@ -6,30 +6,24 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../server/db/client';
-import { lessonAttendance, lessons, teachers, transactions, wallets } from '../../server/db/schema';
+import { lessonAttendance, lessons, transactions } from '../../server/db/schema';
 import { auditMoney } from '../../server/services/money-audit-service';
-import { hashSecret } from '../../server/security/password';
-import { createAccount, type RoleName } from '../../server/services/account-service';
-import type { Browser } from '../server/support/test-server';
+import type { RoleName } from '../../server/services/account-service';
 import {
   sharedDatabase,
   startServerProcess,
   type ServerProcess,
   type SharedDatabase,
 } from './support/server-processes';
+import { raceAccount, raceSecrets, type RaceAccount } from './support/race-accounts';
 
-const PASSWORD = 'Passw0rd!';
 const PRICE_CENTS = 120_000;
-const START_CENTS = 1_000_000;
 const HOUR = 3_600_000;
 
 let database: SharedDatabase;
 let handle: DatabaseHandle;
 let processes: [ServerProcess, ServerProcess];
-let passwordHash: string;
-let pinHash: string;
-
-type Person = { userId: number; profileId: number; on: [Browser, Browser] };
+let secrets: Awaited<ReturnType<typeof raceSecrets>>;
 
 beforeAll(async () => {
   // Kept after the run: `npm run test:pg` audits it with `npm run audit:money` once every test is done.
@@ -40,7 +34,7 @@ beforeAll(async () => {
     startServerProcess(database, { REMINDER_CHECK_INTERVAL_MS: '100' }),
     startServerProcess(database, { REMINDER_CHECK_INTERVAL_MS: '100' }),
   ]);
-  [passwordHash, pinHash] = await Promise.all([hashSecret(PASSWORD), hashSecret('1234')]);
+  secrets = await raceSecrets();
 }, 180_000);
 
 afterAll(async () => {
@@ -49,51 +43,10 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-/** An account made in SQL (a learner's wallet topped up on the ledger, PIN 1234), signed in on both processes. */
-async function person(role: RoleName): Promise<Person> {
-  const tag = randomBytes(5).toString('hex');
-  const email = `${role}.${tag}@example.com`;
-  const { userId, profileId } = await handle.db.transaction((tx) =>
-    createAccount(tx, {
-      firstName: 'Job',
-      lastName: tag,
-      username: `job_${tag}`,
-      email,
-      phone: '254708374149',
-      passwordHash,
-      status: 'active',
-      role,
-    }),
-  );
-  const opening = role === 'teacher' ? 0 : START_CENTS;
-  const [wallet] = await handle.db
-    .update(wallets)
-    .set({ balanceCents: opening, pinHash })
-    .where(eq(wallets.userId, userId))
-    .returning({ id: wallets.id });
-  if (opening)
-    await handle.db.insert(transactions).values({
-      userId,
-      walletId: wallet?.id ?? null,
-      type: 'topup',
-      amountCents: opening,
-      reference: `TOP-JOB-${tag}`,
-      status: 'completed',
-      gateway: 'mpesa',
-      gatewayReceipt: `JOB${tag.toUpperCase()}`,
-      completedAt: new Date(),
-    });
-  if (role === 'teacher')
-    await handle.db
-      .update(teachers)
-      .set({ status: 'approved' })
-      .where(eq(teachers.id, profileId ?? 0));
-  const on = processes.map((process) => process.browser()) as [Browser, Browser];
-  for (const browser of on) await browser.signIn(email, PASSWORD);
-  return { userId, profileId: profileId ?? 0, on };
-}
+/** An account made in SQL, signed in on both processes (support/race-accounts.ts). */
+const person = (role: RoleName): Promise<RaceAccount> => raceAccount(handle.db, processes, secrets, role);
 
-async function buy(learner: Person, lessonId: number, side: 0 | 1) {
+async function buy(learner: RaceAccount, lessonId: number, side: 0 | 1) {
   const browser = learner.on[side];
   const added = await browser.post(`/api/lessons/add-to-cart/${lessonId}`);
   if (added.status !== 200) throw new Error(`add-to-cart: ${added.status} ${added.text}`);
