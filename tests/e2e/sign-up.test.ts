@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
-import { DEMO_PASSWORD, field, signIn } from './support/auth';
+import { DEMO_PASSWORD, signIn } from './support/auth';
 import { linkMailedTo } from './support/mail';
+import { completeStudentProfile, submitStudentSignUp } from './support/new-student';
 
 test('a new student signs up, activates the account from the e-mail, signs in, completes the profile and lands in the workspace', async ({
   page,
@@ -8,19 +9,12 @@ test('a new student signs up, activates the account from the e-mail, signs in, c
 }) => {
   // Unique per run, so the test also passes against a database that already has earlier runs.
   const stamp = Date.now().toString(36);
-  const email = `amani.${stamp}@example.com`;
-
-  await page.goto('/sign-up');
-  await field(page, 'First name').fill('Amani');
-  await field(page, 'Last name').fill('Njoroge');
-  await field(page, 'Username').fill(`amani_${stamp}`);
-  await field(page, 'Email').fill(email);
-  await field(page, 'Phone').fill('0712 345 679');
-  await field(page, 'I am a').selectOption({ label: 'Student' });
-  await field(page, 'Password').fill(DEMO_PASSWORD);
-  await field(page, 'Confirm password').fill(DEMO_PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const email = await submitStudentSignUp(page, {
+    first: 'Amani',
+    last: 'Njoroge',
+    stamp,
+    phone: '0712 345 679',
+  });
 
   // Shown on the page (and also in the snackbar).
   await page.getByRole('main').getByText('Thanks for signing up. Check your e-mail to continue.').waitFor();
@@ -38,16 +32,7 @@ test('a new student signs up, activates the account from the e-mail, signs in, c
   await page.goto('/workspace');
   await page.waitForURL((url) => url.pathname === '/student');
 
-  await field(page, 'School name').fill('Moi Avenue Primary School');
-  await field(page, 'Study mode').selectOption({ label: 'Day scholar' });
-  await field(page, 'Curriculum').selectOption({ label: 'Competency Based Curriculum (CBC)' });
-  await field(page, 'Education level').selectOption({ label: 'Junior School' });
-  await field(page, 'Grade level').selectOption({ label: 'Grade 7' });
-  await field(page, 'Date of birth').fill('2013-08-21');
-  await field(page, 'Gender').selectOption({ label: 'Male' });
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-
-  await page.waitForURL((url) => url.pathname === '/workspace');
+  await completeStudentProfile(page, 'Male');
   // Once complete, the profile screen no longer holds the student.
   await page.goto('/profile-setting');
   await page.waitForURL((url) => url.pathname === '/profile-setting');

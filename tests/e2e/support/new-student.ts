@@ -8,8 +8,8 @@ export type NewStudent = { first: string; last: string; stamp: string; phone: st
 
 const at = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path);
 
-/** Signs a new student up, activates the account and signs in; returns their e-mail (now on /student). */
-export async function registerStudent(page: Page, baseUrl: string, student: NewStudent): Promise<string> {
+/** Fills the sign-up form as a new student reads it and presses Create account; returns their e-mail. */
+export async function submitStudentSignUp(page: Page, student: NewStudent): Promise<string> {
   const email = `${student.first.toLowerCase()}.${student.stamp}@example.com`;
   await page.goto('/sign-up');
   await field(page, 'First name').fill(student.first);
@@ -22,6 +22,12 @@ export async function registerStudent(page: Page, baseUrl: string, student: NewS
   await field(page, 'Confirm password').fill(DEMO_PASSWORD);
   await page.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
+  return email;
+}
+
+/** Signs a new student up, activates the account and signs in; returns their e-mail (now on /student). */
+export async function registerStudent(page: Page, baseUrl: string, student: NewStudent): Promise<string> {
+  const email = await submitStudentSignUp(page, student);
   await page.getByRole('main').getByText('Thanks for signing up. Check your e-mail to continue.').waitFor();
   await page.goto(await linkMailedTo(baseUrl, email, /\/email\/verify\//));
   await at(page, '/sign-in');
