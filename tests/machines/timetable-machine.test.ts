@@ -113,19 +113,21 @@ function searchOf(place: Place): Record<string, string> {
   };
 }
 
+/** `machine` whose timetable requests are noted in `asked` and never answered (the test answers them). */
+function askingInto(machine: typeof timetableMachine, asked: TimetableRange[]) {
+  return machine.provide({
+    actors: {
+      fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input: range }) => {
+        asked.push(range);
+        return new Promise<never>(() => {});
+      }),
+    },
+  });
+}
+
 function replay(path: ModelPath<typeof logic>, machine: typeof timetableMachine = timetableMachine) {
   const asked: TimetableRange[] = [];
-  const actor = createActor(
-    machine.provide({
-      actors: {
-        fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input: range }) => {
-          asked.push(range);
-          return new Promise<never>(() => {});
-        }),
-      },
-    }),
-    { input, inspect: coverage.inspect },
-  );
+  const actor = createActor(askingInto(machine, asked), { input, inspect: coverage.inspect });
   const emitted: TimetableEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -237,17 +239,10 @@ function startsFromPageLessons(machine: typeof timetableMachine = timetableMachi
     [[], 'empty'],
   ] as const) {
     const asked: TimetableRange[] = [];
-    const actor = createActor(
-      machine.provide({
-        actors: {
-          fetchTimetable: fromPromise<TimetableItem[], TimetableRange>(({ input: range }) => {
-            asked.push(range);
-            return new Promise<never>(() => {});
-          }),
-        },
-      }),
-      { input: { ...input, initial: [...lessons] }, inspect: coverage.inspect },
-    ).start();
+    const actor = createActor(askingInto(machine, asked), {
+      input: { ...input, initial: [...lessons] },
+      inspect: coverage.inspect,
+    }).start();
     expect(selectTimetable(actor.getSnapshot())).toMatchObject({ state, lessons, error: null });
     expect(asked).toEqual([]);
     actor.send({ type: 'timetable.next' });
