@@ -4,7 +4,7 @@
 // in the render after. The badge read Date.now() in both, so a page that arrived across a minute
 // boundary failed to hydrate (CI: React error #418 on a booked lesson's page).
 import { MantineProvider } from '@mantine/core';
-import { act, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,23 @@ describe('the time a server-rendered page reads', () => {
     expect(screen.getByText('Live now')).toBeInTheDocument();
   });
 
-  it('is the clock in a page the browser rendered itself, and without a time on #root', () => {
+  it("is the clock in a render of the browser's own, whatever time #root says", () => {
+    // A page the SPA renders itself (createRoot, or a later screen): an old page time must not count.
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute(SERVER_RENDERED_ATTRIBUTE, String(MADE_AT - 10 * MINUTE));
+    document.body.appendChild(root);
+    vi.setSystemTime(MADE_AT);
+    let seen = 0;
+    function Probe() {
+      seen = useNow();
+      return null;
+    }
+    render(<Probe />);
+    expect(seen).toBe(MADE_AT);
+  });
+
+  it('is the clock on a server render that was not given a time', () => {
     vi.setSystemTime(MADE_AT);
     let seen = 0;
     function Probe() {
